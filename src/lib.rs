@@ -1,0 +1,3 @@
+//! hexmelee: a terminal tactical display for simulationist tabletop melee.
+//!
+//! See `ARCHITECTURE.md` for the codemap and the layering rules.
