@@ -1,0 +1,6 @@
+//! Shakhàn, Book C section 16: regular melee.
+
+pub mod tables;
+mod terms;
+
+pub use terms::{BodyArea, BodyForm, Card, Quality};
