@@ -3,3 +3,5 @@
 //! See `ARCHITECTURE.md` for the codemap and the layering rules.
 pub mod dice;
 pub mod rules;
+pub mod scenario;
+pub mod report;

@@ -1,0 +1,106 @@
+//! Plain-text and JSON reports of a checked scenario, for `hexmelee check`.
+
+use std::fmt::Write;
+
+use serde_json::{Map, Value, json};
+
+use crate::rules::shakhan::character::Factors;
+use crate::rules::shakhan::{BodyArea, Card};
+use crate::scenario::Checked;
+
+/// One JSON object per figure, with the keys `hexmelee check --json` promises.
+pub fn factors_json(checked: &Checked) -> Value {
+    let figures: Vec<Value> = checked
+        .characters
+        .iter()
+        .zip(&checked.factors)
+        .map(|(c, f)| {
+            let per_card = |value: &dyn Fn(Card) -> f64| {
+                Card::ALL
+                    .iter()
+                    .map(|card| (card.letter().to_string(), json!(value(*card))))
+                    .collect::<Map<_, _>>()
+            };
+            let apv: Map<_, _> = BodyArea::ALL
+                .iter()
+                .map(|a| (a.key().to_string(), json!(f.apv(*a))))
+                .collect();
+            json!({
+                "name": c.name,
+                "adjusted_agility": f.adjusted_agility,
+                "tca": f.tca,
+                "ma": f.ma.0,
+                "pulse_ma": per_card(&|card| f.pulse_ma(card).0),
+                "ap": per_card(&|card| f.ap(card).0),
+                "pain_reserve": f.pain_reserve,
+                "fpr": f.fpr,
+                "bdr": f.bdr,
+                "apv": apv,
+                "weapons": f.weapons.iter().map(|w| json!({
+                    "name": w.name,
+                    "cf": w.cf.map(|cf| cf.0),
+                    "usable": w.usable(),
+                    "why": w.why,
+                })).collect::<Vec<_>>(),
+                "missile_weapons": f.missile_weapons.iter().map(|m| json!({
+                    "name": m.name,
+                    "msf": m.msf.map(|msf| msf.0),
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({
+        "scenario": checked.scenario.name,
+        "valid": true,
+        "figures": figures,
+    })
+}
+
+/// A readable table of every figure's factors.
+pub fn factors_table(checked: &Checked) -> String {
+    let s = &checked.scenario;
+    let mut out = String::new();
+    let _ = writeln!(out, "{} — valid, {} figures\n", s.name, s.figures.len());
+    let _ = writeln!(
+        out,
+        "{:<14} {:<10} {:>5} {:>3} {:>4}  {:<26} {:>5} {:>4} {:>4}  {}",
+        "figure", "side", "AdjAg", "TCA", "MA", "AP  A/B/C/D/E/F/G", "PainR", "FPR", "BDR", "APV head/neck/upper/lower/arms/legs"
+    );
+    for ((c, f), spec) in checked.characters.iter().zip(&checked.factors).zip(&s.figures) {
+        let _ = writeln!(
+            out,
+            "{:<14} {:<10} {:>5} {:>3} {:>4}  {:<26} {:>5} {:>4} {:>4}  {}",
+            c.name,
+            spec.side,
+            f.adjusted_agility,
+            f.tca,
+            f.ma.to_string(),
+            ap_list(f),
+            f.pain_reserve,
+            f.fpr,
+            f.bdr,
+            f.apv.map(|a| a.to_string()).join("/"),
+        );
+        for w in &f.weapons {
+            let _ = match (w.cf, &w.why) {
+                (Some(cf), _) => writeln!(out, "    {:<30} CF {cf}{}", w.name, if w.halved { " (halved)" } else { "" }),
+                (None, why) => writeln!(out, "    {:<30} unusable: {}", w.name, why.as_deref().unwrap_or("")),
+            };
+        }
+        for m in &f.missile_weapons {
+            let _ = match (m.msf, &m.why) {
+                (Some(msf), _) => writeln!(out, "    {:<30} MSF {msf}{}", m.name, if m.halved { " (halved)" } else { "" }),
+                (None, why) => writeln!(out, "    {:<30} unusable: {}", m.name, why.as_deref().unwrap_or("")),
+            };
+        }
+    }
+    out
+}
+
+fn ap_list(f: &Factors) -> String {
+    Card::ALL
+        .iter()
+        .map(|c| f.ap(*c).to_string())
+        .collect::<Vec<_>>()
+        .join("/")
+}

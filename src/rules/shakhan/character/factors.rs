@@ -1,0 +1,449 @@
+//! Derived combat factors, Shakhàn 16.3–16.8 and the 16.14.4 example formulas.
+//! Fractions round to the nearest whole number wherever the text is silent
+//! (docs/RULINGS.md, 16.4 / 16.8).
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::{ActionPoints, Character, CombatFactor, MeleeLoadout, MissileFactor, MissileLoadout, MissileSource, MovementAllowance};
+use crate::rules::shakhan::tables::Tables;
+use crate::rules::shakhan::tables::armour::{ArmourCharts, ArmourPiece, NeckGuard};
+use crate::rules::shakhan::{BodyArea, Card};
+
+/// Everything 16.3–16.8 derives from a character sheet.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Factors {
+    /// Sum of the Agility Reductions of armour and shield (doubled for a piece
+    /// one size off).
+    pub agility_reduction: i32,
+    pub adjusted_agility: i32,
+    /// Dexterity after gauntlets halve it (16.4), kept fractional for formulas.
+    pub dexterity: f64,
+    pub tca: u32,
+    /// CF without any weapon factor, for Brawling (16.10.4).
+    pub basic_cf: CombatFactor,
+    pub ma: MovementAllowance,
+    /// Kilograms borne: armour, shield and other burden (16.8.1).
+    pub burden_kg: f64,
+    /// How many times encumbrance halved the Movement Allowance.
+    pub encumbrance_halvings: u32,
+    /// Action Points per card, A to G (16.9.1, 16.9.4).
+    pub ap: [ActionPoints; 7],
+    pub pain_reserve: i32,
+    pub fpr: i32,
+    pub bdr: i32,
+    /// APV against a blow from the front, per body area in `BodyArea::ALL` order.
+    pub apv: [u32; 6],
+    pub weapons: Vec<WeaponFactor>,
+    pub missile_weapons: Vec<MissileWeaponFactor>,
+    /// Armour that cannot be worn as listed; a valid figure has none.
+    pub armour_problems: Vec<ArmourProblem>,
+}
+
+impl Factors {
+    /// Action Points for a round in which `card` is the best card played.
+    pub fn ap(&self, card: Card) -> ActionPoints {
+        self.ap[card as usize]
+    }
+
+    /// Pulse Movement Allowance (16.9.8) under `card`.
+    pub fn pulse_ma(&self, card: Card) -> ActionPoints {
+        self.ap(card).per_pulse()
+    }
+
+    pub fn apv(&self, area: BodyArea) -> u32 {
+        self.apv[area as usize]
+    }
+}
+
+/// CF with one melee weapon (16.4), or why it cannot be used.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WeaponFactor {
+    pub name: String,
+    pub cf: Option<CombatFactor>,
+    /// Set when the CF was halved for a requisite shortfall (16.4.1.5–6).
+    pub halved: bool,
+    pub why: Option<String>,
+}
+
+impl WeaponFactor {
+    pub fn usable(&self) -> bool {
+        self.cf.is_some()
+    }
+}
+
+/// MSF with one missile weapon (16.5), or why it cannot be used.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MissileWeaponFactor {
+    pub name: String,
+    /// May be negative (16.5.1).
+    pub msf: Option<MissileFactor>,
+    pub halved: bool,
+    pub why: Option<String>,
+}
+
+/// Armour that cannot be worn.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum ArmourProblem {
+    /// 16.15.11.2: two or more sizes off.
+    WrongSize { piece: String, steps: u32 },
+    /// 16.4: the piece would take Adjusted Agility below 3.
+    AgilityBelowThree { piece: String, adjusted_agility: i32 },
+    /// Two pieces claim the same body area.
+    AreaTwice { area: BodyArea, pieces: (String, String) },
+}
+
+impl fmt::Display for ArmourProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ArmourProblem::WrongSize { piece, steps } => write!(
+                f,
+                "{piece} is {steps} sizes off the wearer and cannot be worn (16.15.11.2 allows one, at double AGR)"
+            ),
+            ArmourProblem::AgilityBelowThree {
+                piece,
+                adjusted_agility,
+            } => write!(
+                f,
+                "{piece} would take Adjusted Agility to {adjusted_agility}, below 3, so it cannot be worn (16.4)"
+            ),
+            ArmourProblem::AreaTwice { area, pieces } => write!(
+                f,
+                "{} and {} both cover the {}; wear one piece per area",
+                pieces.0,
+                pieces.1,
+                area.name()
+            ),
+        }
+    }
+}
+
+/// Round to the nearest whole number, halves away from zero (16.4 "nearest").
+fn nearest(v: f64) -> i32 {
+    v.round() as i32
+}
+
+/// Derive every factor of 16.3–16.8 for `c`.
+pub fn derive(c: &Character, t: &Tables) -> Factors {
+    let r = c.requisites;
+    let (agility_reduction, armour_problems) = agility_reduction(c, &t.armour);
+    let adjusted_agility = r.agility - agility_reduction;
+    let dexterity = effective_dexterity(c);
+    let tca = tca(c, t, adjusted_agility, dexterity);
+    let primary = c.primary();
+    let occ = t.character.occupation(primary.occupation);
+    let level_bonus = occ.level_modifier * f64::from(primary.level);
+    let basic_cf = CombatFactor(nearest(
+        f64::from(2 * adjusted_agility + r.strength) / occ.occupational_modifier
+            + dexterity / occ.occupational_modifier
+            + level_bonus,
+    ));
+    let (ma, burden_kg, encumbrance_halvings) = movement(c, t, adjusted_agility);
+    let ap = Card::ALL.map(|card| ActionPoints(ma.0 * t.actions.card(card).ap_multiplier));
+    let ctx = Ctx {
+        c,
+        t,
+        adjusted_agility,
+        dexterity,
+    };
+    Factors {
+        agility_reduction,
+        adjusted_agility,
+        dexterity,
+        tca,
+        basic_cf,
+        ma,
+        burden_kg,
+        encumbrance_halvings,
+        ap,
+        pain_reserve: 2 * r.willpower,
+        fpr: c.fpr.unwrap_or(fpr_default(c)),
+        bdr: c.bdr.unwrap_or(bdr_default(c)),
+        apv: apv(c, &t.armour),
+        weapons: c.weapons.iter().map(|w| ctx.weapon(w)).collect(),
+        missile_weapons: c.missile_weapons.iter().map(|m| ctx.missile(m)).collect(),
+        armour_problems,
+    }
+}
+
+/// Shakhàn 16.4, 16.15.11.2: total Agility Reduction of armour and shield; a
+/// piece one size off counts double, two or more off cannot be worn, and no
+/// piece may take Agility below 3.
+fn agility_reduction(c: &Character, charts: &ArmourCharts) -> (i32, Vec<ArmourProblem>) {
+    let mut problems = Vec::new();
+    let mut total = 0;
+    let mut covered: Vec<(BodyArea, String)> = Vec::new();
+    for piece in &c.armour {
+        let name = armour_name(piece.piece, piece);
+        let stats = charts.piece(piece.piece, piece.material, piece.quality);
+        let steps = ArmourCharts::size_steps(c.body_size, piece.fits.unwrap_or(c.body_size));
+        let agr = stats.agr as i32 * if steps == 1 { 2 } else { 1 };
+        if steps >= 2 {
+            problems.push(ArmourProblem::WrongSize {
+                piece: name.clone(),
+                steps,
+            });
+        }
+        for area in ArmourCharts::areas(piece.piece) {
+            if let Some((_, other)) = covered.iter().find(|(a, _)| a == area) {
+                problems.push(ArmourProblem::AreaTwice {
+                    area: *area,
+                    pieces: (other.clone(), name.clone()),
+                });
+            }
+            covered.push((*area, name.clone()));
+        }
+        total += agr;
+        if c.requisites.agility - total < 3 {
+            problems.push(ArmourProblem::AgilityBelowThree {
+                piece: name,
+                adjusted_agility: c.requisites.agility - total,
+            });
+        }
+    }
+    if let Some(s) = c.shield {
+        total += charts.shield(s.material, s.size, s.quality).agr as i32;
+        if c.requisites.agility - total < 3 {
+            problems.push(ArmourProblem::AgilityBelowThree {
+                piece: format!("{:?} {:?} shield", s.size, s.material),
+                adjusted_agility: c.requisites.agility - total,
+            });
+        }
+    }
+    (total, problems)
+}
+
+fn armour_name(piece: ArmourPiece, worn: &super::ArmourWorn) -> String {
+    format!("{:?} {:?} ({:?})", worn.material, piece, worn.quality)
+}
+
+/// Shakhàn 16.4: protective gauntlets halve Dexterity.
+fn effective_dexterity(c: &Character) -> f64 {
+    let dex = f64::from(c.requisites.dexterity);
+    if c.armour.iter().any(|a| a.piece == ArmourPiece::Gauntlets) {
+        dex / 2.0
+    } else {
+        dex
+    }
+}
+
+/// Shakhàn 16.3: cards by Adjusted Agility; Dexterity of 5 or less allows one.
+fn tca(c: &Character, t: &Tables, adjusted_agility: i32, dexterity: f64) -> u32 {
+    let _ = c;
+    if t.character.dexterity_limits_tca(dexterity.floor() as i32) {
+        1
+    } else {
+        t.character.tca(adjusted_agility)
+    }
+}
+
+/// Shakhàn 16.8, 16.8.1: MA = (Adjusted Agility + Strength) / 3 + 1 per full
+/// half metre of height, halved for each started 25 % of body weight borne
+/// beyond the 25 % allowance.
+fn movement(c: &Character, t: &Tables, adjusted_agility: i32) -> (MovementAllowance, f64, u32) {
+    let height_bonus = (c.height_m / 0.5).floor() as i32;
+    let base = nearest(f64::from(adjusted_agility + c.requisites.strength) / 3.0) + height_bonus;
+    let armour_kg: f64 = c
+        .armour
+        .iter()
+        .map(|a| t.armour.piece(a.piece, a.material, a.quality).enc_kg)
+        .sum();
+    let shield_kg = c
+        .shield
+        .map_or(0.0, |s| t.armour.shield(s.material, s.size, s.quality).enc_kg);
+    let burden = armour_kg + shield_kg + c.carried_kg;
+    let quarter = c.weight_kg * 0.25;
+    let halvings = if quarter > 0.0 && burden > quarter {
+        ((burden - quarter) / quarter - 1e-9).ceil().max(1.0) as u32
+    } else {
+        0
+    };
+    let ma = f64::from(base.max(0)) / f64::from(2u32.pow(halvings.min(30)));
+    (MovementAllowance(ma), burden, halvings)
+}
+
+/// Shakhàn 16.6 / 16.14.4: FPR = Constitution × 2 + Conditioning Bonus of 3
+/// per primary level (the only schedule the text gives).
+fn fpr_default(c: &Character) -> i32 {
+    c.requisites.constitution * 2 + 3 * c.primary().level as i32
+}
+
+/// Shakhàn 16.7 / 16.14.4: BDR = Constitution × 2 + species bonus (6, the
+/// example's human value).
+fn bdr_default(c: &Character) -> i32 {
+    c.requisites.constitution * 2 + 6
+}
+
+/// Shakhàn 16.15.12: APV per area against a frontal blow; the better of worn
+/// armour and natural hide. A helmet guards the neck from the front only when
+/// its neck guard covers the front.
+fn apv(c: &Character, charts: &ArmourCharts) -> [u32; 6] {
+    let mut apv = [c.hide_apv; 6];
+    for worn in &c.armour {
+        let stats = charts.piece(worn.piece, worn.material, worn.quality);
+        for area in ArmourCharts::areas(worn.piece) {
+            let slot = &mut apv[*area as usize];
+            *slot = (*slot).max(stats.apv);
+        }
+        if worn.piece == ArmourPiece::Helmet && worn.neck == NeckGuard::Full {
+            let slot = &mut apv[BodyArea::Neck as usize];
+            *slot = (*slot).max(stats.apv);
+        }
+    }
+    apv
+}
+
+/// Shared inputs of the per-weapon formulas.
+struct Ctx<'a> {
+    c: &'a Character,
+    t: &'a Tables,
+    adjusted_agility: i32,
+    dexterity: f64,
+}
+
+/// Shakhàn 16.4.1.5–6: a requisite below the requirement halves the factor if
+/// it is at least two-thirds of it, else the weapon cannot be used.
+fn requirement(have: f64, need: Option<u32>, what: &str) -> Result<bool, String> {
+    match need {
+        Some(need) if have < f64::from(need) => {
+            if have * 3.0 >= f64::from(need) * 2.0 {
+                Ok(true)
+            } else {
+                Err(format!(
+                    "{what} {have} is below two-thirds of the {need} required"
+                ))
+            }
+        }
+        _ => Ok(false),
+    }
+}
+
+impl Ctx<'_> {
+    /// Shakhàn 16.4: CF = [(2 × Adj. Agility + Strength + Dexterity) / Occ. Mod]
+    /// + Training + Level Modifier + Weapon CF Modifier + Magic, with the
+    /// doubled-weapon rules of 16.4.1.7.
+    fn weapon(&self, w: &MeleeLoadout) -> WeaponFactor {
+        let weapons = &self.t.weapons;
+        let stats = weapons.melee(w.kind);
+        let mut name = stats.name.clone();
+        let unusable = |name: String, why: String| WeaponFactor {
+            name,
+            cf: None,
+            halved: false,
+            why: Some(why),
+        };
+        if stats.grade(w.quality).is_none() {
+            return unusable(name, format!("{} has no {:?} grade in 16.15.13", stats.name, w.quality));
+        }
+        let mut str_req = stats.strength_req;
+        let mut dex_req = stats.dexterity_req;
+        let mut cf_mod = stats.cf_mod.unwrap_or(0);
+        if let Some((other, quality)) = w.paired_with {
+            let o = weapons.melee(other);
+            if o.grade(quality).is_none() {
+                return unusable(name, format!("{} has no {quality:?} grade in 16.15.13", o.name));
+            }
+            name = format!("{} + {}", stats.name, o.name);
+            let sum = |a: Option<u32>, b: Option<u32>| match (a, b) {
+                (None, None) => None,
+                _ => Some(a.unwrap_or(0) + b.unwrap_or(0)),
+            };
+            str_req = sum(str_req, o.strength_req);
+            dex_req = sum(dex_req, o.dexterity_req);
+            cf_mod += o.cf_mod.unwrap_or(0);
+        }
+        let r = self.c.requisites;
+        let halvings = match (
+            requirement(f64::from(r.strength), str_req, "Strength"),
+            requirement(self.dexterity, dex_req, "Dexterity"),
+        ) {
+            (Err(why), _) | (_, Err(why)) => return unusable(name, why),
+            (Ok(s), Ok(d)) if w.paired_with.is_some() && (s || d) => {
+                return unusable(
+                    name,
+                    "a doubled combination needs the summed requirements in full (16.4.1.7)".into(),
+                );
+            }
+            (Ok(s), Ok(d)) => u32::from(s) + u32::from(d),
+        };
+        let primary = self.c.primary();
+        let occ = self.t.character.occupation(primary.occupation);
+        let occ_mod = if stats.natural {
+            occ.natural_weapon_occupational_modifier
+                .unwrap_or(occ.occupational_modifier)
+        } else {
+            occ.occupational_modifier
+        };
+        let per_bonus = if stats.natural {
+            occ.training.natural
+        } else {
+            occ.training.artificial
+        };
+        let raw = f64::from(2 * self.adjusted_agility + r.strength) / occ_mod
+            + self.dexterity / occ_mod
+            + f64::from(w.training * per_bonus)
+            + occ.level_modifier * f64::from(primary.level)
+            + f64::from(cf_mod + w.magic);
+        let cf = nearest(raw / f64::from(2u32.pow(halvings)));
+        if cf < 1 {
+            return unusable(name, format!("CF would be {cf}, below 1 (16.4.1.4)"));
+        }
+        WeaponFactor {
+            name,
+            cf: Some(CombatFactor(cf)),
+            halved: halvings > 0,
+            why: None,
+        }
+    }
+
+    /// Shakhàn 16.5: MSF = [(2 × Vision + Dexterity) / Occ. Mod] + Marksmanship
+    /// + Magic + Weapon MSF Modifier; may be negative (16.5.1).
+    fn missile(&self, m: &MissileLoadout) -> MissileWeaponFactor {
+        let weapons = &self.t.weapons;
+        let (name, str_req, dex_req, msf_mod) = match m.source {
+            MissileSource::Launcher(kind) => {
+                let s = weapons.missile(kind);
+                (s.name.clone(), s.strength_req, s.dexterity_req, s.msf_mod)
+            }
+            MissileSource::Thrown(kind) => {
+                let s = weapons.melee(kind);
+                if s.thrown.is_none() {
+                    return MissileWeaponFactor {
+                        name: s.name.clone(),
+                        msf: None,
+                        halved: false,
+                        why: Some(format!("a {} is not made to be thrown", s.name)),
+                    };
+                }
+                (format!("thrown {}", s.name), s.strength_req, s.dexterity_req, 0)
+            }
+        };
+        let r = self.c.requisites;
+        let halvings = match (
+            requirement(f64::from(r.strength), str_req, "Strength"),
+            requirement(self.dexterity, dex_req, "Dexterity"),
+        ) {
+            (Err(why), _) | (_, Err(why)) => {
+                return MissileWeaponFactor {
+                    name,
+                    msf: None,
+                    halved: false,
+                    why: Some(why),
+                };
+            }
+            (Ok(s), Ok(d)) => u32::from(s) + u32::from(d),
+        };
+        let occ = self.t.character.occupation(self.c.primary().occupation);
+        let raw = f64::from(2 * r.vision) / occ.occupational_modifier
+            + self.dexterity / occ.occupational_modifier
+            + f64::from(m.training * occ.marksmanship)
+            + f64::from(m.magic + msf_mod);
+        MissileWeaponFactor {
+            name,
+            msf: Some(MissileFactor(nearest(raw / f64::from(2u32.pow(halvings))))),
+            halved: halvings > 0,
+            why: None,
+        }
+    }
+}

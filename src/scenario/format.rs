@@ -1,0 +1,298 @@
+//! The scenario file format (`scenarios/*.ron`); see docs/SCENARIOS.md.
+//! Every struct refuses unknown fields so a misspelt key is an error, not a
+//! silently ignored line.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::hex::{Facing, Hex, Scale, Terrain};
+use crate::rules::shakhan::tables::armour::{
+    ArmourMaterial, ArmourPiece, BodySize, NeckGuard, ShieldMaterial, ShieldSize,
+};
+use crate::rules::shakhan::tables::character::Occupation;
+use crate::rules::shakhan::tables::weapons::{MissileKind, WeaponKind};
+use crate::rules::shakhan::{BodyForm, Quality};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub ruleset: Ruleset,
+    /// Seed of the battle's dice; `hexmelee play --seed` overrides it.
+    #[serde(default)]
+    pub seed: u64,
+    #[serde(default)]
+    pub options: Options,
+    pub map: MapSpec,
+    pub sides: Vec<SideSpec>,
+    pub figures: Vec<FigureSpec>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ruleset {
+    Shakhan,
+}
+
+/// Choices the rules leave to the players and Referee (docs/RULINGS.md).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Options {
+    /// 16.9.9 standard side Initiative, or the optional per-figure system of 16.9.10.
+    pub initiative: InitiativeSystem,
+    /// 16.15.1: a "double surprise" result gives two free Melee Rounds; the
+    /// Referee may disallow it (it then counts as a plain surprise).
+    pub double_surprise: bool,
+    /// 16.9.9.1: free Melee Rounds from surprise results at all.
+    pub free_rounds: bool,
+    /// 16.15.1: a fresh Initiative check every Melee Round instead of alternating.
+    pub initiative_every_round: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            initiative: InitiativeSystem::Standard,
+            double_surprise: true,
+            free_rounds: true,
+            initiative_every_round: false,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum InitiativeSystem {
+    #[default]
+    Standard,
+    Optional,
+}
+
+/// The Tactical Display: size, scale and terrain painted as rows of characters.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapSpec {
+    pub width: u16,
+    pub height: u16,
+    #[serde(default)]
+    pub scale: Scale,
+    /// One string per map row, one character per hex; all open when empty.
+    #[serde(default)]
+    pub rows: Vec<String>,
+    /// Extra or changed map characters (defaults: `.` open, `~` poor footing,
+    /// `#` blocked, `%` obscured, `1`–`9` cover 10–90 %).
+    #[serde(default)]
+    pub legend: BTreeMap<char, Terrain>,
+}
+
+/// Colours a side can be drawn in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SideColour {
+    Red,
+    Blue,
+    Green,
+    Yellow,
+    Magenta,
+    Cyan,
+    White,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideSpec {
+    pub name: String,
+    pub colour: SideColour,
+    /// The figure who chooses Movement Priority for the side (16.14.3).
+    #[serde(default)]
+    pub leader: Option<String>,
+    /// Grades of disciplined military training (16.15.1: +5 each).
+    #[serde(default)]
+    pub training_grades: u32,
+    /// Party circumstances for the Initiative check (16.15.1), e.g.
+    /// `[(modifier: PreparedAmbush)]`.
+    #[serde(default)]
+    pub initiative_modifiers: Vec<PartyModifier>,
+}
+
+/// One 16.15.1 Initiative modifier claimed by a side, with its value where the
+/// table gives a range (fighting hidden: +10 to +50).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PartyModifier {
+    pub modifier: crate::rules::shakhan::tables::initiative::InitiativeModifierId,
+    #[serde(default)]
+    pub value: Option<i32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stats {
+    pub agility: i32,
+    pub strength: i32,
+    pub dexterity: i32,
+    pub constitution: i32,
+    pub willpower: i32,
+    /// Day Vision.
+    pub vision: i32,
+    #[serde(default)]
+    pub night_vision: Option<i32>,
+    #[serde(default = "average_requisite")]
+    pub magic_resistance: i32,
+}
+
+fn average_requisite() -> i32 {
+    11
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WeaponSpec {
+    pub kind: WeaponKind,
+    pub quality: Quality,
+    /// Weapon Training Bonuses earned with it (a count).
+    #[serde(default)]
+    pub training: u32,
+    #[serde(default)]
+    pub magic: i32,
+    /// A second weapon in the other hand: a doubled combination (16.4.1.7).
+    #[serde(default)]
+    pub paired_with: Option<PairedSpec>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PairedSpec {
+    pub kind: WeaponKind,
+    pub quality: Quality,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MissileSpec {
+    pub kind: MissileKind,
+    pub quality: Quality,
+    /// Marksmanship Bonuses earned with it (a count).
+    #[serde(default)]
+    pub training: u32,
+    #[serde(default)]
+    pub magic: i32,
+    /// Arrows or bolts carried.
+    #[serde(default)]
+    pub ammunition: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ThrownSpec {
+    pub kind: WeaponKind,
+    pub quality: Quality,
+    #[serde(default)]
+    pub training: u32,
+    #[serde(default)]
+    pub magic: i32,
+    /// How many are carried for throwing.
+    #[serde(default = "one")]
+    pub count: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArmourSpec {
+    pub piece: ArmourPiece,
+    pub material: ArmourMaterial,
+    pub quality: Quality,
+    /// Size it was made for, when not the wearer's.
+    #[serde(default)]
+    pub fits: Option<BodySize>,
+    /// Helmets: how much of the neck they guard.
+    #[serde(default)]
+    pub neck: Option<NeckGuard>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShieldSpec {
+    pub material: ShieldMaterial,
+    pub size: ShieldSize,
+    pub quality: Quality,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OccupationSpec {
+    pub occupation: Occupation,
+    pub level: u32,
+}
+
+/// How a figure starts the battle.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct InitialState {
+    pub prone: bool,
+    /// Damage points already taken off the BDR.
+    pub damage: i32,
+    pub pain: f64,
+    /// Fatigue Points already spent.
+    pub fatigue: f64,
+    /// Bleeding points lost per Melee Round, and for how many more rounds.
+    pub bleeding: u32,
+    pub bleeding_rounds: u32,
+    /// Takes part in no morale checks' "first serious combat" bonus.
+    pub first_serious_combat: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FigureSpec {
+    pub name: String,
+    pub side: String,
+    pub at: Hex,
+    pub facing: Facing,
+    #[serde(default = "bipedal")]
+    pub body_form: BodyForm,
+    #[serde(default = "average_size")]
+    pub size: BodySize,
+    pub occupation: Occupation,
+    pub level: u32,
+    /// Secondary and tertiary occupations.
+    #[serde(default)]
+    pub other_occupations: Vec<OccupationSpec>,
+    #[serde(default)]
+    pub martial_arts: u32,
+    pub stats: Stats,
+    pub height_m: f64,
+    pub weight_kg: f64,
+    #[serde(default)]
+    pub carried_kg: f64,
+    #[serde(default)]
+    pub hide_apv: u32,
+    #[serde(default)]
+    pub weapons: Vec<WeaponSpec>,
+    #[serde(default)]
+    pub missile_weapons: Vec<MissileSpec>,
+    #[serde(default)]
+    pub thrown: Vec<ThrownSpec>,
+    #[serde(default)]
+    pub armour: Vec<ArmourSpec>,
+    #[serde(default)]
+    pub shield: Option<ShieldSpec>,
+    #[serde(default)]
+    pub fpr: Option<i32>,
+    #[serde(default)]
+    pub bdr: Option<i32>,
+    #[serde(default)]
+    pub state: InitialState,
+}
+
+fn bipedal() -> BodyForm {
+    BodyForm::BipedalHumanoid
+}
+
+fn average_size() -> BodySize {
+    BodySize::Average
+}

@@ -1,0 +1,88 @@
+//! Scenario files: reading, and checking what they mean. The only module that
+//! does file IO for battles; everything it hands on is already valid.
+
+mod format;
+mod locate;
+mod validate;
+
+pub use format::*;
+pub use validate::Checked;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+/// The scenario compiled into the binary, opened when no file is named.
+pub const DEFAULT_SCENARIO: (&str, &str) = (
+    "scenarios/duel.ron",
+    include_str!("../../scenarios/duel.ron"),
+);
+
+/// One thing wrong with a scenario, where it is and how to fix it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// 1-based line and column in the file, when known.
+    pub at: Option<(usize, usize)>,
+    pub message: String,
+    pub hint: Option<String>,
+}
+
+/// Every problem found in one scenario file.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub struct ScenarioError {
+    pub file: PathBuf,
+    pub problems: Vec<Problem>,
+}
+
+impl fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            match p.at {
+                Some((line, col)) => write!(f, "{}:{line}:{col}: {}", self.file.display(), p.message)?,
+                None => write!(f, "{}: {}", self.file.display(), p.message)?,
+            }
+            if let Some(hint) = &p.hint {
+                write!(f, "\n  hint: {hint}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Read and check a scenario file.
+pub fn load(path: &Path) -> Result<Checked, ScenarioError> {
+    let text = std::fs::read_to_string(path).map_err(|e| ScenarioError {
+        file: path.to_path_buf(),
+        problems: vec![Problem {
+            at: None,
+            message: format!("cannot read the file: {e}"),
+            hint: Some("check the path; scenarios ship in scenarios/".into()),
+        }],
+    })?;
+    parse(path, &text)
+}
+
+/// Parse and check scenario text; `file` only names it in messages.
+pub fn parse(file: &Path, text: &str) -> Result<Checked, ScenarioError> {
+    let fail = |problems| ScenarioError {
+        file: file.to_path_buf(),
+        problems,
+    };
+    let scenario: Scenario = ron::from_str(text).map_err(|e| {
+        fail(vec![Problem {
+            at: Some((e.span.start.line, e.span.start.col)),
+            message: e.code.to_string(),
+            hint: Some("see docs/SCENARIOS.md for the format".into()),
+        }])
+    })?;
+    validate::check(scenario, text).map_err(fail)
+}
+
+/// The embedded default scenario.
+pub fn default_scenario() -> Result<Checked, ScenarioError> {
+    parse(Path::new(DEFAULT_SCENARIO.0), DEFAULT_SCENARIO.1)
+}

@@ -1,0 +1,317 @@
+//! Checking what a parsed scenario means: every problem found is reported,
+//! each with where it is and a hint.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::locate::{find_key, find_named, line_col};
+use super::{FigureSpec, Problem, Scenario};
+use crate::hex::{HexMap, Legend, MapError};
+use crate::rules::shakhan::character::{
+    ArmourWorn, Character, Factors, MeleeLoadout, MissileLoadout, MissileSource, OccupationLevel,
+    Requisites, ShieldCarried, derive,
+};
+use crate::rules::shakhan::tables::{Tables, tables};
+
+/// A scenario that passed every check, with its map built and every figure's
+/// factors derived.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    pub scenario: Scenario,
+    pub map: HexMap,
+    pub characters: Vec<Character>,
+    pub factors: Vec<Factors>,
+}
+
+/// Requisite scores a scenario may give (Book A scores run 3–18 for most
+/// characters; creatures and magic go far beyond).
+const REQUISITE_RANGE: std::ops::RangeInclusive<i32> = 1..=60;
+
+struct Report<'a> {
+    text: &'a str,
+    problems: Vec<Problem>,
+}
+
+impl Report<'_> {
+    fn at(&mut self, offset: Option<usize>, message: String, hint: &str) {
+        self.problems.push(Problem {
+            at: offset.map(|o| line_col(self.text, o)),
+            message,
+            hint: (!hint.is_empty()).then(|| hint.to_string()),
+        });
+    }
+
+    /// Offset of `key:` inside figure `name`'s entry (or the entry itself).
+    fn in_figure(&self, name: &str, key: &str) -> Option<usize> {
+        let figures = find_key(self.text, "figures", 0, self.text.len()).unwrap_or(0);
+        let start = find_named(self.text, name, figures)?;
+        let next = find_key(self.text, "name", start + 4, self.text.len()).unwrap_or(self.text.len());
+        Some(find_key(self.text, key, start, next).unwrap_or(start))
+    }
+}
+
+pub fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
+    let mut r = Report {
+        text,
+        problems: Vec::new(),
+    };
+    let t = tables();
+    let map = check_map(&scenario, &mut r);
+    check_sides(&scenario, &mut r);
+    let mut characters = Vec::new();
+    let mut factors = Vec::new();
+    let mut seen_names = BTreeSet::new();
+    let mut occupied = BTreeMap::new();
+    for fig in &scenario.figures {
+        let here = |r: &Report, key| r.in_figure(&fig.name, key);
+        if fig.name.trim().is_empty() {
+            r.at(here(&r, "name"), "a figure has an empty name".into(), "give every figure a name");
+        } else if !seen_names.insert(fig.name.as_str()) {
+            r.at(here(&r, "name"), format!("two figures are named {:?}", fig.name), "names must be unique: add a number or epithet");
+        }
+        if !scenario.sides.iter().any(|s| s.name == fig.side) {
+            let sides: Vec<&str> = scenario.sides.iter().map(|s| s.name.as_str()).collect();
+            r.at(here(&r, "side"), format!("{} is on side {:?}, which is not in `sides`", fig.name, fig.side), &format!("use one of {sides:?}"));
+        }
+        if let Some(map) = &map {
+            if !map.in_bounds(fig.at) {
+                r.at(here(&r, "at"), format!("{} stands at {:?}, off the {}x{} map", fig.name, (fig.at.col, fig.at.row), map.width(), map.height()), "columns run 0..width-1 and rows 0..height-1, from the top left");
+            } else if !map.is_passable(fig.at) {
+                r.at(here(&r, "at"), format!("{} stands on a blocked hex {:?}", fig.name, (fig.at.col, fig.at.row)), "move the figure or repaint that hex");
+            }
+        }
+        if let Some(other) = occupied.insert(fig.at, fig.name.as_str()) {
+            r.at(here(&r, "at"), format!("{} and {other} both stand at {:?}", fig.name, (fig.at.col, fig.at.row)), "one figure per hex");
+        }
+        check_numbers(fig, &mut r);
+        check_training(fig, t, &mut r);
+        let character = character(fig);
+        let f = derive(&character, t);
+        for p in &f.armour_problems {
+            r.at(here(&r, "armour"), format!("{}: {p}", fig.name), "choose lighter armour or a better-fitting piece");
+        }
+        for w in f.weapons.iter().filter(|w| !w.usable()) {
+            r.at(here(&r, "weapons"), format!("{} cannot use the {}: {}", fig.name, w.name, w.why.as_deref().unwrap_or("")), "give a weapon within the figure's Strength and Dexterity");
+        }
+        for m in f.missile_weapons.iter().filter(|m| m.msf.is_none()) {
+            let key = if m.name.starts_with("thrown") { "thrown" } else { "missile_weapons" };
+            r.at(here(&r, key), format!("{} cannot use the {}: {}", fig.name, m.name, m.why.as_deref().unwrap_or("")), "give a missile weapon within the figure's Strength and Dexterity");
+        }
+        characters.push(character);
+        factors.push(f);
+    }
+    let sides_with_figures: BTreeSet<&str> = scenario.figures.iter().map(|f| f.side.as_str()).collect();
+    if sides_with_figures.len() < 2 {
+        r.at(find_key(text, "figures", 0, text.len()), "a battle needs figures on at least two sides".into(), "add figures for the other side");
+    }
+    match map {
+        Some(map) if r.problems.is_empty() => Ok(Checked {
+            scenario,
+            map,
+            characters,
+            factors,
+        }),
+        _ => Err(r.problems),
+    }
+}
+
+fn check_map(s: &Scenario, r: &mut Report) -> Option<HexMap> {
+    let spec = &s.map;
+    let key = find_key(r.text, "map", 0, r.text.len());
+    let built = if spec.rows.is_empty() {
+        HexMap::open(spec.width, spec.height)
+    } else {
+        HexMap::from_rows(&spec.rows, &Legend::with_overrides(&spec.legend))
+    };
+    let map = match built {
+        Ok(map) => map.with_scale(spec.scale),
+        Err(e) => {
+            let at = map_error_offset(r.text, &e).or(key);
+            r.at(at, format!("map: {e}"), "");
+            return None;
+        }
+    };
+    if (map.width(), map.height()) != (spec.width, spec.height) {
+        r.at(
+            find_key(r.text, "rows", 0, r.text.len()).or(key),
+            format!("map: the rows paint {}x{} hexes but width and height say {}x{}", map.width(), map.height(), spec.width, spec.height),
+            "make width the length of each row and height the number of rows",
+        );
+        return None;
+    }
+    Some(map)
+}
+
+/// Where in the file a painted-map error points: the character itself, found
+/// as the `row`-th string literal after `rows:` (rows hold no escaped quotes).
+fn map_error_offset(text: &str, e: &MapError) -> Option<usize> {
+    let (row, col) = match e {
+        MapError::Ragged { row, col, .. }
+        | MapError::UnknownChar { row, col, .. }
+        | MapError::InvalidCover { row, col, .. } => (*row, *col),
+        _ => return None,
+    };
+    let mut at = find_key(text, "rows", 0, text.len())?;
+    for _ in 1..row {
+        at += text[at..].find('"')? + 1;
+        at += text[at..].find('"')? + 1;
+    }
+    let opening = at + text[at..].find('"')? + 1;
+    let in_row = text[opening..]
+        .char_indices()
+        .nth(col.saturating_sub(1))
+        .map_or(0, |(i, _)| i);
+    Some(opening + in_row)
+}
+
+fn check_sides(s: &Scenario, r: &mut Report) {
+    let mut names = BTreeSet::new();
+    let sides_key = find_key(r.text, "sides", 0, r.text.len()).unwrap_or(0);
+    for side in &s.sides {
+        let at = find_named(r.text, &side.name, sides_key);
+        if side.name.trim().is_empty() {
+            r.at(at, "a side has an empty name".into(), "give every side a name");
+        } else if !names.insert(side.name.as_str()) {
+            r.at(at, format!("two sides are named {:?}", side.name), "side names must be unique");
+        }
+        if let Some(leader) = &side.leader
+            && !s.figures.iter().any(|f| &f.name == leader && f.side == side.name)
+        {
+            r.at(at, format!("side {:?} is led by {leader:?}, who is not one of its figures", side.name), "name a figure of this side as leader, or leave it out");
+        }
+    }
+}
+
+fn check_numbers(fig: &FigureSpec, r: &mut Report) {
+    let s = &fig.stats;
+    let requisites = [
+        ("agility", s.agility),
+        ("strength", s.strength),
+        ("dexterity", s.dexterity),
+        ("constitution", s.constitution),
+        ("willpower", s.willpower),
+        ("vision", s.vision),
+        ("night_vision", s.night_vision.unwrap_or(s.vision)),
+        ("magic_resistance", s.magic_resistance),
+    ];
+    for (key, value) in requisites {
+        if !REQUISITE_RANGE.contains(&value) {
+            r.at(r.in_figure(&fig.name, key), format!("{}'s {key} is {value}, outside {}..={}", fig.name, REQUISITE_RANGE.start(), REQUISITE_RANGE.end()), "requisites are scores like 3–18 for people");
+        }
+    }
+    if !(0.05..=100.0).contains(&fig.height_m) {
+        r.at(r.in_figure(&fig.name, "height_m"), format!("{}'s height {} m is not plausible", fig.name, fig.height_m), "give metres, e.g. 1.7");
+    }
+    if !(0.1..=1_000_000.0).contains(&fig.weight_kg) {
+        r.at(r.in_figure(&fig.name, "weight_kg"), format!("{}'s weight {} kg is not plausible", fig.name, fig.weight_kg), "give kilograms, e.g. 70.0");
+    }
+    if !(0.0..=1_000_000.0).contains(&fig.carried_kg) {
+        r.at(r.in_figure(&fig.name, "carried_kg"), format!("{}'s burden {} kg is not plausible", fig.name, fig.carried_kg), "give kilograms carried beyond armour, e.g. 5.0");
+    }
+    let levels = std::iter::once(fig.level).chain(fig.other_occupations.iter().map(|o| o.level));
+    if levels.into_iter().any(|l| !(1..=40).contains(&l)) {
+        r.at(r.in_figure(&fig.name, "level"), format!("{} has an Experience Level outside 1..=40", fig.name), "a Level I character has level 1");
+    }
+}
+
+/// Shakhàn 16.4.1.2 and 16.5: one Weapon Training Bonus per weapon per level
+/// (two Marksmanship Bonuses), never beyond the occupation's allowance for
+/// artificial weapons.
+fn check_training(fig: &FigureSpec, t: &Tables, r: &mut Report) {
+    let stats = t.character.occupation(fig.occupation);
+    let per_level = t.character.weapon_bonuses_per_level * fig.level;
+    let limit = per_level.min(stats.artificial_bonus_limit);
+    for w in &fig.weapons {
+        let natural = t.weapons.melee(w.kind).natural;
+        let cap = if natural { per_level } else { limit };
+        if w.training > cap {
+            r.at(r.in_figure(&fig.name, "training"), format!("{} has {} training bonuses with the {:?}; at level {} as a {:?} the most is {cap}", fig.name, w.training, w.kind, fig.level, fig.occupation), "one bonus per weapon per Experience Level, up to the occupation's allowance (16.4.1.2)");
+        }
+    }
+    let marks = (t.character.marksmanship_bonuses_per_level * fig.level).min(stats.artificial_bonus_limit);
+    let missile = fig.missile_weapons.iter().map(|m| (format!("{:?}", m.kind), m.training));
+    let thrown = fig.thrown.iter().map(|m| (format!("thrown {:?}", m.kind), m.training));
+    for (name, training) in missile.chain(thrown) {
+        if training > marks {
+            r.at(r.in_figure(&fig.name, "training"), format!("{} has {training} Marksmanship bonuses with the {name}; at level {} the most is {marks}", fig.name, fig.level), "two Marksmanship bonuses per Experience Level, up to the occupation's allowance (16.5)");
+        }
+    }
+}
+
+/// The character sheet a figure describes.
+pub fn character(fig: &FigureSpec) -> Character {
+    let s = &fig.stats;
+    let occupations = std::iter::once(OccupationLevel {
+        occupation: fig.occupation,
+        level: fig.level,
+    })
+    .chain(fig.other_occupations.iter().map(|o| OccupationLevel {
+        occupation: o.occupation,
+        level: o.level,
+    }))
+    .collect();
+    let missiles = fig.missile_weapons.iter().map(|m| MissileLoadout {
+        source: MissileSource::Launcher(m.kind),
+        quality: m.quality,
+        training: m.training,
+        magic: m.magic,
+        ammunition: m.ammunition,
+    });
+    let thrown = fig.thrown.iter().map(|m| MissileLoadout {
+        source: MissileSource::Thrown(m.kind),
+        quality: m.quality,
+        training: m.training,
+        magic: m.magic,
+        ammunition: m.count,
+    });
+    Character {
+        name: fig.name.clone(),
+        body_form: fig.body_form,
+        body_size: fig.size,
+        occupations,
+        requisites: Requisites {
+            agility: s.agility,
+            strength: s.strength,
+            dexterity: s.dexterity,
+            constitution: s.constitution,
+            willpower: s.willpower,
+            vision: s.vision,
+            night_vision: s.night_vision.unwrap_or(s.vision),
+            magic_resistance: s.magic_resistance,
+        },
+        height_m: fig.height_m,
+        weight_kg: fig.weight_kg,
+        carried_kg: fig.carried_kg,
+        martial_arts_level: fig.martial_arts,
+        hide_apv: fig.hide_apv,
+        weapons: fig
+            .weapons
+            .iter()
+            .map(|w| MeleeLoadout {
+                kind: w.kind,
+                quality: w.quality,
+                training: w.training,
+                magic: w.magic,
+                paired_with: w.paired_with.as_ref().map(|p| (p.kind, p.quality)),
+            })
+            .collect(),
+        missile_weapons: missiles.chain(thrown).collect(),
+        armour: fig
+            .armour
+            .iter()
+            .map(|a| ArmourWorn {
+                piece: a.piece,
+                material: a.material,
+                quality: a.quality,
+                fits: a.fits,
+                neck: a.neck.unwrap_or_default(),
+            })
+            .collect(),
+        shield: fig.shield.as_ref().map(|s| ShieldCarried {
+            material: s.material,
+            size: s.size,
+            quality: s.quality,
+        }),
+        fpr: fig.fpr,
+        bdr: fig.bdr,
+    }
+}

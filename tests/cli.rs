@@ -1,0 +1,158 @@
+//! The real binary: `hexmelee check` on every shipped scenario and on a set of
+//! broken ones, which must each fail with exit code 2, file:line:col and a
+//! message naming the problem, and never panic.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn hexmelee(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hexmelee"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn check_json(scenario: &str) -> Value {
+    let out = hexmelee(&["check", scenario, "--json"]);
+    assert!(
+        out.status.success(),
+        "{scenario}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("check --json prints JSON")
+}
+
+fn figure<'a>(json: &'a Value, name: &str) -> &'a Value {
+    json["figures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == name)
+        .unwrap_or_else(|| panic!("no figure {name}"))
+}
+
+#[test]
+fn every_shipped_scenario_checks_as_json() {
+    let mut count = 0;
+    for entry in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios")).unwrap() {
+        let path = entry.unwrap().path();
+        let json = check_json(path.to_str().unwrap());
+        for f in json["figures"].as_array().unwrap() {
+            for key in [
+                "name", "adjusted_agility", "tca", "ma", "pulse_ma", "ap", "pain_reserve", "fpr",
+                "bdr", "apv", "weapons", "missile_weapons",
+            ] {
+                assert!(f.get(key).is_some(), "{}: no {key}", path.display());
+            }
+            for card in ["A", "B", "C", "D", "E", "F", "G"] {
+                assert!(f["ap"][card].is_number() && f["pulse_ma"][card].is_number());
+            }
+            for area in ["head", "neck", "upper_body", "lower_body", "arms", "legs"] {
+                assert!(f["apv"][area].is_number());
+            }
+        }
+        count += 1;
+    }
+    assert_eq!(count, 6, "six scenarios ship");
+}
+
+/// Shakhàn 16.14.4: the Level V warrior's CF 51, MA 8, FPR 37, BDR 28, MSF 34.
+#[test]
+fn check_16_14_4_level_v_warrior_factors() {
+    let json = check_json("scenarios/duel.ron");
+    let f = figure(&json, "Aulos");
+    assert_eq!(f["adjusted_agility"], 5);
+    assert_eq!(f["tca"], 1);
+    assert_eq!(f["ma"], 8.0);
+    assert_eq!(f["fpr"], 37);
+    assert_eq!(f["bdr"], 28);
+    assert_eq!(f["weapons"][0]["cf"], 51);
+    assert_eq!(f["missile_weapons"][0]["msf"], 34);
+    assert_eq!(f["ap"]["A"], 16.0);
+    assert_eq!(f["pulse_ma"]["C"], 1.6);
+    assert_eq!(f["pain_reserve"], 22);
+}
+
+/// Shakhàn 16.4 and 16.5: Pètron's CF 29 and MSF 24.
+#[test]
+fn check_16_4_and_16_5_petron_cf_29_msf_24() {
+    let json = check_json("scenarios/skirmish.ron");
+    let f = figure(&json, "Petron");
+    assert_eq!(f["adjusted_agility"], 6);
+    assert_eq!(f["weapons"][0]["cf"], 29);
+    assert_eq!(f["weapons"][0]["usable"], true);
+    assert_eq!(f["missile_weapons"][0]["msf"], 24);
+}
+
+#[test]
+fn check_prints_a_readable_table() {
+    let out = hexmelee(&["check", "scenarios/duel.ron"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Duel of the Level V warriors — valid, 2 figures"), "{text}");
+    assert!(text.contains("CF 51"), "{text}");
+    assert!(text.contains("MSF 34"), "{text}");
+}
+
+#[test]
+fn no_arguments_shows_the_embedded_default_from_any_directory() {
+    let out = Command::new(env!("CARGO_BIN_EXE_hexmelee"))
+        .current_dir(std::env::temp_dir())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Duel of the Level V warriors"));
+}
+
+/// (file, line:col the first problem points at, a fragment of its message)
+const BROKEN: &[(&str, &str, &str)] = &[
+    ("missing-comma", "7:9", "Expected"),
+    ("misspelt-field", "11:46", "facng"),
+    ("off-map", "17:48", "off the 6x4 map"),
+    ("blocked-hex", "11:47", "stands on a blocked hex"),
+    ("same-hex", "17:47", "both stand at (1, 1)"),
+    ("unknown-side", "17:25", "not in `sides`"),
+    ("duplicate-name", "17:13", "two figures are named \"Ana\""),
+    ("unknown-weapon", "15:30", "Katana"),
+    ("weapon-too-heavy", "15:13", "cannot use the"),
+    ("armour-too-heavy", "16:13", "below 3"),
+    ("requisite-out-of-range", "13:21", "agility is 0"),
+    ("unknown-map-char", "4:65", "unknown map character 'x'"),
+    ("ragged-map", "4:61", "row 4 has 5 hexes"),
+    ("too-much-training", "15:58", "the most is 1"),
+    ("truncated", "1:38", "Unexpected end"),
+    ("binary", "1:1", ""),
+];
+
+#[test]
+fn broken_scenarios_fail_with_line_col_and_exit_2() {
+    for (name, at, fragment) in BROKEN {
+        let path = format!("tests/broken/{name}.ron");
+        let out = hexmelee(&["check", &path]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{name} panicked: {stderr}");
+        let first = stderr.lines().next().unwrap_or_default();
+        assert!(
+            first.starts_with(&format!("{path}:{at}: ")),
+            "{name}: expected {path}:{at}, got: {first}"
+        );
+        assert!(first.contains(fragment), "{name}: expected {fragment:?} in: {first}");
+        assert!(out.stdout.is_empty(), "{name}: nothing on stdout");
+    }
+}
+
+#[test]
+fn the_unbroken_base_of_the_broken_set_is_valid() {
+    check_json("tests/broken/ok-base.ron");
+}
+
+#[test]
+fn a_missing_file_is_a_clear_error() {
+    let out = hexmelee(&["check", "no/such/file.ron"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read the file"));
+}
