@@ -1,7 +1,9 @@
 //! hexmelee: a terminal tactical display for simulationist tabletop melee.
 //!
 //! See `ARCHITECTURE.md` for the codemap and the layering rules.
+
 pub mod dice;
+pub mod hex;
+pub mod report;
 pub mod rules;
 pub mod scenario;
-pub mod report;

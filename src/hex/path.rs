@@ -1,0 +1,398 @@
+//! Movement steps, their costs, and cheapest paths over (hex, facing).
+
+use pathfinding::directed::astar::astar;
+use serde::{Deserialize, Serialize};
+
+use super::coord::{Hex, Pose};
+use super::facing::Facing;
+use super::map::{HexError, HexMap};
+use super::terrain::Terrain;
+
+/// One elementary movement of a figure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Step {
+    /// Into the hex in front, keeping facing.
+    Forward,
+    /// Into the hex directly behind, keeping facing.
+    Backward,
+    /// Turn in place to face `to`.
+    Pivot { to: Facing },
+}
+
+impl Pose {
+    /// Where a step takes this pose (pure geometry, no map checks).
+    pub fn after(self, step: Step) -> Pose {
+        match step {
+            Step::Forward => Pose::new(self.front(), self.facing),
+            Step::Backward => Pose::new(self.behind(), self.facing),
+            Step::Pivot { to } => Pose::new(self.hex, to),
+        }
+    }
+}
+
+/// Action-point costs of movement, so each ruleset can plug its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MoveCosts {
+    /// Moving one hex forward.
+    pub forward: u32,
+    /// Moving one hex backward.
+    pub backward: u32,
+    /// Pivoting one hexside.
+    pub pivot_one: u32,
+    /// Pivoting two or three hexsides.
+    pub pivot_more: u32,
+    /// Multiplies the cost of entering a Poor-footing hex.
+    pub poor_multiplier: u32,
+}
+
+impl MoveCosts {
+    /// Shakhàn 16.9.4 / 16.9.7: forward 1 AP, backward 2 AP, entering poor
+    /// footing costs double; a pivot of one hexside 1 AP, of two or three
+    /// hexsides 2 AP (seed-gaps ruling). The "pivot any amount for all the
+    /// pulse's AP" option is the engine's, not the pathfinder's.
+    pub const fn shakhan() -> MoveCosts {
+        MoveCosts {
+            forward: 1,
+            backward: 2,
+            pivot_one: 1,
+            pivot_more: 2,
+            poor_multiplier: 2,
+        }
+    }
+
+    /// Cost of `step` by a figure facing `from`, where `entered` is the
+    /// terrain of the hex it moves into (ignored for pivots). A pivot to the
+    /// current facing costs nothing.
+    pub fn step_cost(&self, from: Facing, step: Step, entered: Terrain) -> u32 {
+        let footing = if entered == Terrain::Poor {
+            self.poor_multiplier
+        } else {
+            1
+        };
+        match step {
+            Step::Forward => self.forward.saturating_mul(footing),
+            Step::Backward => self.backward.saturating_mul(footing),
+            Step::Pivot { to } => match Facing::hexsides_between(from, to) {
+                0 => 0,
+                1 => self.pivot_one,
+                _ => self.pivot_more,
+            },
+        }
+    }
+}
+
+impl Default for MoveCosts {
+    fn default() -> MoveCosts {
+        MoveCosts::shakhan()
+    }
+}
+
+/// What a path search is trying to reach.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Goal {
+    /// Stand in this hex, any facing.
+    Hex(Hex),
+    /// Stand in this hex with this facing.
+    Pose(Pose),
+}
+
+impl Goal {
+    pub fn hex(self) -> Hex {
+        match self {
+            Goal::Hex(h) => h,
+            Goal::Pose(p) => p.hex,
+        }
+    }
+
+    pub fn is_met(self, pose: Pose) -> bool {
+        match self {
+            Goal::Hex(h) => pose.hex == h,
+            Goal::Pose(p) => pose == p,
+        }
+    }
+}
+
+/// One step of a path, with its cost and where it leaves the figure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PathStep {
+    pub step: Step,
+    pub cost: u32,
+    pub pose: Pose,
+}
+
+/// A cheapest way to reach a goal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MovePath {
+    /// Empty if the start already meets the goal.
+    pub steps: Vec<PathStep>,
+    /// Sum of the step costs.
+    pub total: u64,
+}
+
+impl HexMap {
+    /// Where `step` takes `from`, and the terrain there. Moves may not leave
+    /// the map or enter a Blocked hex; pivots enter nothing.
+    fn checked_step(&self, from: Pose, step: Step) -> Result<(Pose, Terrain), HexError> {
+        let to = from.after(step);
+        let terrain = self
+            .terrain(to.hex)
+            .ok_or(HexError::OutOfBounds { hex: to.hex })?;
+        if to.hex != from.hex && !terrain.is_passable() {
+            return Err(HexError::Impassable { hex: to.hex });
+        }
+        Ok((to, terrain))
+    }
+
+    /// Takes one step from `from`: the new pose and its cost. Refuses to
+    /// leave the map or enter a Blocked hex; occupancy is the caller's
+    /// business.
+    pub fn try_step(
+        &self,
+        from: Pose,
+        step: Step,
+        costs: &MoveCosts,
+    ) -> Result<(Pose, u32), HexError> {
+        let (to, terrain) = self.checked_step(from, step)?;
+        Ok((to, costs.step_cost(from.facing, step, terrain)))
+    }
+
+    /// The hexes a figure enters, in order, following `steps` from `start`
+    /// (pivots enter none; the start hex is not listed). Fails on the first
+    /// step that leaves the map or enters a Blocked hex.
+    pub fn hexes_passed(&self, start: Pose, steps: &[Step]) -> Result<Vec<Hex>, HexError> {
+        let mut pose = start;
+        let mut hexes = Vec::with_capacity(steps.len());
+        for &step in steps {
+            let (next, _) = self.checked_step(pose, step)?;
+            if next.hex != pose.hex {
+                hexes.push(next.hex);
+            }
+            pose = next;
+        }
+        Ok(hexes)
+    }
+
+    /// A cheapest path from `start` to `goal` under `costs`, never entering
+    /// Blocked hexes or hexes for which `occupied` is true (the start hex is
+    /// never entered, so it may be occupied by the mover itself).
+    ///
+    /// `Ok(None)` if the goal cannot be reached; an error if the start or
+    /// goal is off the map.
+    pub fn find_path(
+        &self,
+        start: Pose,
+        goal: Goal,
+        costs: &MoveCosts,
+        occupied: impl Fn(Hex) -> bool,
+    ) -> Result<Option<MovePath>, HexError> {
+        for hex in [start.hex, goal.hex()] {
+            if !self.in_bounds(hex) {
+                return Err(HexError::OutOfBounds { hex });
+            }
+        }
+        let occupied = &occupied;
+        // At most seven moves from any pose; no allocation per expansion.
+        let successors = move |&pose: &Pose| {
+            let pivots = Facing::ALL
+                .into_iter()
+                .filter(move |&to| to != pose.facing)
+                .map(|to| Step::Pivot { to });
+            [Step::Forward, Step::Backward]
+                .into_iter()
+                .chain(pivots)
+                .filter_map(move |step| self.try_step(pose, step, costs).ok())
+                .filter(move |(next, _)| next.hex == pose.hex || !occupied(next.hex))
+                .map(|(next, cost)| (next, u64::from(cost)))
+        };
+        // Every hex crossed costs at least the cheaper of a forward or
+        // backward move, so this never overestimates.
+        let per_hex = u64::from(costs.forward.min(costs.backward));
+        let heuristic = |pose: &Pose| u64::from(pose.hex.distance(goal.hex())) * per_hex;
+        let Some((poses, total)) = astar(&start, successors, heuristic, |&p| goal.is_met(p)) else {
+            return Ok(None);
+        };
+        let steps = poses
+            .windows(2)
+            .map(|w| {
+                let (from, to) = (w[0], w[1]);
+                let step = if to.hex == from.hex {
+                    Step::Pivot { to: to.facing }
+                } else if to.hex == from.front() {
+                    Step::Forward
+                } else {
+                    Step::Backward
+                };
+                let entered = self.terrain(to.hex).unwrap_or_default();
+                let cost = costs.step_cost(from.facing, step, entered);
+                PathStep {
+                    step,
+                    cost,
+                    pose: to,
+                }
+            })
+            .collect();
+        Ok(Some(MovePath { steps, total }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::terrain::Legend;
+    use super::*;
+
+    fn map(rows: &[&str]) -> HexMap {
+        HexMap::from_rows(rows, &Legend::default()).unwrap()
+    }
+
+    fn steps(path: &MovePath) -> Vec<Step> {
+        path.steps.iter().map(|s| s.step).collect()
+    }
+
+    #[test]
+    fn shakhan_step_costs() {
+        let c = MoveCosts::shakhan();
+        let (open, poor) = (Terrain::Open, Terrain::Poor);
+        assert_eq!(c.step_cost(Facing::N, Step::Forward, open), 1);
+        assert_eq!(c.step_cost(Facing::N, Step::Backward, open), 2);
+        assert_eq!(c.step_cost(Facing::N, Step::Forward, poor), 2);
+        assert_eq!(c.step_cost(Facing::N, Step::Backward, poor), 4);
+        let pivot = |to| c.step_cost(Facing::N, Step::Pivot { to }, open);
+        assert_eq!(pivot(Facing::N), 0);
+        assert_eq!(pivot(Facing::NE), 1);
+        assert_eq!(pivot(Facing::SW), 2);
+        assert_eq!(pivot(Facing::S), 2);
+        // Pivots ignore footing.
+        assert_eq!(
+            c.step_cost(Facing::N, Step::Pivot { to: Facing::S }, poor),
+            2
+        );
+    }
+
+    #[test]
+    fn straight_ahead_and_straight_back() {
+        let m = map(&[".", ".", ".", "."]);
+        let start = Pose::new(Hex::new(0, 3), Facing::N);
+        let p = m
+            .find_path(
+                start,
+                Goal::Hex(Hex::new(0, 0)),
+                &MoveCosts::shakhan(),
+                |_| false,
+            )
+            .unwrap()
+            .unwrap();
+        assert_eq!(steps(&p), [Step::Forward; 3]);
+        assert_eq!(p.total, 3);
+        // One hex back: stepping back (2) beats turn, walk, turn (2+1+2).
+        let p = m
+            .find_path(
+                Pose::new(Hex::new(0, 0), Facing::N),
+                Goal::Pose(Pose::new(Hex::new(0, 1), Facing::N)),
+                &MoveCosts::shakhan(),
+                |_| false,
+            )
+            .unwrap()
+            .unwrap();
+        assert_eq!(steps(&p), [Step::Backward]);
+        assert_eq!(p.total, 2);
+    }
+
+    #[test]
+    fn goes_round_poor_footing_when_cheaper() {
+        // Bottom middle to top middle: straight through the mud costs
+        // 5 * 2 + 1 = 11; round it costs 7 moves and 3 one-hexside pivots.
+        let m = map(&["...", ".~.", ".~.", ".~.", ".~.", ".~.", "..."]);
+        let start = Pose::new(Hex::new(1, 6), Facing::N);
+        let goal = Goal::Hex(Hex::new(1, 0));
+        let p = m
+            .find_path(start, goal, &MoveCosts::shakhan(), |_| false)
+            .unwrap()
+            .unwrap();
+        assert_eq!(p.total, 10, "{p:?}");
+        for s in &p.steps {
+            assert_ne!(m.terrain(s.pose.hex), Some(Terrain::Poor));
+        }
+    }
+
+    #[test]
+    fn walls_and_figures_block() {
+        let m = map(&["...", "###", "..."]);
+        let start = Pose::new(Hex::new(1, 2), Facing::N);
+        let goal = Goal::Hex(Hex::new(1, 0));
+        assert_eq!(
+            m.find_path(start, goal, &MoveCosts::shakhan(), |_| false),
+            Ok(None)
+        );
+        let m = map(&["...", "...", "..."]);
+        let p = m
+            .find_path(start, goal, &MoveCosts::shakhan(), |h| h == Hex::new(1, 1))
+            .unwrap()
+            .unwrap();
+        assert!(p.steps.iter().all(|s| s.pose.hex != Hex::new(1, 1)));
+        // An occupied goal cannot be entered.
+        assert_eq!(
+            m.find_path(start, goal, &MoveCosts::shakhan(), |h| h == Hex::new(1, 0)),
+            Ok(None)
+        );
+    }
+
+    #[test]
+    fn pose_goal_pivots_at_the_end() {
+        let m = map(&["...", "...", "..."]);
+        let start = Pose::new(Hex::new(1, 2), Facing::N);
+        let goal = Goal::Pose(Pose::new(Hex::new(1, 2), Facing::S));
+        let p = m
+            .find_path(start, goal, &MoveCosts::shakhan(), |_| false)
+            .unwrap()
+            .unwrap();
+        assert_eq!(steps(&p), [Step::Pivot { to: Facing::S }]);
+        assert_eq!(p.total, 2);
+        let here = Goal::Hex(Hex::new(1, 2));
+        let p = m
+            .find_path(start, here, &MoveCosts::shakhan(), |h| h == start.hex)
+            .unwrap()
+            .unwrap();
+        assert!(p.steps.is_empty() && p.total == 0);
+    }
+
+    #[test]
+    fn off_map_requests_are_errors() {
+        let m = map(&["..."]);
+        let start = Pose::new(Hex::new(0, 0), Facing::N);
+        assert_eq!(
+            m.find_path(
+                start,
+                Goal::Hex(Hex::new(5, 5)),
+                &MoveCosts::shakhan(),
+                |_| false
+            ),
+            Err(HexError::OutOfBounds {
+                hex: Hex::new(5, 5)
+            })
+        );
+    }
+
+    #[test]
+    fn hexes_passed_follows_steps_and_checks_them() {
+        let m = map(&["...", ".#.", "..."]);
+        let start = Pose::new(Hex::new(0, 2), Facing::N);
+        let walk = [Step::Forward, Step::Pivot { to: Facing::NE }, Step::Forward];
+        assert_eq!(
+            m.hexes_passed(start, &walk),
+            Ok(vec![Hex::new(0, 1), Hex::new(1, 0)])
+        );
+        let into_wall = [Step::Pivot { to: Facing::NE }, Step::Forward];
+        assert_eq!(
+            m.hexes_passed(start, &into_wall),
+            Err(HexError::Impassable {
+                hex: Hex::new(1, 1)
+            })
+        );
+        assert_eq!(
+            m.hexes_passed(start, &[Step::Backward]),
+            Err(HexError::OutOfBounds {
+                hex: Hex::new(0, 3)
+            })
+        );
+    }
+}
