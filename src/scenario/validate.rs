@@ -10,6 +10,7 @@ use crate::rules::shakhan::character::{
     ArmourWorn, Character, Factors, MeleeLoadout, MissileLoadout, MissileSource, OccupationLevel,
     Requisites, ShieldCarried, derive,
 };
+use crate::rules::shakhan::tables::armour::{ArmourPiece, NeckGuard};
 use crate::rules::shakhan::tables::{Tables, tables};
 
 /// A scenario that passed every check, with its map built and every figure's
@@ -83,6 +84,9 @@ pub fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
             r.at(here(&r, "at"), format!("{} and {other} both stand at {:?}", fig.name, (fig.at.col, fig.at.row)), "one figure per hex");
         }
         check_numbers(fig, &mut r);
+        if fig.armour.iter().any(|a| a.neck.is_some() && a.piece != ArmourPiece::Helmet) {
+            r.at(here(&r, "neck"), format!("{} has a neck guard on armour that is not a helmet", fig.name), "only helmets guard the neck (16.15.12.3)");
+        }
         check_training(fig, t, &mut r);
         let character = character(fig);
         let f = derive(&character, t);
@@ -303,7 +307,7 @@ pub fn character(fig: &FigureSpec) -> Character {
                 material: a.material,
                 quality: a.quality,
                 fits: a.fits,
-                neck: a.neck.unwrap_or_default(),
+                neck: a.neck.unwrap_or(NeckGuard::Unprotected),
             })
             .collect(),
         shield: fig.shield.as_ref().map(|s| ShieldCarried {

@@ -1,5 +1,6 @@
 //! Shakhàn, Book C section 16: regular melee.
 
+pub mod character;
 pub mod tables;
 mod terms;
 

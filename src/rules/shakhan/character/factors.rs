@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::{ActionPoints, Character, CombatFactor, MeleeLoadout, MissileFactor, MissileLoadout, MissileSource, MovementAllowance};
 use crate::rules::shakhan::tables::Tables;
-use crate::rules::shakhan::tables::armour::{ArmourCharts, ArmourPiece, NeckGuard};
+use crate::rules::shakhan::tables::armour::{self, ArmourCharts, ArmourPiece, NeckGuard};
 use crate::rules::shakhan::{BodyArea, Card};
 
 /// Everything 16.3–16.8 derives from a character sheet.
@@ -177,7 +177,7 @@ fn agility_reduction(c: &Character, charts: &ArmourCharts) -> (i32, Vec<ArmourPr
     for piece in &c.armour {
         let name = armour_name(piece.piece, piece);
         let stats = charts.piece(piece.piece, piece.material, piece.quality);
-        let steps = ArmourCharts::size_steps(c.body_size, piece.fits.unwrap_or(c.body_size));
+        let steps = armour::size_steps(c.body_size, piece.fits.unwrap_or(c.body_size));
         let agr = stats.agr as i32 * if steps == 1 { 2 } else { 1 };
         if steps >= 2 {
             problems.push(ArmourProblem::WrongSize {
@@ -185,7 +185,7 @@ fn agility_reduction(c: &Character, charts: &ArmourCharts) -> (i32, Vec<ArmourPr
                 steps,
             });
         }
-        for area in ArmourCharts::areas(piece.piece) {
+        for area in armour::areas(piece.piece) {
             if let Some((_, other)) = covered.iter().find(|(a, _)| a == area) {
                 problems.push(ArmourProblem::AreaTwice {
                     area: *area,
@@ -282,11 +282,11 @@ fn apv(c: &Character, charts: &ArmourCharts) -> [u32; 6] {
     let mut apv = [c.hide_apv; 6];
     for worn in &c.armour {
         let stats = charts.piece(worn.piece, worn.material, worn.quality);
-        for area in ArmourCharts::areas(worn.piece) {
+        for area in armour::areas(worn.piece) {
             let slot = &mut apv[*area as usize];
             *slot = (*slot).max(stats.apv);
         }
-        if worn.piece == ArmourPiece::Helmet && worn.neck == NeckGuard::Full {
+        if worn.piece == ArmourPiece::Helmet && worn.neck == NeckGuard::AllRound {
             let slot = &mut apv[BodyArea::Neck as usize];
             *slot = (*slot).max(stats.apv);
         }

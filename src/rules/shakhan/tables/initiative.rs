@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::{D100Range, RangeTable, TableError, invalid, parse};
 use crate::dice::Percentile;
@@ -154,7 +154,7 @@ impl fmt::Display for InitiativeResult {
 }
 
 /// Shakhàn 16.15.1: the modifiers to a side's Initiative roll, by name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum InitiativeModifierId {
     /// Per multiple (2x, 3x...) by which own party outnumbers the other.
     OutnumbersPerMultiple,
