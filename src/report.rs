@@ -63,10 +63,15 @@ pub fn factors_table(checked: &Checked) -> String {
     let _ = writeln!(out, "{} — valid, {} figures\n", s.name, s.figures.len());
     let _ = writeln!(
         out,
-        "{:<14} {:<10} {:>5} {:>3} {:>4}  {:<26} {:>5} {:>4} {:>4}  {}",
-        "figure", "side", "AdjAg", "TCA", "MA", "AP  A/B/C/D/E/F/G", "PainR", "FPR", "BDR", "APV head/neck/upper/lower/arms/legs"
+        "{:<14} {:<10} {:>5} {:>3} {:>4}  {:<26} {:>5} {:>4} {:>4}  APV head/neck/upper/lower/arms/legs",
+        "figure", "side", "AdjAg", "TCA", "MA", "AP  A/B/C/D/E/F/G", "PainR", "FPR", "BDR",
     );
-    for ((c, f), spec) in checked.characters.iter().zip(&checked.factors).zip(&s.figures) {
+    for ((c, f), spec) in checked
+        .characters
+        .iter()
+        .zip(&checked.factors)
+        .zip(&s.figures)
+    {
         let _ = writeln!(
             out,
             "{:<14} {:<10} {:>5} {:>3} {:>4}  {:<26} {:>5} {:>4} {:>4}  {}",
@@ -83,14 +88,34 @@ pub fn factors_table(checked: &Checked) -> String {
         );
         for w in &f.weapons {
             let _ = match (w.cf, &w.why) {
-                (Some(cf), _) => writeln!(out, "    {:<30} CF {cf}{}", w.name, if w.halved { " (halved)" } else { "" }),
-                (None, why) => writeln!(out, "    {:<30} unusable: {}", w.name, why.as_deref().unwrap_or("")),
+                (Some(cf), _) => writeln!(
+                    out,
+                    "    {:<30} CF {cf}{}",
+                    w.name,
+                    if w.halved { " (halved)" } else { "" }
+                ),
+                (None, why) => writeln!(
+                    out,
+                    "    {:<30} unusable: {}",
+                    w.name,
+                    why.as_deref().unwrap_or("")
+                ),
             };
         }
         for m in &f.missile_weapons {
             let _ = match (m.msf, &m.why) {
-                (Some(msf), _) => writeln!(out, "    {:<30} MSF {msf}{}", m.name, if m.halved { " (halved)" } else { "" }),
-                (None, why) => writeln!(out, "    {:<30} unusable: {}", m.name, why.as_deref().unwrap_or("")),
+                (Some(msf), _) => writeln!(
+                    out,
+                    "    {:<30} MSF {msf}{}",
+                    m.name,
+                    if m.halved { " (halved)" } else { "" }
+                ),
+                (None, why) => writeln!(
+                    out,
+                    "    {:<30} unusable: {}",
+                    m.name,
+                    why.as_deref().unwrap_or("")
+                ),
             };
         }
     }

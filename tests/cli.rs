@@ -37,13 +37,24 @@ fn figure<'a>(json: &'a Value, name: &str) -> &'a Value {
 #[test]
 fn every_shipped_scenario_checks_as_json() {
     let mut count = 0;
-    for entry in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios")).unwrap() {
+    for entry in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios")).unwrap()
+    {
         let path = entry.unwrap().path();
         let json = check_json(path.to_str().unwrap());
         for f in json["figures"].as_array().unwrap() {
             for key in [
-                "name", "adjusted_agility", "tca", "ma", "pulse_ma", "ap", "pain_reserve", "fpr",
-                "bdr", "apv", "weapons", "missile_weapons",
+                "name",
+                "adjusted_agility",
+                "tca",
+                "ma",
+                "pulse_ma",
+                "ap",
+                "pain_reserve",
+                "fpr",
+                "bdr",
+                "apv",
+                "weapons",
+                "missile_weapons",
             ] {
                 assert!(f.get(key).is_some(), "{}: no {key}", path.display());
             }
@@ -92,7 +103,10 @@ fn check_prints_a_readable_table() {
     let out = hexmelee(&["check", "scenarios/duel.ron"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("Duel of the Level V warriors — valid, 2 figures"), "{text}");
+    assert!(
+        text.contains("Duel of the Level V warriors — valid, 2 figures"),
+        "{text}"
+    );
     assert!(text.contains("CF 51"), "{text}");
     assert!(text.contains("MSF 34"), "{text}");
 }
@@ -109,23 +123,44 @@ fn no_arguments_shows_the_embedded_default_from_any_directory() {
 
 /// (file, line:col the first problem points at, a fragment of its message)
 const BROKEN: &[(&str, &str, &str)] = &[
-    ("missing-comma", "7:9", "Expected"),
-    ("misspelt-field", "11:46", "facng"),
-    ("off-map", "17:48", "off the 6x4 map"),
-    ("blocked-hex", "11:47", "stands on a blocked hex"),
-    ("same-hex", "17:47", "both stand at (1, 1)"),
-    ("unknown-side", "17:25", "not in `sides`"),
-    ("duplicate-name", "17:13", "two figures are named \"Ana\""),
-    ("unknown-weapon", "15:30", "Katana"),
-    ("weapon-too-heavy", "15:13", "cannot use the"),
-    ("armour-too-heavy", "16:13", "below 3"),
+    ("missing-comma", "7:9", "Expected comma"),
+    ("misspelt-field", "11:51", "Unexpected field named `facng`"),
+    ("off-map", "18:39", "off the 6x4 map"),
+    ("blocked-hex", "11:39", "stands on a blocked hex (2, 1)"),
+    ("same-hex", "18:39", "both stand at (1, 1)"),
+    ("unknown-side", "18:25", "not in `sides`"),
+    ("duplicate-name", "11:13", "two figures are named \"Ana\""),
+    (
+        "unknown-weapon",
+        "15:30",
+        "Unexpected variant named `Katana`",
+    ),
+    (
+        "weapon-too-heavy",
+        "15:13",
+        "Strength 9 is below two-thirds of the 15 required",
+    ),
+    ("armour-too-heavy", "16:13", "below 3, so it cannot be worn"),
     ("requisite-out-of-range", "13:21", "agility is 0"),
-    ("unknown-map-char", "4:65", "unknown map character 'x'"),
-    ("ragged-map", "4:61", "row 4 has 5 hexes"),
-    ("too-much-training", "15:58", "the most is 1"),
-    ("truncated", "1:38", "Unexpected end"),
-    ("binary", "1:1", ""),
+    (
+        "unknown-map-char",
+        "4:64",
+        "unknown map character 'x' at row 3, column 5",
+    ),
+    ("ragged-map", "4:75", "row 4 has 5 hexes"),
+    ("too-much-training", "15:57", "the most is 1"),
+    ("truncated", "1:37", "Unexpected end of RON"),
 ];
+
+/// Files that cannot be read as text fail without a position.
+#[test]
+fn a_binary_file_is_a_clear_error() {
+    let out = hexmelee(&["check", "tests/broken/binary.ron"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("not contain valid UTF-8"), "{stderr}");
+    assert!(stderr.contains("UTF-8 text in RON"), "{stderr}");
+}
 
 #[test]
 fn broken_scenarios_fail_with_line_col_and_exit_2() {
@@ -140,7 +175,10 @@ fn broken_scenarios_fail_with_line_col_and_exit_2() {
             first.starts_with(&format!("{path}:{at}: ")),
             "{name}: expected {path}:{at}, got: {first}"
         );
-        assert!(first.contains(fragment), "{name}: expected {fragment:?} in: {first}");
+        assert!(
+            first.contains(fragment),
+            "{name}: expected {fragment:?} in: {first}"
+        );
         assert!(out.stdout.is_empty(), "{name}: nothing on stdout");
     }
 }

@@ -28,7 +28,7 @@ pub struct Scenario {
     pub options: Options,
     pub map: MapSpec,
     pub sides: Vec<SideSpec>,
-    pub figures: Vec<FigureSpec>,
+    pub figures: Vec<Figure>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -248,7 +248,7 @@ pub struct InitialState {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct FigureSpec {
+pub struct Figure {
     pub name: String,
     pub side: String,
     pub at: Hex,

@@ -5,7 +5,10 @@
 pub fn line_col(text: &str, at: usize) -> (usize, usize) {
     let before = &text[..at.min(text.len())];
     let line = before.matches('\n').count() + 1;
-    let col = before.rfind('\n').map_or(before.len(), |nl| before.len() - nl - 1) + 1;
+    let col = before
+        .rfind('\n')
+        .map_or(before.len(), |nl| before.len() - nl - 1)
+        + 1;
     (line, col)
 }
 

@@ -42,7 +42,9 @@ impl fmt::Display for ScenarioError {
                 writeln!(f)?;
             }
             match p.at {
-                Some((line, col)) => write!(f, "{}:{line}:{col}: {}", self.file.display(), p.message)?,
+                Some((line, col)) => {
+                    write!(f, "{}:{line}:{col}: {}", self.file.display(), p.message)?
+                }
                 None => write!(f, "{}: {}", self.file.display(), p.message)?,
             }
             if let Some(hint) = &p.hint {
@@ -55,13 +57,20 @@ impl fmt::Display for ScenarioError {
 
 /// Read and check a scenario file.
 pub fn load(path: &Path) -> Result<Checked, ScenarioError> {
-    let text = std::fs::read_to_string(path).map_err(|e| ScenarioError {
-        file: path.to_path_buf(),
-        problems: vec![Problem {
-            at: None,
-            message: format!("cannot read the file: {e}"),
-            hint: Some("check the path; scenarios ship in scenarios/".into()),
-        }],
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        let hint = if e.kind() == std::io::ErrorKind::InvalidData {
+            "a scenario is UTF-8 text in RON; see docs/SCENARIOS.md"
+        } else {
+            "check the path; scenarios ship in scenarios/"
+        };
+        ScenarioError {
+            file: path.to_path_buf(),
+            problems: vec![Problem {
+                at: None,
+                message: format!("cannot read the file: {e}"),
+                hint: Some(hint.into()),
+            }],
+        }
     })?;
     parse(path, &text)
 }

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::locate::{find_key, find_named, line_col};
-use super::{FigureSpec, Problem, Scenario};
+use super::{Figure, Problem, Scenario};
 use crate::hex::{HexMap, Legend, MapError};
 use crate::rules::shakhan::character::{
     ArmourWorn, Character, Factors, MeleeLoadout, MissileLoadout, MissileSource, OccupationLevel,
@@ -45,7 +45,8 @@ impl Report<'_> {
     fn in_figure(&self, name: &str, key: &str) -> Option<usize> {
         let figures = find_key(self.text, "figures", 0, self.text.len()).unwrap_or(0);
         let start = find_named(self.text, name, figures)?;
-        let next = find_key(self.text, "name", start + 4, self.text.len()).unwrap_or(self.text.len());
+        let next =
+            find_key(self.text, "name", start + 4, self.text.len()).unwrap_or(self.text.len());
         Some(find_key(self.text, key, start, next).unwrap_or(start))
     }
 }
@@ -65,47 +66,130 @@ pub fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
     for fig in &scenario.figures {
         let here = |r: &Report, key| r.in_figure(&fig.name, key);
         if fig.name.trim().is_empty() {
-            r.at(here(&r, "name"), "a figure has an empty name".into(), "give every figure a name");
+            r.at(
+                here(&r, "name"),
+                "a figure has an empty name".into(),
+                "give every figure a name",
+            );
         } else if !seen_names.insert(fig.name.as_str()) {
-            r.at(here(&r, "name"), format!("two figures are named {:?}", fig.name), "names must be unique: add a number or epithet");
+            r.at(
+                here(&r, "name"),
+                format!("two figures are named {:?}", fig.name),
+                "names must be unique: add a number or epithet",
+            );
         }
         if !scenario.sides.iter().any(|s| s.name == fig.side) {
             let sides: Vec<&str> = scenario.sides.iter().map(|s| s.name.as_str()).collect();
-            r.at(here(&r, "side"), format!("{} is on side {:?}, which is not in `sides`", fig.name, fig.side), &format!("use one of {sides:?}"));
+            r.at(
+                here(&r, "side"),
+                format!(
+                    "{} is on side {:?}, which is not in `sides`",
+                    fig.name, fig.side
+                ),
+                &format!("use one of {sides:?}"),
+            );
         }
         if let Some(map) = &map {
             if !map.in_bounds(fig.at) {
-                r.at(here(&r, "at"), format!("{} stands at {:?}, off the {}x{} map", fig.name, (fig.at.col, fig.at.row), map.width(), map.height()), "columns run 0..width-1 and rows 0..height-1, from the top left");
+                r.at(
+                    here(&r, "at"),
+                    format!(
+                        "{} stands at {:?}, off the {}x{} map",
+                        fig.name,
+                        (fig.at.col, fig.at.row),
+                        map.width(),
+                        map.height()
+                    ),
+                    "columns run 0..width-1 and rows 0..height-1, from the top left",
+                );
             } else if !map.is_passable(fig.at) {
-                r.at(here(&r, "at"), format!("{} stands on a blocked hex {:?}", fig.name, (fig.at.col, fig.at.row)), "move the figure or repaint that hex");
+                r.at(
+                    here(&r, "at"),
+                    format!(
+                        "{} stands on a blocked hex {:?}",
+                        fig.name,
+                        (fig.at.col, fig.at.row)
+                    ),
+                    "move the figure or repaint that hex",
+                );
             }
         }
         if let Some(other) = occupied.insert(fig.at, fig.name.as_str()) {
-            r.at(here(&r, "at"), format!("{} and {other} both stand at {:?}", fig.name, (fig.at.col, fig.at.row)), "one figure per hex");
+            r.at(
+                here(&r, "at"),
+                format!(
+                    "{} and {other} both stand at {:?}",
+                    fig.name,
+                    (fig.at.col, fig.at.row)
+                ),
+                "one figure per hex",
+            );
         }
         check_numbers(fig, &mut r);
-        if fig.armour.iter().any(|a| a.neck.is_some() && a.piece != ArmourPiece::Helmet) {
-            r.at(here(&r, "neck"), format!("{} has a neck guard on armour that is not a helmet", fig.name), "only helmets guard the neck (16.15.12.3)");
+        if fig
+            .armour
+            .iter()
+            .any(|a| a.neck.is_some() && a.piece != ArmourPiece::Helmet)
+        {
+            r.at(
+                here(&r, "neck"),
+                format!(
+                    "{} has a neck guard on armour that is not a helmet",
+                    fig.name
+                ),
+                "only helmets guard the neck (16.15.12.3)",
+            );
         }
         check_training(fig, t, &mut r);
         let character = character(fig);
         let f = derive(&character, t);
         for p in &f.armour_problems {
-            r.at(here(&r, "armour"), format!("{}: {p}", fig.name), "choose lighter armour or a better-fitting piece");
+            r.at(
+                here(&r, "armour"),
+                format!("{}: {p}", fig.name),
+                "choose lighter armour or a better-fitting piece",
+            );
         }
         for w in f.weapons.iter().filter(|w| !w.usable()) {
-            r.at(here(&r, "weapons"), format!("{} cannot use the {}: {}", fig.name, w.name, w.why.as_deref().unwrap_or("")), "give a weapon within the figure's Strength and Dexterity");
+            r.at(
+                here(&r, "weapons"),
+                format!(
+                    "{} cannot use the {}: {}",
+                    fig.name,
+                    w.name,
+                    w.why.as_deref().unwrap_or("")
+                ),
+                "give a weapon within the figure's Strength and Dexterity",
+            );
         }
         for m in f.missile_weapons.iter().filter(|m| m.msf.is_none()) {
-            let key = if m.name.starts_with("thrown") { "thrown" } else { "missile_weapons" };
-            r.at(here(&r, key), format!("{} cannot use the {}: {}", fig.name, m.name, m.why.as_deref().unwrap_or("")), "give a missile weapon within the figure's Strength and Dexterity");
+            let key = if m.name.starts_with("thrown") {
+                "thrown"
+            } else {
+                "missile_weapons"
+            };
+            r.at(
+                here(&r, key),
+                format!(
+                    "{} cannot use the {}: {}",
+                    fig.name,
+                    m.name,
+                    m.why.as_deref().unwrap_or("")
+                ),
+                "give a missile weapon within the figure's Strength and Dexterity",
+            );
         }
         characters.push(character);
         factors.push(f);
     }
-    let sides_with_figures: BTreeSet<&str> = scenario.figures.iter().map(|f| f.side.as_str()).collect();
+    let sides_with_figures: BTreeSet<&str> =
+        scenario.figures.iter().map(|f| f.side.as_str()).collect();
     if sides_with_figures.len() < 2 {
-        r.at(find_key(text, "figures", 0, text.len()), "a battle needs figures on at least two sides".into(), "add figures for the other side");
+        r.at(
+            find_key(text, "figures", 0, text.len()),
+            "a battle needs figures on at least two sides".into(),
+            "add figures for the other side",
+        );
     }
     match map {
         Some(map) if r.problems.is_empty() => Ok(Checked {
@@ -137,7 +221,13 @@ fn check_map(s: &Scenario, r: &mut Report) -> Option<HexMap> {
     if (map.width(), map.height()) != (spec.width, spec.height) {
         r.at(
             find_key(r.text, "rows", 0, r.text.len()).or(key),
-            format!("map: the rows paint {}x{} hexes but width and height say {}x{}", map.width(), map.height(), spec.width, spec.height),
+            format!(
+                "map: the rows paint {}x{} hexes but width and height say {}x{}",
+                map.width(),
+                map.height(),
+                spec.width,
+                spec.height
+            ),
             "make width the length of each row and height the number of rows",
         );
         return None;
@@ -173,19 +263,37 @@ fn check_sides(s: &Scenario, r: &mut Report) {
     for side in &s.sides {
         let at = find_named(r.text, &side.name, sides_key);
         if side.name.trim().is_empty() {
-            r.at(at, "a side has an empty name".into(), "give every side a name");
+            r.at(
+                at,
+                "a side has an empty name".into(),
+                "give every side a name",
+            );
         } else if !names.insert(side.name.as_str()) {
-            r.at(at, format!("two sides are named {:?}", side.name), "side names must be unique");
+            r.at(
+                at,
+                format!("two sides are named {:?}", side.name),
+                "side names must be unique",
+            );
         }
         if let Some(leader) = &side.leader
-            && !s.figures.iter().any(|f| &f.name == leader && f.side == side.name)
+            && !s
+                .figures
+                .iter()
+                .any(|f| &f.name == leader && f.side == side.name)
         {
-            r.at(at, format!("side {:?} is led by {leader:?}, who is not one of its figures", side.name), "name a figure of this side as leader, or leave it out");
+            r.at(
+                at,
+                format!(
+                    "side {:?} is led by {leader:?}, who is not one of its figures",
+                    side.name
+                ),
+                "name a figure of this side as leader, or leave it out",
+            );
         }
     }
 }
 
-fn check_numbers(fig: &FigureSpec, r: &mut Report) {
+fn check_numbers(fig: &Figure, r: &mut Report) {
     let s = &fig.stats;
     let requisites = [
         ("agility", s.agility),
@@ -199,28 +307,59 @@ fn check_numbers(fig: &FigureSpec, r: &mut Report) {
     ];
     for (key, value) in requisites {
         if !REQUISITE_RANGE.contains(&value) {
-            r.at(r.in_figure(&fig.name, key), format!("{}'s {key} is {value}, outside {}..={}", fig.name, REQUISITE_RANGE.start(), REQUISITE_RANGE.end()), "requisites are scores like 3–18 for people");
+            r.at(
+                r.in_figure(&fig.name, key),
+                format!(
+                    "{}'s {key} is {value}, outside {}..={}",
+                    fig.name,
+                    REQUISITE_RANGE.start(),
+                    REQUISITE_RANGE.end()
+                ),
+                "requisites are scores like 3–18 for people",
+            );
         }
     }
     if !(0.05..=100.0).contains(&fig.height_m) {
-        r.at(r.in_figure(&fig.name, "height_m"), format!("{}'s height {} m is not plausible", fig.name, fig.height_m), "give metres, e.g. 1.7");
+        r.at(
+            r.in_figure(&fig.name, "height_m"),
+            format!("{}'s height {} m is not plausible", fig.name, fig.height_m),
+            "give metres, e.g. 1.7",
+        );
     }
     if !(0.1..=1_000_000.0).contains(&fig.weight_kg) {
-        r.at(r.in_figure(&fig.name, "weight_kg"), format!("{}'s weight {} kg is not plausible", fig.name, fig.weight_kg), "give kilograms, e.g. 70.0");
+        r.at(
+            r.in_figure(&fig.name, "weight_kg"),
+            format!(
+                "{}'s weight {} kg is not plausible",
+                fig.name, fig.weight_kg
+            ),
+            "give kilograms, e.g. 70.0",
+        );
     }
     if !(0.0..=1_000_000.0).contains(&fig.carried_kg) {
-        r.at(r.in_figure(&fig.name, "carried_kg"), format!("{}'s burden {} kg is not plausible", fig.name, fig.carried_kg), "give kilograms carried beyond armour, e.g. 5.0");
+        r.at(
+            r.in_figure(&fig.name, "carried_kg"),
+            format!(
+                "{}'s burden {} kg is not plausible",
+                fig.name, fig.carried_kg
+            ),
+            "give kilograms carried beyond armour, e.g. 5.0",
+        );
     }
     let levels = std::iter::once(fig.level).chain(fig.other_occupations.iter().map(|o| o.level));
     if levels.into_iter().any(|l| !(1..=40).contains(&l)) {
-        r.at(r.in_figure(&fig.name, "level"), format!("{} has an Experience Level outside 1..=40", fig.name), "a Level I character has level 1");
+        r.at(
+            r.in_figure(&fig.name, "level"),
+            format!("{} has an Experience Level outside 1..=40", fig.name),
+            "a Level I character has level 1",
+        );
     }
 }
 
 /// Shakhàn 16.4.1.2 and 16.5: one Weapon Training Bonus per weapon per level
 /// (two Marksmanship Bonuses), never beyond the occupation's allowance for
 /// artificial weapons.
-fn check_training(fig: &FigureSpec, t: &Tables, r: &mut Report) {
+fn check_training(fig: &Figure, t: &Tables, r: &mut Report) {
     let stats = t.character.occupation(fig.occupation);
     let per_level = t.character.weapon_bonuses_per_level * fig.level;
     let limit = per_level.min(stats.artificial_bonus_limit);
@@ -231,9 +370,16 @@ fn check_training(fig: &FigureSpec, t: &Tables, r: &mut Report) {
             r.at(r.in_figure(&fig.name, "training"), format!("{} has {} training bonuses with the {:?}; at level {} as a {:?} the most is {cap}", fig.name, w.training, w.kind, fig.level, fig.occupation), "one bonus per weapon per Experience Level, up to the occupation's allowance (16.4.1.2)");
         }
     }
-    let marks = (t.character.marksmanship_bonuses_per_level * fig.level).min(stats.artificial_bonus_limit);
-    let missile = fig.missile_weapons.iter().map(|m| (format!("{:?}", m.kind), m.training));
-    let thrown = fig.thrown.iter().map(|m| (format!("thrown {:?}", m.kind), m.training));
+    let marks =
+        (t.character.marksmanship_bonuses_per_level * fig.level).min(stats.artificial_bonus_limit);
+    let missile = fig
+        .missile_weapons
+        .iter()
+        .map(|m| (format!("{:?}", m.kind), m.training));
+    let thrown = fig
+        .thrown
+        .iter()
+        .map(|m| (format!("thrown {:?}", m.kind), m.training));
     for (name, training) in missile.chain(thrown) {
         if training > marks {
             r.at(r.in_figure(&fig.name, "training"), format!("{} has {training} Marksmanship bonuses with the {name}; at level {} the most is {marks}", fig.name, fig.level), "two Marksmanship bonuses per Experience Level, up to the occupation's allowance (16.5)");
@@ -242,7 +388,7 @@ fn check_training(fig: &FigureSpec, t: &Tables, r: &mut Report) {
 }
 
 /// The character sheet a figure describes.
-pub fn character(fig: &FigureSpec) -> Character {
+pub fn character(fig: &Figure) -> Character {
     let s = &fig.stats;
     let occupations = std::iter::once(OccupationLevel {
         occupation: fig.occupation,

@@ -6,7 +6,10 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::{ActionPoints, Character, CombatFactor, MeleeLoadout, MissileFactor, MissileLoadout, MissileSource, MovementAllowance};
+use super::{
+    ActionPoints, Character, CombatFactor, MeleeLoadout, MissileFactor, MissileLoadout,
+    MissileSource, MovementAllowance,
+};
 use crate::rules::shakhan::tables::Tables;
 use crate::rules::shakhan::tables::armour::{self, ArmourCharts, ArmourPiece, NeckGuard};
 use crate::rules::shakhan::{BodyArea, Card};
@@ -89,9 +92,15 @@ pub enum ArmourProblem {
     /// 16.15.11.2: two or more sizes off.
     WrongSize { piece: String, steps: u32 },
     /// 16.4: the piece would take Adjusted Agility below 3.
-    AgilityBelowThree { piece: String, adjusted_agility: i32 },
+    AgilityBelowThree {
+        piece: String,
+        adjusted_agility: i32,
+    },
     /// Two pieces claim the same body area.
-    AreaTwice { area: BodyArea, pieces: (String, String) },
+    AreaTwice {
+        area: BodyArea,
+        pieces: (String, String),
+    },
 }
 
 impl fmt::Display for ArmourProblem {
@@ -130,7 +139,10 @@ pub fn derive(c: &Character, t: &Tables) -> Factors {
     let (agility_reduction, armour_problems) = agility_reduction(c, &t.armour);
     let adjusted_agility = r.agility - agility_reduction;
     let dexterity = effective_dexterity(c);
-    let tca = tca(c, t, adjusted_agility, dexterity);
+    // 16.3: a halved Dexterity of 5.5 still allows more than one card.
+    let tca = t
+        .character
+        .tca_with_dexterity(adjusted_agility, dexterity.floor() as i32);
     let primary = c.primary();
     let occ = t.character.occupation(primary.occupation);
     let level_bonus = occ.level_modifier * f64::from(primary.level);
@@ -228,16 +240,6 @@ fn effective_dexterity(c: &Character) -> f64 {
     }
 }
 
-/// Shakhàn 16.3: cards by Adjusted Agility; Dexterity of 5 or less allows one.
-fn tca(c: &Character, t: &Tables, adjusted_agility: i32, dexterity: f64) -> u32 {
-    let _ = c;
-    if t.character.dexterity_limits_tca(dexterity.floor() as i32) {
-        1
-    } else {
-        t.character.tca(adjusted_agility)
-    }
-}
-
 /// Shakhàn 16.8, 16.8.1: MA = (Adjusted Agility + Strength) / 3 + 1 per full
 /// half metre of height, halved for each started 25 % of body weight borne
 /// beyond the 25 % allowance.
@@ -249,9 +251,9 @@ fn movement(c: &Character, t: &Tables, adjusted_agility: i32) -> (MovementAllowa
         .iter()
         .map(|a| t.armour.piece(a.piece, a.material, a.quality).enc_kg)
         .sum();
-    let shield_kg = c
-        .shield
-        .map_or(0.0, |s| t.armour.shield(s.material, s.size, s.quality).enc_kg);
+    let shield_kg = c.shield.map_or(0.0, |s| {
+        t.armour.shield(s.material, s.size, s.quality).enc_kg
+    });
     let burden = armour_kg + shield_kg + c.carried_kg;
     let quarter = c.weight_kg * 0.25;
     let halvings = if quarter > 0.0 && burden > quarter {
@@ -320,9 +322,9 @@ fn requirement(have: f64, need: Option<u32>, what: &str) -> Result<bool, String>
 }
 
 impl Ctx<'_> {
-    /// Shakhàn 16.4: CF = [(2 × Adj. Agility + Strength + Dexterity) / Occ. Mod]
-    /// + Training + Level Modifier + Weapon CF Modifier + Magic, with the
-    /// doubled-weapon rules of 16.4.1.7.
+    /// Shakhàn 16.4: CF is (2 × Adjusted Agility + Strength + Dexterity) over
+    /// the Occupational Modifier, plus Training, Level Modifier, Weapon CF
+    /// Modifier and Magic, with the doubled-weapon rules of 16.4.1.7.
     fn weapon(&self, w: &MeleeLoadout) -> WeaponFactor {
         let weapons = &self.t.weapons;
         let stats = weapons.melee(w.kind);
@@ -334,7 +336,10 @@ impl Ctx<'_> {
             why: Some(why),
         };
         if stats.grade(w.quality).is_none() {
-            return unusable(name, format!("{} has no {:?} grade in 16.15.13", stats.name, w.quality));
+            return unusable(
+                name,
+                format!("{} has no {:?} grade in 16.15.13", stats.name, w.quality),
+            );
         }
         let mut str_req = stats.strength_req;
         let mut dex_req = stats.dexterity_req;
@@ -342,7 +347,10 @@ impl Ctx<'_> {
         if let Some((other, quality)) = w.paired_with {
             let o = weapons.melee(other);
             if o.grade(quality).is_none() {
-                return unusable(name, format!("{} has no {quality:?} grade in 16.15.13", o.name));
+                return unusable(
+                    name,
+                    format!("{} has no {quality:?} grade in 16.15.13", o.name),
+                );
             }
             name = format!("{} + {}", stats.name, o.name);
             let sum = |a: Option<u32>, b: Option<u32>| match (a, b) {
@@ -404,7 +412,12 @@ impl Ctx<'_> {
         let (name, str_req, dex_req, msf_mod) = match m.source {
             MissileSource::Launcher(kind) => {
                 let s = weapons.missile(kind);
-                (s.name.clone(), s.strength_req, s.dexterity_req, s.msf_mod)
+                (
+                    s.name.clone(),
+                    Some(s.strength_req),
+                    Some(s.dexterity_req),
+                    s.msf_mod,
+                )
             }
             MissileSource::Thrown(kind) => {
                 let s = weapons.melee(kind);
@@ -416,7 +429,12 @@ impl Ctx<'_> {
                         why: Some(format!("a {} is not made to be thrown", s.name)),
                     };
                 }
-                (format!("thrown {}", s.name), s.strength_req, s.dexterity_req, 0)
+                (
+                    format!("thrown {}", s.name),
+                    s.strength_req,
+                    s.dexterity_req,
+                    0,
+                )
             }
         };
         let r = self.c.requisites;
@@ -445,5 +463,310 @@ impl Ctx<'_> {
             halved: halvings > 0,
             why: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::shakhan::character::{
+        ArmourWorn, OccupationLevel, Requisites, ShieldCarried,
+    };
+    use crate::rules::shakhan::tables::armour::{
+        ArmourMaterial, BodySize, ShieldMaterial, ShieldSize,
+    };
+    use crate::rules::shakhan::tables::character::Occupation;
+    use crate::rules::shakhan::tables::tables;
+    use crate::rules::shakhan::tables::weapons::{MissileKind, WeaponKind};
+    use crate::rules::shakhan::{BodyForm, Quality};
+
+    fn average(requisite: i32) -> Requisites {
+        Requisites {
+            agility: requisite,
+            strength: requisite,
+            dexterity: requisite,
+            constitution: requisite,
+            willpower: requisite,
+            vision: requisite,
+            night_vision: requisite,
+            magic_resistance: requisite,
+        }
+    }
+
+    fn warrior(level: u32) -> Character {
+        Character {
+            name: "Test".into(),
+            body_form: BodyForm::BipedalHumanoid,
+            body_size: BodySize::Average,
+            occupations: vec![OccupationLevel {
+                occupation: Occupation::Warrior,
+                level,
+            }],
+            requisites: average(11),
+            height_m: 1.7,
+            weight_kg: 70.0,
+            carried_kg: 0.0,
+            martial_arts_level: 0,
+            hide_apv: 0,
+            weapons: vec![],
+            missile_weapons: vec![],
+            armour: vec![],
+            shield: None,
+            fpr: None,
+            bdr: None,
+        }
+    }
+
+    fn worn(piece: ArmourPiece, material: ArmourMaterial, quality: Quality) -> ArmourWorn {
+        ArmourWorn {
+            piece,
+            material,
+            quality,
+            fits: None,
+            neck: NeckGuard::Unprotected,
+        }
+    }
+
+    fn sword(kind: WeaponKind, quality: Quality, training: u32) -> MeleeLoadout {
+        MeleeLoadout {
+            kind,
+            quality,
+            training,
+            magic: 0,
+            paired_with: None,
+        }
+    }
+
+    fn petron() -> Character {
+        let mut c = warrior(1);
+        c.weapons = vec![sword(WeaponKind::ShortSword, Quality::Good, 1)];
+        c.missile_weapons = vec![MissileLoadout {
+            source: MissileSource::Launcher(MissileKind::CompositeBow),
+            quality: Quality::Good,
+            training: 1,
+            magic: 0,
+            ammunition: 10,
+        }];
+        c.armour = vec![worn(
+            ArmourPiece::Breastplate,
+            ArmourMaterial::Wood,
+            Quality::Usual,
+        )];
+        c.shield = Some(ShieldCarried {
+            material: ShieldMaterial::Wood,
+            size: ShieldSize::Small,
+            quality: Quality::Good,
+        });
+        c
+    }
+
+    #[test]
+    fn cf_16_4_petron_is_29() {
+        let f = derive(&petron(), tables());
+        assert_eq!(f.agility_reduction, 5);
+        assert_eq!(f.adjusted_agility, 6);
+        assert_eq!(f.weapons[0].cf, Some(CombatFactor(29)));
+    }
+
+    #[test]
+    fn msf_16_5_petron_is_24() {
+        let f = derive(&petron(), tables());
+        assert_eq!(f.missile_weapons[0].msf, Some(MissileFactor(24)));
+    }
+
+    #[test]
+    fn ma_16_8_chekros_is_10() {
+        // Chèkros: 1.7 m, Adjusted Agility 10, Strength 11.
+        let mut c = warrior(1);
+        c.requisites.agility = 10;
+        assert_eq!(derive(&c, tables()).ma, MovementAllowance(10.0));
+    }
+
+    #[test]
+    fn encumbrance_16_8_1_25_kg_on_50_kg_halves_ma_10_to_5() {
+        let mut c = warrior(1);
+        c.requisites.agility = 10;
+        c.weight_kg = 50.0;
+        c.carried_kg = 12.5;
+        let light = derive(&c, tables());
+        assert_eq!(
+            (light.ma, light.encumbrance_halvings),
+            (MovementAllowance(10.0), 0)
+        );
+        c.carried_kg = 25.0;
+        let laden = derive(&c, tables());
+        assert_eq!(
+            (laden.ma, laden.encumbrance_halvings),
+            (MovementAllowance(5.0), 1)
+        );
+        c.carried_kg = 25.1;
+        assert_eq!(derive(&c, tables()).ma, MovementAllowance(2.5));
+    }
+
+    #[test]
+    fn example_16_14_4_level_v_warrior() {
+        let mut c = warrior(5);
+        c.height_m = 1.6;
+        c.weight_kg = 40.0;
+        c.weapons = vec![sword(WeaponKind::ShortSword, Quality::Usual, 5)];
+        c.missile_weapons = vec![MissileLoadout {
+            source: MissileSource::Launcher(MissileKind::ShortBow),
+            quality: Quality::Usual,
+            training: 5,
+            magic: 0,
+            ammunition: 10,
+        }];
+        c.armour = vec![
+            worn(
+                ArmourPiece::Breastplate,
+                ArmourMaterial::Wood,
+                Quality::Poor,
+            ),
+            worn(
+                ArmourPiece::AbdominalCovering,
+                ArmourMaterial::Wood,
+                Quality::Poor,
+            ),
+            worn(ArmourPiece::Helmet, ArmourMaterial::Wood, Quality::Usual),
+        ];
+        let f = derive(&c, tables());
+        assert_eq!(f.adjusted_agility, 5);
+        assert_eq!(f.tca, 1);
+        assert_eq!(f.ma, MovementAllowance(8.0));
+        assert_eq!(f.fpr, 37);
+        assert_eq!(f.bdr, 28);
+        assert_eq!(f.weapons[0].cf, Some(CombatFactor(51)));
+        assert_eq!(f.missile_weapons[0].msf, Some(MissileFactor(34)));
+        assert_eq!(f.apv(BodyArea::UpperBody), 20);
+        assert_eq!(f.ap(Card::A), ActionPoints(16.0));
+        assert_eq!(f.pulse_ma(Card::B), ActionPoints(12.0 / 5.0));
+    }
+
+    #[test]
+    fn tca_16_3_by_agility_and_low_dexterity() {
+        let mut c = warrior(1);
+        c.requisites.agility = 17;
+        assert_eq!(derive(&c, tables()).tca, 3);
+        c.requisites.dexterity = 5;
+        assert_eq!(derive(&c, tables()).tca, 1);
+    }
+
+    #[test]
+    fn gauntlets_16_4_halve_dexterity() {
+        let mut c = warrior(1);
+        c.armour = vec![worn(
+            ArmourPiece::Gauntlets,
+            ArmourMaterial::Leather,
+            Quality::Good,
+        )];
+        assert_eq!(derive(&c, tables()).dexterity, 5.5);
+    }
+
+    #[test]
+    fn strength_16_4_1_5_two_thirds_halves_less_is_unusable() {
+        // Long sword: Strength Requirement 11.
+        let mut c = warrior(1);
+        c.weapons = vec![sword(WeaponKind::LongSword, Quality::Good, 0)];
+        let full = derive(&c, tables()).weapons[0].cf.unwrap().0;
+        c.requisites.strength = 8; // 8 ≥ 2/3 × 11 = 7.33
+        let halved = &derive(&c, tables()).weapons[0];
+        assert!(halved.halved);
+        assert!(halved.cf.unwrap().0 < full / 2 + 2);
+        c.requisites.strength = 7;
+        let unusable = &derive(&c, tables()).weapons[0];
+        assert_eq!(unusable.cf, None);
+        assert!(unusable.why.as_deref().unwrap().contains("two-thirds"));
+    }
+
+    #[test]
+    fn doubled_16_4_1_7_sums_requirements_and_modifiers() {
+        let mut c = warrior(1);
+        let mut pair = sword(WeaponKind::ShortSword, Quality::Good, 0);
+        pair.paired_with = Some((WeaponKind::ShortSword, Quality::Good));
+        c.weapons = vec![pair];
+        // Two short swords need Strength 16 and Dexterity 12; an 11 in either fails.
+        assert_eq!(derive(&c, tables()).weapons[0].cf, None);
+        c.requisites.strength = 16;
+        assert_eq!(derive(&c, tables()).weapons[0].cf, None);
+        c.requisites.dexterity = 12;
+        assert!(derive(&c, tables()).weapons[0].usable());
+    }
+
+    #[test]
+    fn cf_16_4_1_4_below_1_is_unusable() {
+        let mut c = warrior(1);
+        c.occupations[0].occupation = Occupation::MagicUser;
+        c.requisites = average(3);
+        let mut w = sword(WeaponKind::TwoHandedSword, Quality::Good, 0);
+        w.magic = -10;
+        c.requisites.strength = 15;
+        c.requisites.dexterity = 7;
+        c.weapons = vec![w];
+        let f = derive(&c, tables());
+        assert!(
+            f.weapons[0].why.as_deref().unwrap().contains("below 1"),
+            "{:?}",
+            f.weapons[0]
+        );
+    }
+
+    #[test]
+    fn agility_16_4_armour_below_3_cannot_be_worn() {
+        let mut c = warrior(1);
+        c.requisites.agility = 6;
+        c.armour = vec![worn(
+            ArmourPiece::Breastplate,
+            ArmourMaterial::Plate,
+            Quality::Usual,
+        )];
+        let f = derive(&c, tables());
+        assert!(matches!(
+            f.armour_problems[..],
+            [ArmourProblem::AgilityBelowThree {
+                adjusted_agility: 2,
+                ..
+            }]
+        ));
+    }
+
+    #[test]
+    fn size_16_15_11_2_one_off_doubles_agr_two_off_refused() {
+        let mut c = warrior(1);
+        let mut plate = worn(
+            ArmourPiece::Breastplate,
+            ArmourMaterial::Wood,
+            Quality::Usual,
+        );
+        plate.fits = Some(BodySize::Tall);
+        c.armour = vec![plate];
+        let f = derive(&c, tables());
+        assert_eq!((f.agility_reduction, f.armour_problems.len()), (4, 0));
+        plate.fits = Some(BodySize::VeryTall);
+        c.armour = vec![plate];
+        assert!(matches!(
+            derive(&c, tables()).armour_problems[..],
+            [ArmourProblem::WrongSize { steps: 2, .. }]
+        ));
+    }
+
+    #[test]
+    fn msf_16_5_1_may_be_negative() {
+        let mut c = warrior(1);
+        c.requisites.vision = 1;
+        c.requisites.dexterity = 10;
+        c.requisites.strength = 14;
+        c.occupations[0].occupation = Occupation::MagicUser;
+        c.missile_weapons = vec![MissileLoadout {
+            source: MissileSource::Launcher(MissileKind::LongBow),
+            quality: Quality::Poor,
+            training: 0,
+            magic: -8,
+            ammunition: 1,
+        }];
+        // (2 + 10) / 3 = 4, -2 long bow, -8 cursed: -6.
+        assert_eq!(
+            derive(&c, tables()).missile_weapons[0].msf,
+            Some(MissileFactor(-6))
+        );
     }
 }

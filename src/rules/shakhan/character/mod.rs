@@ -4,14 +4,14 @@
 mod factors;
 mod quantities;
 
-pub use factors::{
-    ArmourProblem, Factors, MissileWeaponFactor, WeaponFactor, derive,
-};
+pub use factors::{ArmourProblem, Factors, MissileWeaponFactor, WeaponFactor, derive};
 pub use quantities::{ActionPoints, CombatFactor, MissileFactor, MovementAllowance};
 
 use serde::Serialize;
 
-use super::tables::armour::{ArmourMaterial, ArmourPiece, BodySize, NeckGuard, ShieldMaterial, ShieldSize};
+use super::tables::armour::{
+    ArmourMaterial, ArmourPiece, BodySize, NeckGuard, ShieldMaterial, ShieldSize,
+};
 use super::tables::character::Occupation;
 use super::tables::weapons::{MissileKind, WeaponKind};
 use super::{BodyForm, Quality};
@@ -122,9 +122,12 @@ pub struct Character {
 impl Character {
     /// The primary occupation and its level (16.4.1: it governs CF and MSF).
     pub fn primary(&self) -> OccupationLevel {
-        self.occupations.first().copied().unwrap_or(OccupationLevel {
-            occupation: Occupation::Commoner,
-            level: 1,
-        })
+        self.occupations
+            .first()
+            .copied()
+            .unwrap_or(OccupationLevel {
+                occupation: Occupation::Commoner,
+                level: 1,
+            })
     }
 }

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::character::total_map;
+use super::weapons::ReloadClass;
 use super::{TableError, invalid, parse};
 use crate::dice::DiceExpr;
 use crate::rules::shakhan::Card;
@@ -138,35 +139,6 @@ impl Activity {
         Activity::TakeDose,
         Activity::SetAfire,
         Activity::CutRope,
-    ];
-}
-
-/// Shakhàn 16.5.2: the reload classes of missile weapons.
-// DUPLICATE at merge: weapons.rs defines the same enum; keep one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum ReloadClass {
-    ThrownStone,
-    /// Daggers and similar thrown blades.
-    Dagger,
-    LargeWeapon,
-    /// Excludes the time to prepare the spell that makes the projectile.
-    MagicProjectile,
-    StandardBow,
-    Sling,
-    Crossbow,
-    ComplexWeapon,
-}
-
-impl ReloadClass {
-    pub const ALL: [ReloadClass; 8] = [
-        ReloadClass::ThrownStone,
-        ReloadClass::Dagger,
-        ReloadClass::LargeWeapon,
-        ReloadClass::MagicProjectile,
-        ReloadClass::StandardBow,
-        ReloadClass::Sling,
-        ReloadClass::Crossbow,
-        ReloadClass::ComplexWeapon,
     ];
 }
 

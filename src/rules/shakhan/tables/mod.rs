@@ -100,13 +100,11 @@ pub fn tables() -> &'static Tables {
 }
 
 /// Parse one embedded RON file.
-#[allow(dead_code)] // STUB until the tables land
 fn parse<T: DeserializeOwned>(file: &'static str, text: &str) -> Result<T, TableError> {
     ron::from_str(text).map_err(|source| TableError::Parse { file, source })
 }
 
 /// A meaning check failed in `file`.
-#[allow(dead_code)] // STUB until the tables land
 fn invalid(file: &'static str, what: impl Into<String>) -> TableError {
     TableError::Invalid {
         file,
