@@ -65,7 +65,7 @@ pub struct CriticalRules {
 
 /// Shakhàn 16.15.10 notes: whether the weapon that made the Critical Hit is a
 /// concussion weapon (club, mace: full; spiked mace, flail, morning star: partial).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub enum Concussion {
     None,
     Partial,

@@ -5,6 +5,7 @@ use std::fmt;
 
 use serde::Deserialize;
 
+use super::armour::ShieldSize;
 use super::missile_fire::half_range_steps;
 use super::{D100Range, RangeTable, TableError, invalid, parse};
 use crate::dice::Percentile;
@@ -24,7 +25,6 @@ pub struct ArmourProtectionTable {
     weapon_damage: RangeTable<EquipmentDamage>,
     armour_damage: RangeTable<EquipmentDamage>,
     modifiers: PenetrationModifiers,
-    concussion_critical: ConcussionCritical,
     shield: ShieldRules,
 }
 
@@ -242,21 +242,6 @@ pub enum EquipmentDamage {
     ThreeQuarterFactor,
 }
 
-/// Shakhàn 16.15.4: a large or small shield.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ShieldSize {
-    Large,
-    Small,
-}
-
-/// Shakhàn 16.15.4 `c`: a full (club, mace) or partial (spiked mace, flail,
-/// morning star) concussion weapon.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ConcussionKind {
-    Full,
-    Partial,
-}
-
 #[derive(Debug, Clone, Copy, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PenetrationModifiers {
@@ -267,13 +252,6 @@ struct PenetrationModifiers {
     falling_per_10m: i32,
     strength_per_3_points: i32,
     strength_base: i32,
-}
-
-#[derive(Debug, Clone, Copy, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ConcussionCritical {
-    full: i32,
-    partial: i32,
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
@@ -383,14 +361,6 @@ impl ArmourProtectionTable {
         full_tens(metres) * self.modifiers.falling_per_10m
     }
 
-    /// Shakhàn 16.15.4 `c`: the Critical Hit roll modifier of a concussion weapon.
-    pub fn concussion_critical_modifier(&self, kind: ConcussionKind) -> i32 {
-        match kind {
-            ConcussionKind::Full => self.concussion_critical.full,
-            ConcussionKind::Partial => self.concussion_critical.partial,
-        }
-    }
-
     /// Shakhàn 16.15.4: raising a readied shield succeeds on a d100 roll of
     /// (Adjusted Agility + Dexterity) x 4 (large) or x 3 (small), or less.
     pub fn shield_check_threshold(
@@ -430,7 +400,6 @@ struct AptFile {
     weapon_damage: RangeTable<EquipmentDamage>,
     armour_damage: RangeTable<EquipmentDamage>,
     modifiers: PenetrationModifiers,
-    concussion_critical: ConcussionCritical,
     shield: ShieldRules,
 }
 
@@ -473,7 +442,6 @@ fn from_text(text: &str) -> Result<ArmourProtectionTable, TableError> {
         weapon_damage: file.weapon_damage,
         armour_damage: file.armour_damage,
         modifiers: file.modifiers,
-        concussion_critical: file.concussion_critical,
         shield: file.shield,
     })
 }
@@ -614,8 +582,6 @@ mod tests {
         assert_eq!(t.impaled_modifier(), 15);
         assert_eq!(t.immersion_modifier(3), 15);
         assert_eq!(t.falling_modifier(25.0), 10);
-        assert_eq!(t.concussion_critical_modifier(ConcussionKind::Full), -20);
-        assert_eq!(t.concussion_critical_modifier(ConcussionKind::Partial), -15);
     }
 
     #[test]

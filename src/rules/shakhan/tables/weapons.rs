@@ -8,6 +8,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::armour::{EveryKey, Total, check_quality_roll};
+use super::criticals::Concussion as CriticalConcussion;
 use super::{RangeTable, TableError, invalid, parse};
 use crate::dice::{DiceExpr, Scaling};
 use crate::rules::shakhan::Quality;
@@ -299,9 +300,10 @@ pub struct MeleeWeapon {
     /// CFm (16.4.1.4); `None` = "na" (natural attacks, explosions, spells).
     pub cf_mod: Option<i32>,
     pub concussion: Concussion,
-    /// Shakhàn 16.15.4 'c': added to the Critical Hit roll: −20 for "full"
-    /// concussion weapons, −15 for "partial" ones (spiked or flailing), else 0.
-    pub critical_modifier: i32,
+    /// Shakhàn 16.15.4 'c': which concussion class modifies its Critical Hit
+    /// rolls ("full" clubs and maces −20, "partial" spiked or flailing −15);
+    /// the numbers live with the Critical Hit rules.
+    pub critical: CriticalConcussion,
     /// Body weaponry (16.4.1.2): trained as Natural Weapons, without the
     /// artificial-weapon limit on Weapon Training Bonuses.
     pub natural: bool,
@@ -417,14 +419,10 @@ fn check_melee(w: &MeleeWeapon) -> Result<(), String> {
     {
         return Err("a weapon with a CFm needs all six classes, without pl/pm".into());
     }
-    let crit_ok = match w.concussion {
-        Concussion::None => w.critical_modifier == 0,
-        Concussion::Half | Concussion::ThreeQuarters => [-15, -20].contains(&w.critical_modifier),
-    };
-    if !crit_ok {
+    if (w.concussion == Concussion::None) != (w.critical == CriticalConcussion::None) {
         return Err(format!(
-            "critical_modifier {} does not fit concussion {:?} (0 without, -15 or -20 with)",
-            w.critical_modifier, w.concussion
+            "critical {:?} does not fit concussion {:?} (None without, Full or Partial with)",
+            w.critical, w.concussion
         ));
     }
     if w.thrown.is_some_and(|t| t.range_per_strength_m <= 0.0) {
@@ -644,7 +642,7 @@ mod tests {
         let t = weapons();
         let c = |k| {
             let w: &MeleeWeapon = t.melee(k);
-            (w.concussion, w.critical_modifier)
+            (w.concussion, w.critical)
         };
         for k in [
             JuryRiggedClub,
@@ -655,13 +653,21 @@ mod tests {
             QuarterStaff,
             HandsFeet,
         ] {
-            assert_eq!(c(k), (Concussion::Half, -20), "{k:?}");
+            assert_eq!(c(k), (Concussion::Half, CriticalConcussion::Full), "{k:?}");
         }
         for k in [WarHammer, HeavyWarHammer, ExplosionImpact] {
-            assert_eq!(c(k), (Concussion::ThreeQuarters, -20), "{k:?}");
+            assert_eq!(
+                c(k),
+                (Concussion::ThreeQuarters, CriticalConcussion::Full),
+                "{k:?}"
+            );
         }
         for k in [MilitaryFlail, MorningStar] {
-            assert_eq!(c(k), (Concussion::Half, -15), "{k:?}");
+            assert_eq!(
+                c(k),
+                (Concussion::Half, CriticalConcussion::Partial),
+                "{k:?}"
+            );
         }
         for k in [
             ShortSword,
@@ -671,7 +677,7 @@ mod tests {
             ClawsFangs,
             MagicAttack,
         ] {
-            assert_eq!(c(k), (Concussion::None, 0), "{k:?}");
+            assert_eq!(c(k), (Concussion::None, CriticalConcussion::None), "{k:?}");
         }
         assert_eq!(Concussion::ThreeQuarters.fraction(), 0.75);
         let natural: Vec<WeaponKind> = WeaponKind::ALL
@@ -776,9 +782,9 @@ mod tests {
             "{}",
             refused(&bad_mod)
         );
-        let bad_crit = TEXT.replacen("critical_modifier: -15", "critical_modifier: -10", 1);
+        let bad_crit = TEXT.replacen("critical: Partial", "critical: None", 1);
         assert!(
-            refused(&bad_crit).contains("MilitaryFlail: critical_modifier -10"),
+            refused(&bad_crit).contains("MilitaryFlail: critical None does not fit"),
             "{}",
             refused(&bad_crit)
         );
