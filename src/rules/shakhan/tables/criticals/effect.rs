@@ -1,7 +1,7 @@
 //! What a Critical Hit does beyond its Pain and Bleeding dice (16.15.5–10,
 //! the Effects column), as data the melee engine applies or records.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::dice::DiceExpr;
 
@@ -133,7 +133,7 @@ pub enum TimeUnit {
 
 /// The scores a Critical Hit can lower. The senses are scores like the
 /// others (16.3 calls Vision a requisite).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Requisite {
     Strength,
     Agility,
