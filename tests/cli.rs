@@ -150,6 +150,21 @@ const BROKEN: &[(&str, &str, &str)] = &[
     ("ragged-map", "4:75", "row 4 has 5 hexes"),
     ("too-much-training", "15:57", "the most is 1"),
     ("truncated", "1:37", "Unexpected end of RON"),
+    (
+        "hidden-out-of-range",
+        "6:36",
+        "FightingHidden needs a value from 10 to 50",
+    ),
+    (
+        "worked-out-modifier",
+        "6:36",
+        "OutnumbersPerMultiple, which is worked out",
+    ),
+    (
+        "leader-of-other-side",
+        "6:10",
+        "led by \"Bo\", who is not one of its figures",
+    ),
 ];
 
 /// Files that cannot be read as text fail without a position.

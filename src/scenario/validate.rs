@@ -4,13 +4,14 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::locate::{find_key, find_named, line_col};
-use super::{Figure, Problem, Scenario};
+use super::{Figure, Problem, Scenario, SideSpec};
 use crate::hex::{HexMap, Legend, MapError};
 use crate::rules::shakhan::character::{
     ArmourWorn, Character, Factors, MeleeLoadout, MissileLoadout, MissileSource, OccupationLevel,
     Requisites, ShieldCarried, derive,
 };
 use crate::rules::shakhan::tables::armour::{ArmourPiece, NeckGuard};
+use crate::rules::shakhan::tables::initiative::InitiativeModifierValue;
 use crate::rules::shakhan::tables::{Tables, tables};
 
 /// A scenario that passed every check, with its map built and every figure's
@@ -58,7 +59,7 @@ pub fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
     };
     let t = tables();
     let map = check_map(&scenario, &mut r);
-    check_sides(&scenario, &mut r);
+    check_sides(&scenario, t, &mut r);
     let mut characters = Vec::new();
     let mut factors = Vec::new();
     let mut seen_names = BTreeSet::new();
@@ -125,7 +126,10 @@ pub fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
                 "one figure per hex",
             );
         }
-        check_numbers(fig, &mut r);
+        if !check_numbers(fig, &mut r) {
+            // Factors from implausible numbers would only add noise.
+            continue;
+        }
         if fig
             .armour
             .iter()
@@ -257,7 +261,7 @@ fn map_error_offset(text: &str, e: &MapError) -> Option<usize> {
     Some(opening + in_row)
 }
 
-fn check_sides(s: &Scenario, r: &mut Report) {
+fn check_sides(s: &Scenario, t: &Tables, r: &mut Report) {
     let mut names = BTreeSet::new();
     let sides_key = find_key(r.text, "sides", 0, r.text.len()).unwrap_or(0);
     for side in &s.sides {
@@ -290,10 +294,63 @@ fn check_sides(s: &Scenario, r: &mut Report) {
                 "name a figure of this side as leader, or leave it out",
             );
         }
+        let modifiers_at = find_key(
+            r.text,
+            "initiative_modifiers",
+            at.unwrap_or(0),
+            r.text.len(),
+        );
+        check_party_modifiers(side, t, modifiers_at.or(at), r);
     }
 }
 
-fn check_numbers(fig: &Figure, r: &mut Report) {
+/// Shakhàn 16.15.1: a side claims the situational modifiers; those per
+/// multiple or grade are worked out from the figures and `training_grades`,
+/// and a ranged one needs its value inside the range.
+fn check_party_modifiers(side: &SideSpec, t: &Tables, at: Option<usize>, r: &mut Report) {
+    let mut seen = BTreeSet::new();
+    for m in &side.initiative_modifiers {
+        if !seen.insert(m.modifier) {
+            r.at(
+                at,
+                format!("side {:?} claims {:?} twice", side.name, m.modifier),
+                "list each modifier once",
+            );
+        }
+        match (t.initiative.modifier_value(m.modifier), m.value) {
+            (InitiativeModifierValue::PerStep(_), _) => r.at(
+                at,
+                format!(
+                    "side {:?} lists {:?}, which is worked out, not claimed",
+                    side.name, m.modifier
+                ),
+                "outnumbering comes from the figures, training from `training_grades`",
+            ),
+            (InitiativeModifierValue::Range(lo, hi), Some(v)) if (lo..=hi).contains(&v) => {}
+            (InitiativeModifierValue::Range(lo, hi), v) => r.at(
+                at,
+                format!(
+                    "side {:?}: {:?} needs a value from {lo} to {hi}, not {v:?}",
+                    side.name, m.modifier
+                ),
+                "e.g. (modifier: FightingHidden, value: Some(30))",
+            ),
+            (InitiativeModifierValue::Flat(_), Some(v)) => r.at(
+                at,
+                format!(
+                    "side {:?}: {:?} has a fixed value; drop `value: Some({v})`",
+                    side.name, m.modifier
+                ),
+                "only ranged modifiers take a value",
+            ),
+            (InitiativeModifierValue::Flat(_), None) => {}
+        }
+    }
+}
+
+/// Plausible ranges for every number on a figure; true when all are in range.
+fn check_numbers(fig: &Figure, r: &mut Report) -> bool {
+    let before = r.problems.len();
     let s = &fig.stats;
     let requisites = [
         ("agility", s.agility),
@@ -354,6 +411,65 @@ fn check_numbers(fig: &Figure, r: &mut Report) {
             "a Level I character has level 1",
         );
     }
+    let small = |v: u32| v <= 100;
+    let counts = [
+        ("martial_arts", fig.martial_arts),
+        ("hide_apv", fig.hide_apv),
+        ("bleeding", fig.state.bleeding),
+        ("bleeding_rounds", fig.state.bleeding_rounds),
+    ]
+    .into_iter()
+    .chain(fig.weapons.iter().map(|w| ("training", w.training)))
+    .chain(fig.missile_weapons.iter().map(|w| ("training", w.training)))
+    .chain(fig.thrown.iter().map(|w| ("training", w.training)));
+    for (key, value) in counts {
+        if !small(value) {
+            r.at(
+                r.in_figure(&fig.name, key),
+                format!("{}'s {key} is {value}, more than 100", fig.name),
+                "use the numbers of a character sheet",
+            );
+        }
+    }
+    let magic = fig
+        .weapons
+        .iter()
+        .map(|w| w.magic)
+        .chain(fig.missile_weapons.iter().map(|w| w.magic))
+        .chain(fig.thrown.iter().map(|w| w.magic));
+    for m in magic {
+        if !(-100..=100).contains(&m) {
+            r.at(
+                r.in_figure(&fig.name, "magic"),
+                format!("{}'s magic bonus {m} is outside -100..=100", fig.name),
+                "Magic Bonuses are a few points (16.4.1.3)",
+            );
+        }
+    }
+    for (key, v) in [("fpr", fig.fpr), ("bdr", fig.bdr)] {
+        if v.is_some_and(|v| !(1..=10_000).contains(&v)) {
+            r.at(
+                r.in_figure(&fig.name, key),
+                format!("{}'s {key} must be 1..=10000", fig.name),
+                "or leave it out to derive it",
+            );
+        }
+    }
+    let st = &fig.state;
+    if !(0..=10_000).contains(&st.damage)
+        || !(0.0..=10_000.0).contains(&st.pain)
+        || !(0.0..=10_000.0).contains(&st.fatigue)
+    {
+        r.at(
+            r.in_figure(&fig.name, "state"),
+            format!(
+                "{}'s starting damage, pain and fatigue must be 0..=10000",
+                fig.name
+            ),
+            "they count what the figure has already lost",
+        );
+    }
+    r.problems.len() == before
 }
 
 /// Shakhàn 16.4.1.2 and 16.5: one Weapon Training Bonus per weapon per level
