@@ -105,6 +105,13 @@ impl CriticalRules {
         }
     }
 
+    /// Shakhàn 16.15.10 notes: where a [`Visibility::MaybeInternal`] wound
+    /// bleeds on this d100 roll (01–50 internal, 51–00 external), for a
+    /// caller that shows the roll.
+    pub fn maybe_internal_site(&self, roll: Percentile) -> BleedingSite {
+        *self.maybe_internal.get(roll).1
+    }
+
     /// Shakhàn 16.15.7 Lung ruptured: death follows this long after a
     /// character has no usable lung left (1D6 Melee Rounds).
     pub fn death_without_lungs(&self) -> &Delay {
