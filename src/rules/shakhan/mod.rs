@@ -1,8 +1,9 @@
 //! Shakhàn, Book C section 16: regular melee.
 
 pub mod character;
-pub mod wound;
+pub mod condition;
 pub mod tables;
 mod terms;
+pub mod wound;
 
 pub use terms::{BodyArea, BodyForm, Card, Quality};

@@ -64,21 +64,37 @@ pub enum Limb {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Consequence {
     /// Out of the fight; `None` minutes when the table gives no end.
-    Unconscious { minutes: Option<u32> },
+    Unconscious {
+        minutes: Option<u32>,
+    },
     /// Unconscious for days; dies at the end if `dies_at_end`.
-    Coma { days: u32, dies_at_end: bool },
+    Coma {
+        days: u32,
+        dies_at_end: bool,
+    },
     DiesNow,
     /// Dies after this many Melee Rounds (game minutes are 12 rounds).
-    DiesIn { rounds: u32 },
+    DiesIn {
+        rounds: u32,
+    },
     /// Cannot act from now on, though alive.
     Incapacitated,
     /// A requisite falls by this per cent of its score (points are converted
     /// to per cent of the current score when rolled).
-    ReduceRequisite { requisite: Requisite, percent: u32 },
-    ReduceCombatFactor { percent: u32 },
-    LimbUnusable { limb: Limb },
+    ReduceRequisite {
+        requisite: Requisite,
+        percent: u32,
+    },
+    ReduceCombatFactor {
+        percent: u32,
+    },
+    LimbUnusable {
+        limb: Limb,
+    },
     /// The figure must pass a check or fall prone each round (16.15.10 legs).
-    Paralysed { percent_of_limbs: u32 },
+    Paralysed {
+        percent_of_limbs: u32,
+    },
     /// For the campaign record: mute, blind in one eye, sterile, defects…
     Recorded(String),
 }
