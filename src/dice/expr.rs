@@ -42,7 +42,7 @@ pub struct DiceExpr {
 }
 
 /// A plain `nDs+m` ready to roll (a [`DiceExpr`] with level and die chosen).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct FlatDice {
     pub count: u32,
     /// 0 for a constant (then `count` is 0 too).
@@ -51,7 +51,7 @@ pub struct FlatDice {
 }
 
 /// One roll of a [`FlatDice`], with its faces kept to explain it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rolled {
     pub dice: FlatDice,
     pub faces: Vec<u32>,

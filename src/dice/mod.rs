@@ -11,6 +11,7 @@ use std::fmt;
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
 
 /// Where die faces come from: ChaCha8 (value-stable across platforms and rand
 /// versions of the same major) or a script of faces for tests.
@@ -75,7 +76,7 @@ impl Dice {
 }
 
 /// A percentage-dice result, 1..=100, written 01..99 and 00 as the books do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Percentile(u8);
 
 impl Percentile {

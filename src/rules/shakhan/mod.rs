@@ -1,6 +1,7 @@
 //! Shakhàn, Book C section 16: regular melee.
 
 pub mod character;
+pub mod condition;
 pub mod melee;
 pub mod tables;
 mod terms;
