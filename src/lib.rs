@@ -3,7 +3,9 @@
 //! See `ARCHITECTURE.md` for the codemap and the layering rules.
 
 pub mod dice;
+pub mod engine;
 pub mod hex;
 pub mod report;
 pub mod rules;
 pub mod scenario;
+pub mod sim;

@@ -1,0 +1,175 @@
+//! Applying events: the only code that changes a battle's state. It rolls no
+//! dice and makes no choices, so replaying events rebuilds the same state.
+
+use super::event::{Event, Phase, StrikeEvent};
+use super::state::{PlayedCard, RoundPlay};
+use super::{Battle, SideId};
+use crate::rules::shakhan::condition::{Condition, Morale, Withdrawal};
+
+impl Battle {
+    pub(super) fn apply(&mut self, event: &Event) {
+        match event {
+            Event::RoundBegan { round, free } => {
+                self.round = *round;
+                self.free_round = *free;
+                if *free {
+                    self.free_rounds_left = self.free_rounds_left.saturating_sub(1);
+                }
+                self.moves_first = None;
+                self.sealed.iter_mut().for_each(|s| *s = None);
+                for f in &mut self.figures {
+                    f.round = RoundPlay::default();
+                }
+            }
+            Event::PhaseBegan { phase } => self.begin(*phase),
+            Event::Upkeep { figure, report } => {
+                let c = &mut self.figures[figure.0].condition;
+                c.apply_upkeep(report);
+                flee_if_broken(c);
+            }
+            Event::InitiativeRolled {
+                winner,
+                free_rounds,
+                ..
+            } => {
+                if winner.is_some() {
+                    self.initiative = *winner;
+                    self.fresh_initiative = false;
+                    self.free_rounds_left = *free_rounds;
+                    // The roll decides the coming round(s); alternation resumes after.
+                    self.initiative_held = true;
+                }
+            }
+            Event::InitiativeAlternates { side } => self.initiative = Some(*side),
+            Event::FreshInitiativeCalled => self.fresh_initiative = true,
+            Event::OrdersSealed { side, orders } => self.sealed[side.0] = Some(orders.clone()),
+            Event::OrdersRevealed { orders, awards } => {
+                for o in orders {
+                    let f = &mut self.figures[o.figure.0];
+                    f.round.cards = o
+                        .cards
+                        .iter()
+                        .map(|c| PlayedCard {
+                            order: c.clone(),
+                            strikes: 0,
+                            matched: None,
+                            lost: false,
+                        })
+                        .collect();
+                    f.round.shield = o.shield;
+                }
+                for a in awards {
+                    let r = &mut self.figures[a.figure.0].round;
+                    r.ap_left = a.ap;
+                    r.pulse_ap = a.pulse_ap;
+                }
+            }
+            Event::CardsLost { figure, cards } => {
+                let f = &mut self.figures[figure.0];
+                f.condition.take_lost_cards(cards.len() as u8);
+                for c in f
+                    .round
+                    .cards
+                    .iter_mut()
+                    .filter(|c| !c.lost)
+                    .take(cards.len())
+                {
+                    c.lost = true;
+                }
+            }
+            Event::MovementPriorityChosen { side, move_first } => {
+                self.moves_first = Some(if *move_first {
+                    *side
+                } else {
+                    SideId(1 - side.0)
+                });
+            }
+            Event::DivineIntervention { .. } => {}
+            Event::Strike(s) => self.apply_strike(s),
+            Event::Moved { figure, ap, to, .. } => {
+                let f = &mut self.figures[figure.0];
+                f.pose = *to;
+                f.round.ap_left = (f.round.ap_left - ap).max(0.0);
+                f.round.pulse_left = (f.round.pulse_left - ap).max(0.0);
+                f.round.moved_this_pulse = true;
+                if f.condition.is_prone() {
+                    f.condition.stand_up();
+                }
+            }
+            Event::MoveStopped { .. } => {}
+            Event::FatigueSpent { figure, points } => {
+                self.figures[figure.0].condition.spend_fatigue(*points);
+            }
+            Event::MoraleChecked { figure, report } => {
+                let c = &mut self.figures[figure.0].condition;
+                c.apply_morale(report);
+                flee_if_broken(c);
+            }
+            Event::BattleEnded { winner, .. } => {
+                self.winner = Some(*winner);
+                self.phase = Phase::Finished;
+            }
+        }
+    }
+
+    fn begin(&mut self, phase: Phase) {
+        self.phase = phase;
+        match phase {
+            Phase::Communication if !self.free_round => self.initiative_held = false,
+            Phase::Attack { second, .. } => {
+                for f in &mut self.figures {
+                    f.round.struck_this_phase = false;
+                    if !second {
+                        // 16.9.8: a new pulse's movement allowance; a fraction
+                        // left over carries, whole unused points lapse.
+                        let left = f.round.pulse_left;
+                        f.round.pulse_left = f.round.pulse_ap + left.fract();
+                        f.round.moved_this_pulse = false;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn apply_strike(&mut self, s: &StrikeEvent) {
+        let attacker = &mut self.figures[s.attacker.0];
+        attacker.round.ap_left = (attacker.round.ap_left - s.ap).max(0.0);
+        attacker.round.struck_this_phase = true;
+        if let Some(card) = attacker.round.cards.get_mut(s.card_index) {
+            card.strikes += 1;
+        }
+        let defender = &mut self.figures[s.defender.0];
+        if !defender.round.attacked_by.contains(&s.attacker) {
+            defender.round.attacked_by.push(s.attacker);
+        }
+        if let Some(i) = s.matched_by
+            && let Some(card) = defender.round.cards.get_mut(i)
+        {
+            card.matched = Some((s.attacker, s.card_index));
+        }
+        for wound in &s.wounds {
+            defender.condition.apply_wound(wound);
+            // 16.15.4 (x): the next cards are lost; what this round cannot
+            // take waits for the next round's cards.
+            let mut owed = defender.condition.cards_to_lose();
+            for c in defender.round.cards.iter_mut().filter(|c| !c.lost) {
+                if owed == 0 || c.strikes > 0 {
+                    continue;
+                }
+                c.lost = true;
+                owed -= 1;
+            }
+            let taken = defender.condition.cards_to_lose() - owed;
+            defender.condition.take_lost_cards(taken);
+        }
+    }
+}
+
+/// 16.9.6, 16.13.3 (docs/RULINGS.md): a figure whose morale breaks runs from
+/// the scene at once and is out of this melee.
+fn flee_if_broken(c: &mut Condition) {
+    if matches!(c.morale(), Morale::Routed(_) | Morale::Broken) && c.withdrawn().is_none() {
+        c.withdraw(Withdrawal::Fled);
+    }
+}

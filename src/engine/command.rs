@@ -1,0 +1,81 @@
+//! What front ends (the TUI, the AI, scripts, replays, tests) answer with.
+//! Every state change starts as one of these, is checked, and becomes events.
+
+use serde::{Deserialize, Serialize};
+
+use super::{FigureId, SideId};
+use crate::hex::Step;
+use crate::rules::shakhan::{BodyArea, Card};
+
+/// An answer to the engine's current [`Prompt`](super::Prompt), or a referee
+/// action that is allowed at any prompt.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Command {
+    /// 16.14.1 Communication Phase: one side's sealed orders. Figures left
+    /// out play G (16.14.1).
+    Orders {
+        side: SideId,
+        orders: Vec<FigureOrders>,
+    },
+    /// 16.14.3 Movement Priority, from the side with Initiative.
+    MovementPriority { move_first: bool },
+    /// 16.14.3.1: the Referee records a call for Divine Intervention, or none.
+    DivineIntervention { note: Option<String> },
+    /// 16.14.3.7 ff.: every move of one side in its Action Phase, in order.
+    /// Figures left out stand still.
+    Move { moves: Vec<FigureMove> },
+    /// 16.15.4: the defender named by the prompt raises its shield, or not.
+    RaiseShield { raise: bool },
+    /// 16.15.1: the Referee asks for a fresh Initiative check next round.
+    FreshInitiative,
+}
+
+/// The cards one figure plays this Melee Round, in order (16.9.2).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FigureOrders {
+    pub figure: FigureId,
+    pub cards: Vec<CardOrder>,
+    /// How the figure uses a shield when attacked (ignored without one).
+    #[serde(default)]
+    pub shield: ShieldStance,
+}
+
+/// One tactic card with its intent.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CardOrder {
+    pub card: Card,
+    /// The enemy the card is played against: attacked by A, B, C; moved away
+    /// from by E, F. `None`: the nearest enemy.
+    #[serde(default)]
+    pub target: Option<FigureId>,
+    /// An aimed strike at this area, at reduced CF (16.15.3).
+    #[serde(default)]
+    pub aim: Option<BodyArea>,
+}
+
+impl CardOrder {
+    pub fn new(card: Card, target: Option<FigureId>) -> Self {
+        CardOrder {
+            card,
+            target,
+            aim: None,
+        }
+    }
+}
+
+/// Whether to raise a shield against a blow (16.15.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum ShieldStance {
+    /// Ask at each blow in an Attack Phase (raised against reaction attacks).
+    #[default]
+    Ask,
+    Raise,
+    Lower,
+}
+
+/// One figure's movement in an Action Phase.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FigureMove {
+    pub figure: FigureId,
+    pub steps: Vec<Step>,
+}

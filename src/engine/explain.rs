@@ -1,0 +1,210 @@
+//! Events in plain words for the log, with figure and side names.
+
+use super::event::{Event, Phase};
+use super::{Battle, FigureId, SideId};
+use crate::hex::Step;
+
+/// Who may read a line: the table sees symptoms, the referee everything (16.10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    Table,
+    Referee,
+}
+
+impl Battle {
+    fn name(&self, id: FigureId) -> &str {
+        &self.figures[id.0].name
+    }
+
+    fn side_name(&self, id: SideId) -> &str {
+        &self.sides[id.0].name
+    }
+
+    /// One event as a log line (`None` for bookkeeping events not worth a line).
+    pub fn describe(&self, event: &Event, view: View) -> Option<String> {
+        Some(match event {
+            Event::RoundBegan { round, free: true } => {
+                format!("— Free Melee Round (before round {}) —", round + 1)
+            }
+            Event::RoundBegan { round, .. } => format!("— Melee Round {round} —"),
+            Event::PhaseBegan { phase } => match phase {
+                Phase::Attack {
+                    pulse,
+                    second: false,
+                } => format!("Pulse {pulse}"),
+                _ => return None,
+            },
+            Event::Upkeep { figure, report } => format!("{}: {report}", self.name(*figure)),
+            Event::InitiativeRolled {
+                rolls,
+                modifiers,
+                modified,
+                result,
+                winner,
+                free_rounds,
+            } => {
+                let side = |i: usize| {
+                    let mods: Vec<String> = modifiers[i]
+                        .iter()
+                        .map(|(why, v)| format!("{v:+} {why}"))
+                        .collect();
+                    let mods = if mods.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" {}", mods.join(", "))
+                    };
+                    format!(
+                        "{} rolled {:02}{mods} → {:02}",
+                        self.side_name(SideId(i)),
+                        rolls[i] % 100,
+                        modified[i] % 100
+                    )
+                };
+                let outcome = match winner {
+                    Some(w) if *free_rounds > 0 => format!(
+                        "{} has Initiative and {free_rounds} free round(s)",
+                        self.side_name(*w)
+                    ),
+                    Some(w) => format!("{} has Initiative", self.side_name(*w)),
+                    None => "roll again".into(),
+                };
+                format!("Initiative: {}; {}: {result} — {outcome}", side(0), side(1))
+            }
+            Event::InitiativeAlternates { side } => {
+                format!("Initiative passes to {}", self.side_name(*side))
+            }
+            Event::FreshInitiativeCalled => "The Referee calls a fresh Initiative check".into(),
+            Event::OrdersSealed { side, orders } => match view {
+                View::Table => format!(
+                    "{} hand in sealed orders ({} figures)",
+                    self.side_name(*side),
+                    orders.len()
+                ),
+                View::Referee => format!(
+                    "{} orders: {}",
+                    self.side_name(*side),
+                    self.orders_line(orders)
+                ),
+            },
+            Event::OrdersRevealed { orders, awards } => {
+                let ap: Vec<String> = awards
+                    .iter()
+                    .map(|a| {
+                        format!(
+                            "{} {} AP ({:.1}/pulse)",
+                            self.name(a.figure),
+                            fmt_ap(a.ap),
+                            a.pulse_ap
+                        )
+                    })
+                    .collect();
+                format!(
+                    "Orders revealed: {}. {}",
+                    self.orders_line(orders),
+                    ap.join(", ")
+                )
+            }
+            Event::CardsLost { figure, cards } => {
+                let cards: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+                format!(
+                    "{} is still off balance and loses {}",
+                    self.name(*figure),
+                    cards.join(", ")
+                )
+            }
+            Event::MovementPriorityChosen { side, move_first } => format!(
+                "{} chooses to move {}",
+                self.side_name(*side),
+                if *move_first { "first" } else { "second" }
+            ),
+            Event::DivineIntervention { note: Some(n) } => format!("Divine Intervention: {n}"),
+            Event::DivineIntervention { note: None } => return None,
+            Event::Strike(s) => {
+                let prefix = if s.reaction {
+                    "Reaction attack — "
+                } else {
+                    ""
+                };
+                match view {
+                    View::Referee => format!("{prefix}{}", s.explanation),
+                    View::Table if s.table_view.is_empty() => {
+                        format!("{prefix}{}", first_sentence(&s.explanation))
+                    }
+                    View::Table => format!(
+                        "{prefix}{} {}",
+                        first_sentence(&s.explanation),
+                        s.table_view
+                    ),
+                }
+            }
+            Event::Moved {
+                figure,
+                steps,
+                ap,
+                to,
+            } => {
+                let walked = steps
+                    .iter()
+                    .filter(|s| !matches!(s, Step::Pivot { .. }))
+                    .count();
+                format!(
+                    "{} {} to ({}, {}) facing {} ({} AP)",
+                    self.name(*figure),
+                    if walked == 0 {
+                        "turns".to_string()
+                    } else {
+                        format!("moves {walked} hex{}", if walked == 1 { "" } else { "es" })
+                    },
+                    to.hex.col,
+                    to.hex.row,
+                    to.facing,
+                    fmt_ap(*ap)
+                )
+            }
+            Event::MoveStopped { figure } => format!("{} is stopped", self.name(*figure)),
+            Event::FatigueSpent { figure, points } => {
+                format!("{} spends {} Fatigue", self.name(*figure), fmt_ap(*points))
+            }
+            Event::MoraleChecked { figure, report } => format!("{}: {report}", self.name(*figure)),
+            Event::BattleEnded {
+                winner: Some(w),
+                rounds,
+            } => format!("{} win after {rounds} round(s)", self.side_name(*w)),
+            Event::BattleEnded {
+                winner: None,
+                rounds,
+            } => format!("Nobody is left standing after {rounds} round(s)"),
+        })
+    }
+
+    fn orders_line(&self, orders: &[super::FigureOrders]) -> String {
+        orders
+            .iter()
+            .map(|o| {
+                let cards: Vec<String> = o
+                    .cards
+                    .iter()
+                    .map(|c| match c.target {
+                        Some(t) => format!("{} on {}", c.card, self.name(t)),
+                        None => c.card.to_string(),
+                    })
+                    .collect();
+                format!("{} {}", self.name(o.figure), cards.join(", "))
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}
+
+/// The roll itself, without the wound details a table may not see.
+fn first_sentence(explanation: &str) -> &str {
+    explanation.split(';').next().unwrap_or(explanation)
+}
+
+fn fmt_ap(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.1}")
+    }
+}

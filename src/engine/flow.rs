@@ -1,0 +1,558 @@
+//! The Melee Round's sequence (16.14): which step comes next, what to ask,
+//! and the steps that need no answer.
+
+use super::command::{CardOrder, Command, FigureOrders};
+use super::event::{ApAward, Event, Phase};
+use super::prompt::Prompt;
+use super::{Battle, FigureId, Rejection, SideId};
+use crate::dice::Percentile;
+use crate::rules::shakhan::Card;
+use crate::rules::shakhan::condition::{PlayedCard, UpkeepInput, round_fatigue};
+use crate::rules::shakhan::tables::initiative::{
+    DoubleSurpriseRule, InitiativeFactor, InitiativeResult, Side, modified_roll,
+};
+
+/// Pulses in a normal Melee Round (16.2) and in a free one (16.9.9.1: 2 seconds).
+pub(super) fn pulses(free: bool) -> u8 {
+    if free { 2 } else { 5 }
+}
+
+impl Battle {
+    /// What the engine needs next.
+    pub fn prompt(&self) -> Prompt {
+        match self.phase {
+            Phase::Finished => Prompt::Finished {
+                winner: self.winner.flatten(),
+            },
+            Phase::Communication => Prompt::Orders {
+                side: self.next_orders_side().unwrap_or(SideId(0)),
+            },
+            Phase::MovementPriority => Prompt::MovementPriority {
+                side: self.initiative.unwrap_or(SideId(0)),
+            },
+            Phase::DivineIntervention => Prompt::DivineIntervention,
+            Phase::Attack { .. } => match self.next_strike() {
+                Some(s) => Prompt::RaiseShield {
+                    defender: s.defender,
+                    attacker: s.attacker,
+                },
+                None => unreachable_prompt(),
+            },
+            Phase::Action { pulse, side } => Prompt::Movement { side, pulse },
+            Phase::RoundStart | Phase::Preliminaries | Phase::RecordKeeping => unreachable_prompt(),
+        }
+    }
+
+    /// The side whose sealed orders are still awaited, in side order. In a free
+    /// round only the side with Initiative writes orders (16.9.9.1).
+    pub(super) fn next_orders_side(&self) -> Option<SideId> {
+        (0..self.sides.len()).map(SideId).find(|s| {
+            self.sealed[s.0].is_none() && (!self.free_round || Some(*s) == self.initiative)
+        })
+    }
+
+    /// Check a command against the prompt and, if it fits, carry it out as
+    /// events. Called on a copy of the battle: on refusal the copy is dropped.
+    pub(super) fn execute(&mut self, command: &Command) -> Result<(), Rejection> {
+        let reject = |why: String| Err(Rejection(why));
+        match (self.prompt(), command) {
+            (Prompt::Finished { .. }, _) => reject("the battle is over".into()),
+            (_, Command::FreshInitiative) => {
+                self.push(Event::FreshInitiativeCalled);
+                Ok(())
+            }
+            (
+                Prompt::Orders { side },
+                Command::Orders {
+                    side: given,
+                    orders,
+                },
+            ) => {
+                if *given != side {
+                    return reject(format!(
+                        "orders for {} are awaited, not for {}",
+                        self.sides[side.0].name,
+                        self.sides
+                            .get(given.0)
+                            .map_or("an unknown side", |s| &s.name)
+                    ));
+                }
+                self.check_orders(side, orders)?;
+                self.push(Event::OrdersSealed {
+                    side,
+                    orders: orders.clone(),
+                });
+                Ok(())
+            }
+            (Prompt::MovementPriority { side }, Command::MovementPriority { move_first }) => {
+                self.push(Event::MovementPriorityChosen {
+                    side,
+                    move_first: *move_first,
+                });
+                self.push(Event::PhaseBegan {
+                    phase: Phase::DivineIntervention,
+                });
+                Ok(())
+            }
+            (Prompt::DivineIntervention, Command::DivineIntervention { note }) => {
+                self.push(Event::DivineIntervention { note: note.clone() });
+                self.push(Event::PhaseBegan {
+                    phase: Phase::Preliminaries,
+                });
+                Ok(())
+            }
+            (Prompt::Movement { side, pulse }, Command::Move { moves }) => {
+                self.check_moves(side, moves)?;
+                self.execute_moves(moves);
+                let next = self.phase_after_action(pulse, side);
+                self.push(Event::PhaseBegan { phase: next });
+                Ok(())
+            }
+            (Prompt::RaiseShield { .. }, Command::RaiseShield { raise }) => {
+                let s = self
+                    .next_strike()
+                    .ok_or_else(|| Rejection("no blow is pending".into()))?;
+                self.resolve_strike(s, Some(*raise));
+                Ok(())
+            }
+            (prompt, command) => reject(format!(
+                "{} does not answer {}",
+                command_name(command),
+                prompt_name(&prompt)
+            )),
+        }
+    }
+
+    /// Run every step that needs no answer, until one does.
+    pub(super) fn advance(&mut self) {
+        loop {
+            match self.phase {
+                Phase::Finished => return,
+                Phase::RecordKeeping => self.record_keeping(),
+                Phase::RoundStart => self.round_start(),
+                Phase::Communication => {
+                    if self.next_orders_side().is_some() {
+                        return;
+                    }
+                    self.reveal_orders()
+                }
+                Phase::MovementPriority | Phase::DivineIntervention => return,
+                Phase::Preliminaries => self.push(Event::PhaseBegan {
+                    phase: Phase::Attack {
+                        pulse: 1,
+                        second: false,
+                    },
+                }),
+                Phase::Attack { pulse, second } => match self.next_strike() {
+                    Some(s) if self.shield_question(&s) => return,
+                    Some(s) => self.resolve_strike(s, None),
+                    None => {
+                        let side = self.mover(second);
+                        self.push(Event::PhaseBegan {
+                            phase: Phase::Action { pulse, side },
+                        })
+                    }
+                },
+                Phase::Action { pulse, side } => {
+                    if self.anyone_can_move(side) {
+                        return;
+                    }
+                    let next = self.phase_after_action(pulse, side);
+                    self.push(Event::PhaseBegan { phase: next })
+                }
+            }
+        }
+    }
+
+    /// The side moving in the first (`second == false`) or second Action
+    /// Phase of a pulse (16.14.3).
+    fn mover(&self, second: bool) -> SideId {
+        let first = self.first_mover();
+        if second { SideId(1 - first.0) } else { first }
+    }
+
+    fn first_mover(&self) -> SideId {
+        let init = self.initiative.unwrap_or(SideId(0));
+        match self.moves_first {
+            Some(s) => s,
+            None => init,
+        }
+    }
+
+    fn phase_after_action(&self, pulse: u8, side: SideId) -> Phase {
+        if side == self.first_mover() {
+            Phase::Attack {
+                pulse,
+                second: true,
+            }
+        } else if pulse < pulses(self.free_round) {
+            Phase::Attack {
+                pulse: pulse + 1,
+                second: false,
+            }
+        } else {
+            Phase::RecordKeeping
+        }
+    }
+
+    /// 16.13.3–4 start-of-round checks, then Initiative (16.15.1, 16.9.9).
+    fn round_start(&mut self) {
+        for id in (0..self.figures.len()).map(FigureId) {
+            let f = &self.figures[id.0];
+            if f.condition.is_dead() {
+                continue;
+            }
+            let input = UpkeepInput {
+                agility: f
+                    .condition
+                    .effective_requisites(&f.character.requisites)
+                    .agility,
+                attended: false,
+            };
+            let report = f.condition.upkeep(&input, &mut self.dice);
+            if !report.is_empty() {
+                self.push(Event::Upkeep { figure: id, report });
+            }
+        }
+        if let Some(winner) = self.battle_over() {
+            self.push(Event::BattleEnded {
+                winner,
+                rounds: self.round,
+            });
+            return;
+        }
+        if self.free_round || self.initiative_held {
+            // 16.9.9.1: Initiative stays with the surprising side through its
+            // free rounds and the normal round after them.
+        } else if self.fresh_initiative || self.options.initiative_every_round {
+            self.roll_initiative();
+        } else if let Some(side) = self.initiative {
+            self.push(Event::InitiativeAlternates {
+                side: SideId(1 - side.0),
+            });
+        }
+        self.push(Event::PhaseBegan {
+            phase: Phase::Communication,
+        });
+    }
+
+    /// 16.15.1: both sides roll; modifiers go on each side's own roll.
+    fn roll_initiative(&mut self) {
+        let t = &self.tables.initiative;
+        let modifiers: [Vec<(String, i32)>; 2] = [0, 1].map(|s| self.initiative_modifiers(s));
+        let totals = modifiers
+            .clone()
+            .map(|m| m.iter().map(|(_, v)| v).sum::<i32>());
+        // A table with only "roll again" cells would loop for ever; 100 rolls
+        // is far beyond any real chance of repeating.
+        for _ in 0..100 {
+            let rolls = [self.dice.d100(), self.dice.d100()];
+            let modified = [
+                modified_roll(rolls[0], totals[0]),
+                modified_roll(rolls[1], totals[1]),
+            ];
+            let result = t.resolve(modified[0], modified[1]);
+            let rule = if self.options.double_surprise {
+                DoubleSurpriseRule::Allowed
+            } else {
+                DoubleSurpriseRule::CountsAsSurprise
+            };
+            let (winner, free_rounds) = match result {
+                InitiativeResult::RollAgain => (None, 0),
+                InitiativeResult::Initiative { side, .. } => (
+                    Some(SideId(if side == Side::A { 0 } else { 1 })),
+                    if self.options.free_rounds && self.round == 0 {
+                        result.free_rounds(rule)
+                    } else {
+                        0
+                    },
+                ),
+            };
+            self.push(Event::InitiativeRolled {
+                rolls: rolls.map(Percentile::value),
+                modifiers: modifiers.clone(),
+                modified: modified.map(Percentile::value),
+                result: result.to_string(),
+                winner,
+                free_rounds,
+            });
+            if winner.is_some() {
+                break;
+            }
+        }
+    }
+
+    fn initiative_modifiers(&self, side: usize) -> Vec<(String, i32)> {
+        let t = &self.tables.initiative;
+        let other = 1 - side;
+        let spec = &self.sides[side];
+        let mut out = Vec::new();
+        let mut add = |name: String, factor| {
+            let v = t.modifier(factor);
+            if v != 0 {
+                out.push((name, v));
+            }
+        };
+        let (own, theirs) = (
+            self.active(side).count() as u32,
+            self.active(other).count() as u32,
+        );
+        add(
+            format!("outnumbers {own} to {theirs}"),
+            InitiativeFactor::Outnumbers { own, other: theirs },
+        );
+        add(
+            format!("{} grades of military training", spec.training_grades),
+            InitiativeFactor::MilitaryTraining {
+                grades: spec.training_grades,
+            },
+        );
+        if spec.training_grades > 0 && self.sides[other].training_grades == 0 {
+            add(
+                "disciplined against untrained".into(),
+                InitiativeFactor::DisciplinedVsUntrained,
+            );
+        }
+        for m in &spec.initiative_modifiers {
+            if let Some(factor) = party_factor(m) {
+                add(format!("{:?}", m.modifier), factor);
+            }
+        }
+        out
+    }
+
+    /// 16.14.1 ends: orders are revealed together, unordered figures play G,
+    /// and Action Points come from the best card played (16.9.4).
+    fn reveal_orders(&mut self) {
+        let mut orders: Vec<FigureOrders> =
+            self.sealed.iter().flatten().flatten().cloned().collect();
+        let free_side = self.free_round.then_some(self.initiative).flatten();
+        for f in &self.figures {
+            if orders.iter().any(|o| o.figure == f.id) || f.condition.is_out() {
+                continue;
+            }
+            // 16.9.9.1: the surprised side plays C; everyone else unordered plays G.
+            let card = if free_side.is_some_and(|s| s.0 != f.side) {
+                Card::C
+            } else {
+                Card::G
+            };
+            orders.push(FigureOrders {
+                figure: f.id,
+                cards: vec![CardOrder::new(card, None)],
+                shield: Default::default(),
+            });
+        }
+        orders.sort_by_key(|o| o.figure);
+        let mut lost_events = Vec::new();
+        let mut awards = Vec::new();
+        for o in &orders {
+            let f = &self.figures[o.figure.0];
+            let cards: Vec<Card> = o.cards.iter().map(|c| c.card).collect();
+            let best = *cards
+                .iter()
+                .max_by(|a, b| {
+                    let t = &self.tables.actions;
+                    t.card(**a)
+                        .ap_multiplier
+                        .total_cmp(&t.card(**b).ap_multiplier)
+                })
+                .unwrap_or(&Card::G);
+            let full = self.tables.actions.round_ap(f.factors.ma.0, &cards);
+            // 16.9.9.1: the award is halved in a free round (fractions
+            // dropped); the speed per second, and so the pulse allowance, is not.
+            let ap = if self.free_round {
+                (full / 2.0).floor()
+            } else {
+                full
+            };
+            awards.push(ApAward {
+                figure: o.figure,
+                best_card: best,
+                ap,
+                pulse_ap: self.tables.actions.pulse_ap(full),
+            });
+            let lost = f.condition.cards_to_lose().min(cards.len() as u8);
+            if lost > 0 {
+                lost_events.push(Event::CardsLost {
+                    figure: o.figure,
+                    cards: cards[..lost as usize].to_vec(),
+                });
+            }
+        }
+        self.push(Event::OrdersRevealed { orders, awards });
+        for e in lost_events {
+            self.push(e);
+        }
+        self.push(Event::PhaseBegan {
+            phase: Phase::MovementPriority,
+        });
+    }
+
+    /// 16.14.3.12: Fatigue for the cards played and the end of the battle;
+    /// then the next round begins.
+    fn record_keeping(&mut self) {
+        let surprised = self.free_round.then_some(self.initiative).flatten();
+        for id in (0..self.figures.len()).map(FigureId) {
+            let f = &self.figures[id.0];
+            if f.condition.is_out() || f.round.cards.is_empty() {
+                continue;
+            }
+            // 16.9.9.1: the surprised side spends no Fatigue in a free round.
+            if surprised.is_some_and(|s| s.0 != f.side) {
+                continue;
+            }
+            let played: Vec<PlayedCard> = f
+                .round
+                .cards
+                .iter()
+                .filter(|c| !c.lost)
+                .map(|c| PlayedCard::plain(c.card()))
+                .collect();
+            let points = round_fatigue(&played);
+            if points > 0.0 {
+                self.push(Event::FatigueSpent { figure: id, points });
+            }
+        }
+        // 16.9.9: the opening Initiative check comes before the first round,
+        // so that a surprise can give free rounds (docs/RULINGS.md).
+        if self.initiative.is_none() {
+            self.roll_initiative();
+        }
+        if let Some(winner) = self.battle_over() {
+            self.push(Event::BattleEnded {
+                winner,
+                rounds: self.round,
+            });
+            return;
+        }
+        let free = self.free_rounds_left > 0;
+        self.push(Event::RoundBegan {
+            round: if free { self.round } else { self.round + 1 },
+            free,
+        });
+        self.push(Event::PhaseBegan {
+            phase: Phase::RoundStart,
+        });
+    }
+
+    /// `Some(winner)` when a side has nobody left in the fight.
+    fn battle_over(&self) -> Option<Option<SideId>> {
+        let standing: Vec<bool> = (0..self.sides.len())
+            .map(|s| self.active(s).next().is_some())
+            .collect();
+        match standing.as_slice() {
+            [true, true] => None,
+            [true, false] => Some(Some(SideId(0))),
+            [false, true] => Some(Some(SideId(1))),
+            _ => Some(None),
+        }
+    }
+
+    /// 16.14.1 / 16.3: orders name figures of the side, within TCA, against
+    /// enemies, as the figure's morale allows.
+    fn check_orders(&self, side: SideId, orders: &[FigureOrders]) -> Result<(), Rejection> {
+        let reject = |why: String| Err(Rejection(why));
+        let mut seen = Vec::new();
+        for o in orders {
+            let Some(f) = self.figures.get(o.figure.0) else {
+                return reject(format!("there is no figure {}", o.figure));
+            };
+            if f.side != side.0 {
+                return reject(format!("{} is not on {}", f.name, self.sides[side.0].name));
+            }
+            if seen.contains(&o.figure) {
+                return reject(format!("{} has two sets of orders", f.name));
+            }
+            seen.push(o.figure);
+            if f.condition.is_out() {
+                return reject(format!(
+                    "{} is out of the fight and cannot be given orders",
+                    f.name
+                ));
+            }
+            if o.cards.is_empty() {
+                return reject(format!(
+                    "{}: give at least one card, or leave the figure out to play G",
+                    f.name
+                ));
+            }
+            if o.cards.len() > f.factors.tca as usize {
+                return reject(format!(
+                    "{} may play {} card{} a round (TCA, 16.3), not {}",
+                    f.name,
+                    f.factors.tca,
+                    if f.factors.tca == 1 { "" } else { "s" },
+                    o.cards.len()
+                ));
+            }
+            for c in &o.cards {
+                if let Some(t) = c.target {
+                    let Some(target) = self.figures.get(t.0) else {
+                        return reject(format!("{}: there is no figure {t}", f.name));
+                    };
+                    if target.side == f.side {
+                        return reject(format!("{}: {} is not an enemy", f.name, target.name));
+                    }
+                    if target.condition.is_out() {
+                        return reject(format!(
+                            "{}: {} is already out of the fight",
+                            f.name, target.name
+                        ));
+                    }
+                }
+                if let Err(why) = f.condition.allows(c.card) {
+                    return reject(format!("{} cannot play {}: {why}", f.name, c.card));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A side's claimed 16.15.1 modifier as a table factor.
+fn party_factor(m: &crate::scenario::PartyModifier) -> Option<InitiativeFactor> {
+    use crate::rules::shakhan::tables::initiative::InitiativeModifierId as I;
+    Some(match m.modifier {
+        I::OutnumbersPerMultiple | I::MilitaryTrainingPerGrade => return None,
+        I::DisciplinedVsUntrained => InitiativeFactor::DisciplinedVsUntrained,
+        I::MuchLargerSpecies => InitiativeFactor::MuchLargerSpecies,
+        I::AttackedSuddenly => InitiativeFactor::AttackedSuddenly,
+        I::ExpectingAttack => InitiativeFactor::ExpectingAttack,
+        I::PreparedAmbush => InitiativeFactor::PreparedAmbush,
+        I::FightingHidden => InitiativeFactor::FightingHidden {
+            points: m.value.unwrap_or(10),
+        },
+        I::VisionMode => InitiativeFactor::VisionMode,
+        I::Arguing => InitiativeFactor::Arguing,
+        I::LightSourceInDark => InitiativeFactor::LightSourceInDark,
+    })
+}
+
+/// Steps that never wait for input are never the current prompt; `advance`
+/// always runs past them.
+fn unreachable_prompt() -> Prompt {
+    Prompt::Finished { winner: None }
+}
+
+fn command_name(c: &Command) -> &'static str {
+    match c {
+        Command::Orders { .. } => "orders",
+        Command::MovementPriority { .. } => "a movement priority choice",
+        Command::DivineIntervention { .. } => "a divine intervention ruling",
+        Command::Move { .. } => "a move",
+        Command::RaiseShield { .. } => "a shield choice",
+        Command::FreshInitiative => "a fresh initiative call",
+    }
+}
+
+fn prompt_name(p: &Prompt) -> String {
+    match p {
+        Prompt::Orders { .. } => "the call for orders".into(),
+        Prompt::MovementPriority { .. } => "the movement priority question".into(),
+        Prompt::DivineIntervention => "the divine intervention question".into(),
+        Prompt::Movement { .. } => "the call for movement".into(),
+        Prompt::RaiseShield { .. } => "the shield question".into(),
+        Prompt::Finished { .. } => "the end of the battle".into(),
+    }
+}

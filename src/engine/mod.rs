@@ -1,0 +1,241 @@
+//! The battle engine: a [`Battle`] asks for input ([`Prompt`]), takes answers
+//! ([`Command`]), checks them, and tells what happened ([`Event`]). Applying
+//! events is the only way its state changes, so the same scenario, seed and
+//! commands always give the same events, and replaying the commands rebuilds
+//! the battle.
+//!
+//! This engine runs Shakhàn regular melee (16.9, 16.14); the rule steps live in
+//! `rules::shakhan`, the world in `hex`.
+
+mod apply;
+mod command;
+mod event;
+mod explain;
+mod flow;
+mod morale;
+mod movement;
+mod prompt;
+mod state;
+mod strike;
+
+pub use command::{CardOrder, Command, FigureMove, FigureOrders, ShieldStance};
+pub use event::{ApAward, Event, Phase, StrikeEvent};
+pub use explain::View;
+pub use prompt::Prompt;
+pub use state::{Figure, PlayedCard, RoundPlay};
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::dice::Dice;
+use crate::hex::{HexMap, Pose};
+use crate::rules::shakhan::condition::{Condition, StartingState};
+use crate::rules::shakhan::tables::{Tables, tables};
+use crate::scenario::{Checked, InitialState, Options, SideSpec};
+
+/// The scenario's starting condition in the condition's own terms.
+fn starting_state(s: &InitialState) -> StartingState {
+    StartingState {
+        prone: s.prone,
+        damage: s.damage,
+        pain: s.pain,
+        fatigue: s.fatigue,
+        bleeding: s.bleeding,
+        bleeding_rounds: s.bleeding_rounds,
+    }
+}
+
+/// A figure, by its place in the scenario's figure list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct FigureId(pub usize);
+
+/// A side, by its place in the scenario's side list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct SideId(pub usize);
+
+impl fmt::Display for FigureId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// Why a command was refused. Nothing changed.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct Rejection(pub String);
+
+/// Why a battle cannot start from a scenario.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BattleError {
+    #[error("a Shakhàn battle needs exactly two sides with figures; this scenario has {0}")]
+    Sides(usize),
+}
+
+/// A battle in progress: world, figures, round, phase, dice and log.
+#[derive(Debug, Clone)]
+pub struct Battle {
+    tables: &'static Tables,
+    map: HexMap,
+    sides: Vec<SideSpec>,
+    figures: Vec<Figure>,
+    options: Options,
+    /// Normal Melee Rounds begun (free rounds are not counted).
+    round: u32,
+    free_round: bool,
+    free_rounds_left: u8,
+    phase: Phase,
+    initiative: Option<SideId>,
+    moves_first: Option<SideId>,
+    fresh_initiative: bool,
+    /// 16.9.9.1: the surprising side keeps Initiative into the next normal round.
+    initiative_held: bool,
+    sealed: Vec<Option<Vec<FigureOrders>>>,
+    winner: Option<Option<SideId>>,
+    dice: Dice,
+    events: Vec<Event>,
+    commands: Vec<Command>,
+}
+
+impl Battle {
+    /// A battle on a checked scenario with seeded dice.
+    pub fn new(checked: &Checked, seed: u64) -> Result<Battle, BattleError> {
+        Battle::with_dice(checked, Dice::seeded(seed))
+    }
+
+    /// A battle with the given dice (tests script them).
+    pub fn with_dice(checked: &Checked, dice: Dice) -> Result<Battle, BattleError> {
+        let sides = checked.scenario.sides.clone();
+        if sides.len() != 2 {
+            return Err(BattleError::Sides(sides.len()));
+        }
+        let t = tables();
+        let figures = checked
+            .scenario
+            .figures
+            .iter()
+            .zip(&checked.characters)
+            .zip(&checked.factors)
+            .enumerate()
+            .map(|(i, ((spec, character), factors))| Figure {
+                id: FigureId(i),
+                name: spec.name.clone(),
+                side: sides.iter().position(|s| s.name == spec.side).unwrap_or(0),
+                pose: Pose::new(spec.at, spec.facing),
+                character: character.clone(),
+                factors: factors.clone(),
+                condition: Condition::for_character(
+                    character,
+                    factors,
+                    &starting_state(&spec.state),
+                ),
+                first_serious_combat: spec.state.first_serious_combat,
+                round: RoundPlay::default(),
+            })
+            .collect();
+        let mut battle = Battle {
+            tables: t,
+            map: checked.map.clone(),
+            sealed: vec![None; sides.len()],
+            sides,
+            figures,
+            options: checked.scenario.options.clone(),
+            round: 0,
+            free_round: false,
+            free_rounds_left: 0,
+            phase: Phase::RecordKeeping,
+            initiative: None,
+            moves_first: None,
+            fresh_initiative: false,
+            initiative_held: false,
+            winner: None,
+            dice,
+            events: Vec::new(),
+            commands: Vec::new(),
+        };
+        battle.advance();
+        Ok(battle)
+    }
+
+    /// Rebuild a battle by replaying commands from the start.
+    pub fn replay(checked: &Checked, seed: u64, commands: &[Command]) -> Result<Battle, String> {
+        let mut battle = Battle::new(checked, seed).map_err(|e| e.to_string())?;
+        for (i, c) in commands.iter().enumerate() {
+            battle
+                .submit(c.clone())
+                .map_err(|e| format!("command {} was refused on replay: {e}", i + 1))?;
+        }
+        Ok(battle)
+    }
+
+    pub fn map(&self) -> &HexMap {
+        &self.map
+    }
+
+    pub fn figures(&self) -> &[Figure] {
+        &self.figures
+    }
+
+    pub fn figure(&self, id: FigureId) -> &Figure {
+        &self.figures[id.0]
+    }
+
+    pub fn sides(&self) -> &[SideSpec] {
+        &self.sides
+    }
+
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    pub fn is_free_round(&self) -> bool {
+        self.free_round
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn initiative(&self) -> Option<SideId> {
+        self.initiative
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    pub fn commands(&self) -> &[Command] {
+        &self.commands
+    }
+
+    /// `Some(winner)` once the battle is over (`Some(None)`: nobody won).
+    pub fn outcome(&self) -> Option<Option<SideId>> {
+        self.winner
+    }
+
+    /// Check a command against the current prompt; if it is acceptable, turn
+    /// it into events, apply them and run on to the next prompt. Returns the
+    /// events it caused. A refused command changes nothing.
+    pub fn submit(&mut self, command: Command) -> Result<&[Event], Rejection> {
+        let start = self.events.len();
+        let mut next = self.clone();
+        next.execute(&command)?;
+        next.commands.push(command);
+        next.advance();
+        *self = next;
+        Ok(&self.events[start..])
+    }
+
+    fn push(&mut self, event: Event) {
+        self.apply(&event);
+        self.events.push(event);
+    }
+
+    /// Figures of `side` that are still in the fight.
+    fn active(&self, side: usize) -> impl Iterator<Item = &Figure> {
+        self.figures
+            .iter()
+            .filter(move |f| f.side == side && !f.condition.is_out())
+    }
+}

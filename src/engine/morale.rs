@@ -1,0 +1,53 @@
+//! When morale is tested in battle (16.9.6), and the situation a figure is in.
+
+use super::event::Event;
+use super::{Battle, FigureId};
+use crate::rules::shakhan::condition::{MoraleCause, MoraleSituation, SideFortune};
+use crate::rules::shakhan::tables::character::Occupation;
+use crate::rules::shakhan::tables::initiative::InitiativeModifierId;
+
+impl Battle {
+    /// Make a Morale Check for `id` if one is due for `cause`.
+    pub(super) fn morale_check(&mut self, id: FigureId, cause: MoraleCause) {
+        let situation = self.morale_situation(id);
+        let f = &self.figures[id.0];
+        if let Some(report) = f.condition.morale_check(&situation, cause, &mut self.dice) {
+            self.push(Event::MoraleChecked { figure: id, report });
+        }
+    }
+
+    /// 16.9.6 modifiers the battle knows of: levels and occupation, a first
+    /// serious fight, an ambush by the other side, and how the fight goes
+    /// (losing badly when the enemy stands at least two to one, winning when
+    /// own side does; docs/RULINGS.md).
+    fn morale_situation(&self, id: FigureId) -> MoraleSituation {
+        let f = &self.figures[id.0];
+        let occupations = &f.character.occupations;
+        let primary = f.character.primary();
+        let own = self.active(f.side).count();
+        let theirs = self.active(1 - f.side).count();
+        let ambushers = &self.sides[1 - f.side].initiative_modifiers;
+        MoraleSituation {
+            primary_level: primary.level,
+            other_levels: occupations.iter().skip(1).map(|o| o.level).collect(),
+            war_god_warrior: primary.occupation == Occupation::WarriorPriest,
+            regular_warrior: matches!(primary.occupation, Occupation::Warrior | Occupation::Ranger),
+            non_combatant: primary.occupation == Occupation::Commoner,
+            first_serious_combat: f.first_serious_combat,
+            fortune: if theirs >= 2 * own.max(1) {
+                SideFortune::LosingBadly
+            } else if own >= 2 * theirs.max(1) {
+                SideFortune::Winning
+            } else {
+                SideFortune::Even
+            },
+            ambushed: ambushers.iter().any(|m| {
+                matches!(
+                    m.modifier,
+                    InitiativeModifierId::PreparedAmbush | InitiativeModifierId::AttackedSuddenly
+                )
+            }),
+            ..MoraleSituation::default()
+        }
+    }
+}

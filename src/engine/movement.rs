@@ -1,0 +1,277 @@
+//! Action Phases (16.9.7, 16.9.8, 16.14.3.7): moves are checked whole before
+//! any is made, then made step by step, with reaction attacks (16.10.1) from
+//! enemies whose Strike Zone a figure passes through.
+
+use super::command::{FigureMove, ShieldStance};
+use super::event::Event;
+use super::strike::PendingStrike;
+use super::{Battle, FigureId, Rejection, SideId};
+use crate::hex::{Hex, MoveCosts, Pose, Step};
+use crate::rules::shakhan::tables::actions::{Activity, CardMovement};
+
+/// Shakhàn 16.9.4: standing up from prone, read as "leap or jump up" (docs/RULINGS.md).
+const STAND_UP: Activity = Activity::LeapUp;
+
+impl Battle {
+    /// Whether any figure of `side` could do anything in its Action Phase.
+    pub(super) fn anyone_can_move(&self, side: SideId) -> bool {
+        self.figures.iter().any(|f| {
+            f.side == side.0
+                && f.condition.can_act()
+                && !f.round.moved_this_pulse
+                && f.round.pulse_left >= 1.0
+        })
+    }
+
+    /// The enemy a card's movement rule is measured against: its target, else
+    /// the nearest enemy still in the fight.
+    fn reference_enemy(&self, id: FigureId, target: Option<FigureId>) -> Option<Hex> {
+        let f = &self.figures[id.0];
+        target
+            .map(|t| &self.figures[t.0])
+            .filter(|t| !t.condition.is_out())
+            .or_else(|| {
+                self.figures
+                    .iter()
+                    .filter(|e| e.side != f.side && !e.condition.is_out())
+                    .min_by_key(|e| (f.pose.hex.distance(e.pose.hex), e.id))
+            })
+            .map(|e| e.pose.hex)
+    }
+
+    /// Walk a move without making it: the poses it passes and its AP cost.
+    fn walk(&self, m: &FigureMove, occupied: &[Hex]) -> Result<(Vec<Pose>, f64), Rejection> {
+        let f = &self.figures[m.figure.0];
+        let costs = MoveCosts::shakhan();
+        let mut pose = f.pose;
+        let mut poses = Vec::with_capacity(m.steps.len());
+        let mut ap = if f.condition.is_prone() {
+            self.tables.actions.cost(STAND_UP)
+        } else {
+            0.0
+        };
+        for (i, step) in m.steps.iter().enumerate() {
+            let (next, cost) = self
+                .map
+                .try_step(pose, *step, &costs)
+                .map_err(|e| Rejection(format!("{}: step {} ({step:?}): {e}", f.name, i + 1)))?;
+            if next.hex != pose.hex && occupied.contains(&next.hex) {
+                return Err(Rejection(format!(
+                    "{}: step {} enters {:?}, where another figure stands",
+                    f.name,
+                    i + 1,
+                    (next.hex.col, next.hex.row)
+                )));
+            }
+            ap += f64::from(cost);
+            pose = next;
+            poses.push(pose);
+        }
+        Ok((poses, ap))
+    }
+
+    /// 16.9.4, 16.9.7, 16.9.8, 16.9.2: every move must be the side's own
+    /// figure's, legal on the map, within the pulse allowance and the round's
+    /// AP, and in keeping with the card in effect. No conditional moves: the
+    /// whole list is checked before anything happens.
+    pub fn check_moves(&self, side: SideId, moves: &[FigureMove]) -> Result<(), Rejection> {
+        let reject = |why: String| Err(Rejection(why));
+        let mut occupied: Vec<Hex> = self
+            .figures
+            .iter()
+            .filter(|f| !f.condition.is_dead())
+            .map(|f| f.pose.hex)
+            .collect();
+        let mut seen = Vec::new();
+        for m in moves {
+            let Some(f) = self.figures.get(m.figure.0) else {
+                return reject(format!("there is no figure {}", m.figure));
+            };
+            if f.side != side.0 {
+                return reject(format!("{} is not on the side moving now", f.name));
+            }
+            if seen.contains(&m.figure) {
+                return reject(format!("{} is given two moves in one Action Phase", f.name));
+            }
+            seen.push(m.figure);
+            if !f.condition.can_act() {
+                return reject(format!("{} cannot act", f.name));
+            }
+            occupied.retain(|h| *h != f.pose.hex);
+            let (poses, ap) = self.walk(m, &occupied)?;
+            let end = poses.last().copied().unwrap_or(f.pose);
+            occupied.push(end.hex);
+            let only_pivots = m.steps.iter().all(|s| matches!(s, Step::Pivot { .. }));
+            // 16.9.7: a figure may always pivot any amount for all its pulse
+            // AP; standing up likewise takes a whole pulse when it must.
+            let prone = f.condition.is_prone();
+            let whole_pulse_pivot =
+                (only_pivots && m.steps.len() == 1 && !prone) || (prone && m.steps.is_empty());
+            let allowance = f.round.pulse_left;
+            if ap > allowance + 1e-9 && !(whole_pulse_pivot && allowance > 0.0) {
+                return reject(format!(
+                    "{} would spend {ap} AP; its Pulse Movement Allowance has {allowance:.1} left (16.9.8)",
+                    f.name
+                ));
+            }
+            if ap.min(allowance) > f.round.ap_left + 1e-9 {
+                return reject(format!(
+                    "{} would spend {ap} AP with {:.1} left this round (16.9.4)",
+                    f.name, f.round.ap_left
+                ));
+            }
+            self.check_obligation(m, end, only_pivots)?;
+        }
+        Ok(())
+    }
+
+    /// 16.9.2 / 16.9.1: attack cards close in, retreats draw away, Parry and
+    /// the surprised side of a free round (16.9.9.1) only pivot.
+    fn check_obligation(
+        &self,
+        m: &FigureMove,
+        end: Pose,
+        only_pivots: bool,
+    ) -> Result<(), Rejection> {
+        let f = &self.figures[m.figure.0];
+        let surprised = self.free_round && self.initiative.is_some_and(|s| s.0 != f.side);
+        let Some(k) = self.current_card(m.figure) else {
+            return Ok(());
+        };
+        let card = &f.round.cards[k].order;
+        let rule = self.tables.actions.card(card.card).movement;
+        if (surprised || rule == CardMovement::PivotOnly) && !only_pivots {
+            return Err(Rejection(format!(
+                "{} may only pivot ({})",
+                f.name,
+                if surprised {
+                    "surprised in a free round, 16.9.9.1"
+                } else {
+                    "Parry, 16.9.1"
+                }
+            )));
+        }
+        let Some(enemy) = self.reference_enemy(m.figure, card.target) else {
+            return Ok(());
+        };
+        let (before, after) = (f.pose.hex.distance(enemy), end.hex.distance(enemy));
+        match rule {
+            CardMovement::Toward if after > before => Err(Rejection(format!(
+                "{} plays {} and must move toward the enemy, not away (16.9.2)",
+                f.name, card.card
+            ))),
+            CardMovement::Away if after < before => Err(Rejection(format!(
+                "{} plays {} and must move away from the enemy, not toward (16.9.2)",
+                f.name, card.card
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    /// Make checked moves in order. A figure that passes through an enemy's
+    /// Strike Zone (enters a hex in it and leaves again) draws a reaction
+    /// attack there (16.10.1); if that leaves it out of the fight or off
+    /// balance it stops.
+    pub(super) fn execute_moves(&mut self, moves: &[FigureMove]) {
+        for m in moves {
+            if m.steps.is_empty() && !self.figures[m.figure.0].condition.is_prone() {
+                continue;
+            }
+            let start = self.figures[m.figure.0].pose;
+            let occupied: Vec<Hex> = self
+                .figures
+                .iter()
+                .filter(|f| f.id != m.figure && !f.condition.is_dead())
+                .map(|f| f.pose.hex)
+                .collect();
+            let Ok((poses, _)) = self.walk(m, &occupied) else {
+                // An earlier figure stopped in its way: this one stays put.
+                self.push(Event::MoveStopped { figure: m.figure });
+                continue;
+            };
+            let costs = MoveCosts::shakhan();
+            let mut pose = start;
+            let mut spent = if self.figures[m.figure.0].condition.is_prone() {
+                self.tables.actions.cost(STAND_UP)
+            } else {
+                0.0
+            };
+            let mut done = Vec::new();
+            let mut reacted: Vec<FigureId> = Vec::new();
+            let mut stopped = false;
+            for (i, step) in m.steps.iter().enumerate() {
+                let leaving =
+                    matches!(step, Step::Forward | Step::Backward) && pose.hex != start.hex;
+                if leaving && self.react_to(m.figure, pose, &mut reacted) {
+                    stopped = true;
+                    break;
+                }
+                spent += f64::from(self.map.try_step(pose, *step, &costs).map_or(0, |(_, c)| c));
+                pose = poses[i];
+                done.push(*step);
+            }
+            // 16.9.7: a lone pivot (or standing up) beyond the allowance costs
+            // the whole pulse.
+            let lone = done.len() <= 1 && done.iter().all(|s| matches!(s, Step::Pivot { .. }));
+            let allowance = self.figures[m.figure.0].round.pulse_left;
+            let ap = if lone { spent.min(allowance) } else { spent };
+            self.push(Event::Moved {
+                figure: m.figure,
+                steps: done,
+                ap,
+                to: pose,
+            });
+            if stopped {
+                self.push(Event::MoveStopped { figure: m.figure });
+            }
+        }
+    }
+
+    /// Reaction attacks (16.10.1) on `mover` as it leaves `at`; true when
+    /// they stop it: out of the fight, knocked prone or off balance
+    /// (docs/RULINGS.md).
+    fn react_to(&mut self, mover: FigureId, at: Pose, reacted: &mut Vec<FigureId>) -> bool {
+        let before = self.figures[mover.0].pose;
+        self.figures[mover.0].pose = at;
+        let lost = |b: &Battle| {
+            b.figures[mover.0]
+                .round
+                .cards
+                .iter()
+                .filter(|c| c.lost)
+                .count()
+        };
+        let lost_before = lost(self);
+        for enemy in self.reactors(mover, reacted) {
+            reacted.push(enemy);
+            let card_index = self.current_card(enemy).unwrap_or(0);
+            let stance = self.figures[mover.0].round.shield;
+            let strike = PendingStrike {
+                attacker: enemy,
+                defender: mover,
+                card_index,
+                reaction: true,
+            };
+            self.resolve_strike(strike, Some(stance != ShieldStance::Lower));
+        }
+        self.figures[mover.0].pose = before;
+        let m = &self.figures[mover.0];
+        !m.condition.can_act()
+            || m.condition.is_prone()
+            || m.condition.cards_to_lose() > 0
+            || lost(self) > lost_before
+    }
+
+    /// Enemies who may strike at `mover` as it leaves its current hex: it is
+    /// in their Strike Zone, their card allows a strike now, they have the AP,
+    /// and they have not reacted to this move already.
+    fn reactors(&self, mover: FigureId, reacted: &[FigureId]) -> Vec<FigureId> {
+        let side = self.figures[mover.0].side;
+        self.figures
+            .iter()
+            .filter(|e| e.side != side && !reacted.contains(&e.id))
+            .filter(|e| self.may_strike(e.id, mover))
+            .map(|e| e.id)
+            .collect()
+    }
+}

@@ -1,0 +1,24 @@
+//! What the engine needs next, and from whom.
+
+use serde::{Deserialize, Serialize};
+
+use super::{FigureId, SideId};
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Prompt {
+    /// 16.14.1: sealed orders for this side's figures.
+    Orders { side: SideId },
+    /// 16.14.3: the side with Initiative chooses to move first or second.
+    MovementPriority { side: SideId },
+    /// 16.14.3.1: the Referee records Divine Intervention, or none.
+    DivineIntervention,
+    /// 16.14.3.7 ff.: this side's moves in the Action Phase of `pulse`.
+    Movement { side: SideId, pulse: u8 },
+    /// 16.15.4: raise a shield against this blow?
+    RaiseShield {
+        defender: FigureId,
+        attacker: FigureId,
+    },
+    /// The battle is over; nothing more to answer.
+    Finished { winner: Option<SideId> },
+}

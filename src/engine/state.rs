@@ -1,0 +1,62 @@
+//! The battle's state, changed only by [`Battle::apply`](super::Battle).
+
+use serde::{Deserialize, Serialize};
+
+use super::FigureId;
+use super::command::{CardOrder, ShieldStance};
+use crate::hex::Pose;
+use crate::rules::shakhan::Card;
+use crate::rules::shakhan::character::{Character, Factors};
+use crate::rules::shakhan::condition::Condition;
+
+/// One figure on the map.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Figure {
+    pub id: FigureId,
+    pub name: String,
+    pub side: usize,
+    pub pose: Pose,
+    pub character: Character,
+    pub factors: Factors,
+    pub condition: Condition,
+    /// 16.9.6: +10 to morale checks in a figure's first serious fight.
+    pub first_serious_combat: bool,
+    pub round: RoundPlay,
+}
+
+/// A card as played this round, and what it has done.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlayedCard {
+    pub order: CardOrder,
+    /// Strikes made under this card (16.14.3.6: attacks per card).
+    pub strikes: u8,
+    /// The attack (attacker, their card index) this card matched (16.9.3).
+    pub matched: Option<(FigureId, usize)>,
+    /// Lost to imbalance (16.15.4 `(x)`).
+    pub lost: bool,
+}
+
+impl PlayedCard {
+    pub fn card(&self) -> Card {
+        self.order.card
+    }
+}
+
+/// A figure's round: cards, Action Points and this pulse's movement.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RoundPlay {
+    pub cards: Vec<PlayedCard>,
+    pub shield: ShieldStance,
+    /// Round Action Points left (16.9.4); never negative.
+    pub ap_left: f64,
+    /// 16.9.8 Pulse Movement Allowance.
+    pub pulse_ap: f64,
+    /// Movement AP usable in the current pulse (allowance plus carried fraction).
+    pub pulse_left: f64,
+    /// Enemies who have struck at this figure this round (E may answer them).
+    pub attacked_by: Vec<FigureId>,
+    /// Struck in the current Attack Phase already.
+    pub struck_this_phase: bool,
+    /// Moved in the current pulse already.
+    pub moved_this_pulse: bool,
+}

@@ -1,0 +1,327 @@
+//! Who strikes whom in an Attack Phase (16.14.3.6), which cards count
+//! (16.9.2, 16.9.3), and turning a strike into an event.
+
+use super::command::ShieldStance;
+use super::event::{Event, Phase, StrikeEvent};
+use super::flow::pulses;
+use super::{Battle, FigureId};
+use crate::hex::{Aspect, ZoneShape};
+use crate::rules::shakhan::condition::{MoraleCause, wound_calls_for_morale};
+use crate::rules::shakhan::melee::{self, Scores, ShieldUse, StrikeOptions, Striker, Target};
+use crate::rules::shakhan::tables::actions::StrikeRight;
+use crate::rules::shakhan::tables::armour;
+use crate::rules::shakhan::tables::weapons::WeaponKind;
+use crate::rules::shakhan::{BodyArea, Card};
+
+/// A strike about to be made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct PendingStrike {
+    pub attacker: FigureId,
+    pub defender: FigureId,
+    pub card_index: usize,
+    pub reaction: bool,
+}
+
+/// Reach in hexes (16.10.2): pole weapons reach two hexes (docs/RULINGS.md).
+pub(super) fn reach(weapon: WeaponKind) -> u32 {
+    match weapon {
+        WeaponKind::Pike | WeaponKind::PoleArm | WeaponKind::Halberd => 2,
+        _ => 1,
+    }
+}
+
+impl Battle {
+    /// The pulse the battle is in (0 before the first Attack Phase).
+    pub(super) fn pulse(&self) -> u8 {
+        match self.phase {
+            Phase::Attack { pulse, .. } | Phase::Action { pulse, .. } => pulse,
+            _ => 0,
+        }
+    }
+
+    /// Shakhàn 16.9.2, 16.14.3.6 (docs/RULINGS.md "card in effect"): cards take
+    /// effect in order; card k of n takes over by pulse 1 + k·P/n at the latest,
+    /// earlier once the card before it has made its strike. Lost cards are skipped.
+    pub fn current_card(&self, id: FigureId) -> Option<usize> {
+        let f = &self.figures[id.0];
+        let cards = &f.round.cards;
+        let n = cards.len();
+        let p = usize::from(pulses(self.free_round));
+        let pulse = usize::from(self.pulse().max(1));
+        let starts = |k: usize| 1 + k * p / n;
+        (0..n).find(|&k| {
+            let c = &cards[k];
+            let spent = c.strikes >= self.attacks_per_card(id, c.card());
+            let lapsed = k + 1 < n && pulse >= starts(k + 1);
+            !c.lost && !spent && !lapsed
+        })
+    }
+
+    /// One attack per card; two with a doubled weapon combination (16.3, 16.4.1.7).
+    fn attacks_per_card(&self, id: FigureId, card: Card) -> u8 {
+        let f = &self.figures[id.0];
+        let strikes = self.tables.actions.card(card).strike;
+        if strikes == StrikeRight::Never || strikes == StrikeRight::MissileOrMagicOnly {
+            return u8::MAX;
+        }
+        match f.character.weapons.first() {
+            Some(w) if w.paired_with.is_some() => 2,
+            _ => 1,
+        }
+    }
+
+    /// The weapon a figure strikes with: the first it can use.
+    fn weapon_in_hand(&self, id: FigureId) -> Option<usize> {
+        self.figures[id.0]
+            .factors
+            .weapons
+            .iter()
+            .position(|w| w.usable())
+    }
+
+    /// AP a strike costs (16.9.4): body weaponry 0.5, a weapon 1.
+    fn strike_cost(&self, id: FigureId, weapon: usize) -> f64 {
+        let kind = self.figures[id.0].character.weapons[weapon].kind;
+        let activity = if self.tables.weapons.melee(kind).natural {
+            crate::rules::shakhan::tables::actions::Activity::StrikeBodyWeapon
+        } else {
+            crate::rules::shakhan::tables::actions::Activity::StrikeWeapon
+        };
+        self.tables.actions.cost(activity)
+    }
+
+    /// Whether `target` stands in `attacker`'s Strike Zone.
+    pub(super) fn in_reach(&self, attacker: FigureId, target: FigureId) -> bool {
+        let a = &self.figures[attacker.0];
+        let Some(w) = self.weapon_in_hand(attacker) else {
+            return false;
+        };
+        let r = reach(a.character.weapons[w].kind);
+        self.map
+            .in_strike_zone(a.pose, r, ZoneShape::Front, self.figures[target.0].pose.hex)
+    }
+
+    /// Whether `attacker` may strike `target` now (16.9.1–2, 16.9.4): able to
+    /// act and standing, its card in effect allows the strike (a Cautious
+    /// Retreat only at those who struck first), the AP are there, and the
+    /// target is an enemy in the fight within its Strike Zone.
+    pub(super) fn may_strike(&self, attacker: FigureId, target: FigureId) -> bool {
+        let a = &self.figures[attacker.0];
+        let t = &self.figures[target.0];
+        if !a.condition.can_act()
+            || a.condition.is_prone()
+            || t.side == a.side
+            || t.condition.is_out()
+        {
+            return false;
+        }
+        let (Some(k), Some(w)) = (self.current_card(attacker), self.weapon_in_hand(attacker))
+        else {
+            return false;
+        };
+        let right = match self.tables.actions.card(a.round.cards[k].card()).strike {
+            StrikeRight::May => true,
+            StrikeRight::OnlyIfAttackedFirst => a.round.attacked_by.contains(&target),
+            StrikeRight::Never | StrikeRight::MissileOrMagicOnly => false,
+        };
+        right && a.round.ap_left >= self.strike_cost(attacker, w) && self.in_reach(attacker, target)
+    }
+
+    /// Whom `attacker` strikes now, with which card: the card's target when it
+    /// may, else the nearest enemy it may strike (16.9.2: an attack card
+    /// obliges a strike where one is possible).
+    pub(super) fn strike_target(&self, attacker: FigureId) -> Option<(FigureId, usize)> {
+        let k = self.current_card(attacker)?;
+        let a = &self.figures[attacker.0];
+        if let Some(t) = a.round.cards[k].order.target
+            && self.may_strike(attacker, t)
+        {
+            return Some((t, k));
+        }
+        self.figures
+            .iter()
+            .map(|f| f.id)
+            .filter(|t| self.may_strike(attacker, *t))
+            .min_by_key(|t| (a.pose.hex.distance(self.figures[t.0].pose.hex), *t))
+            .map(|t| (t, k))
+    }
+
+    /// The next strike of this Attack Phase: the side with Initiative strikes
+    /// first (16.14.3.6), figures in scenario order, each once per phase.
+    pub(super) fn next_strike(&self) -> Option<PendingStrike> {
+        if !matches!(self.phase, Phase::Attack { .. }) {
+            return None;
+        }
+        let first = self.initiative.map_or(0, |s| s.0);
+        let order = [first, 1 - first];
+        order.iter().find_map(|side| {
+            self.figures
+                .iter()
+                .filter(|f| f.side == *side && !f.round.struck_this_phase)
+                .find_map(|f| {
+                    self.strike_target(f.id)
+                        .map(|(defender, card_index)| PendingStrike {
+                            attacker: f.id,
+                            defender,
+                            card_index,
+                            reaction: false,
+                        })
+                })
+        })
+    }
+
+    /// Whether the defender must be asked about its shield (16.15.4).
+    pub(super) fn shield_question(&self, s: &PendingStrike) -> bool {
+        let d = &self.figures[s.defender.0];
+        d.character.shield.is_some()
+            && d.round.shield == ShieldStance::Ask
+            && self.shield_can_cover(s)
+    }
+
+    /// A shield covers blows from the front and flanks, not from behind.
+    fn shield_can_cover(&self, s: &PendingStrike) -> bool {
+        let d = &self.figures[s.defender.0];
+        let from = self.figures[s.attacker.0].pose.hex;
+        d.character.shield.is_some() && d.pose.aspect_of(from) != Some(Aspect::Rear)
+    }
+
+    /// Shakhàn 16.9.3: the defender's card that answers this attack: one it
+    /// played against this attacker, else its next card not yet matched to
+    /// another attack; with none left it counts as G.
+    fn matching_card(&self, s: &PendingStrike) -> Option<usize> {
+        let d = &self.figures[s.defender.0];
+        if let Some(i) = d
+            .round
+            .cards
+            .iter()
+            .position(|c| c.matched == Some((s.attacker, s.card_index)))
+        {
+            return Some(i);
+        }
+        let free = |c: &super::PlayedCard| !c.lost && c.matched.is_none();
+        let cards = &d.round.cards;
+        if let Some(i) = cards
+            .iter()
+            .position(|c| free(c) && c.order.target == Some(s.attacker))
+        {
+            return Some(i);
+        }
+        // A card played against another enemy who is attacking this figure
+        // is kept for that enemy's attack (16.9.3: Arlos keeps his card for Bailor).
+        let reserved = |c: &super::PlayedCard| {
+            c.order.target.is_some_and(|e| {
+                e != s.attacker
+                    && self.figures[e.0].round.cards.iter().any(|ec| {
+                        ec.order.target == Some(s.defender)
+                            && self.tables.actions.card(ec.card()).is_attack
+                            && ec.strikes == 0
+                    })
+            })
+        };
+        let from = self.current_card(s.defender)?;
+        (from..cards.len()).find(|&i| free(&cards[i]) && !reserved(&cards[i]))
+    }
+
+    /// Resolve a strike with the dice and record it as an event.
+    pub(super) fn resolve_strike(&mut self, s: PendingStrike, raise: Option<bool>) {
+        let matched_by = self.matching_card(&s);
+        let a = &self.figures[s.attacker.0];
+        let d = &self.figures[s.defender.0];
+        let w = self.weapon_in_hand(s.attacker).unwrap_or(0);
+        let weapon = &a.character.weapons[w];
+        let order = &a.round.cards[s.card_index].order;
+        let defence_card = match matched_by {
+            Some(i) if !d.condition.is_prone() => d.round.cards[i].card(),
+            _ => Card::G,
+        };
+        let striker = Striker {
+            name: a.name.clone(),
+            cf: a.factors.weapons[w].cf.unwrap_or(a.factors.basic_cf),
+            card: order.card,
+            weapon: weapon.kind,
+            quality: weapon.quality,
+            level: a.character.primary().level,
+            die_choice: 1,
+            strength: a.character.requisites.strength,
+            dexterity: a.character.requisites.dexterity,
+            martial_arts_level: a.character.martial_arts_level,
+            to_hit_bonus: 0,
+        };
+        let raise =
+            raise.unwrap_or(d.round.shield != ShieldStance::Lower) && self.shield_can_cover(&s);
+        let shield = d.character.shield.filter(|_| raise).map(|sh| ShieldUse {
+            material: sh.material,
+            apv: self
+                .tables
+                .armour
+                .shield(sh.material, sh.size, sh.quality)
+                .apv,
+            check: self.tables.protection.shield_check_threshold(
+                d.factors.adjusted_agility,
+                d.factors.dexterity.floor() as i32,
+                sh.size,
+            ),
+        });
+        let mut materials = [None; 6];
+        for piece in &d.character.armour {
+            for area in armour::areas(piece.piece) {
+                materials[*area as usize] = Some(piece.material);
+            }
+        }
+        let r = &d.character.requisites;
+        let target = Target {
+            name: d.name.clone(),
+            cf: d
+                .factors
+                .weapons
+                .iter()
+                .find_map(|w| w.cf)
+                .unwrap_or(d.factors.basic_cf),
+            card: defence_card,
+            body_form: d.character.body_form,
+            apv: BodyArea::ALL.map(|area| d.factors.apv(area)),
+            armour: materials,
+            shield,
+            mid_action: None,
+            prone_or_helpless: d.condition.is_prone(),
+            male: true,
+            scores: Scores {
+                strength: Some(r.strength),
+                agility: Some(r.agility),
+                dexterity: Some(r.dexterity),
+                vision: Some(r.vision),
+                ..Scores::default()
+            },
+        };
+        let mut opts = StrikeOptions::new(self.tables);
+        opts.aim = order.aim;
+        opts.similar_body_form = a.character.body_form == d.character.body_form;
+        let report = melee::resolve_strike(&striker, &target, &opts, self.tables, &mut self.dice);
+        let wounds: Vec<_> = report.wounds().cloned().collect();
+        let event = StrikeEvent {
+            attacker: s.attacker,
+            defender: s.defender,
+            card_index: s.card_index,
+            matched_by,
+            reaction: s.reaction,
+            ap: self.strike_cost(s.attacker, w),
+            struck: report.struck(),
+            wounds,
+            explanation: report.to_string(),
+            table_view: report.symptoms().join("; "),
+        };
+        let was_out = self.figures[s.defender.0].condition.is_out();
+        let calls = event.wounds.iter().any(wound_calls_for_morale);
+        self.push(Event::Strike(Box::new(event)));
+        if calls {
+            self.morale_check(s.defender, MoraleCause::Wounded);
+        }
+        if !was_out && self.figures[s.defender.0].condition.is_out() {
+            let side = self.figures[s.defender.0].side;
+            let comrades: Vec<FigureId> = self.active(side).map(|f| f.id).collect();
+            for c in comrades {
+                self.morale_check(c, MoraleCause::ComradeFell);
+            }
+        }
+    }
+}
