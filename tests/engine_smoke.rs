@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use hexmelee::engine::Battle;
+use hexmelee::engine::{Battle, Event, View};
 use hexmelee::scenario;
 use hexmelee::sim;
 
@@ -17,16 +17,43 @@ fn checked(name: &str) -> scenario::Checked {
 }
 
 #[test]
-fn duel_plays_to_its_end_and_replays_identically() {
-    let c = checked("duel.ron");
-    let mut battle = Battle::new(&c, 7).unwrap();
-    sim::play(&mut battle, 200, sim::naive).unwrap();
-    for e in battle.events() {
-        if let Some(line) = battle.describe(e, hexmelee::engine::View::Referee) {
-            println!("{line}");
+fn every_shipped_scenario_plays_to_its_end_and_replays_identically() {
+    for name in [
+        "duel.ron",
+        "unmatched-cards.ron",
+        "ambush.ron",
+        "tavern-brawl.ron",
+        "beast.ron",
+        "skirmish.ron",
+    ] {
+        for seed in [1, 2, 3] {
+            let c = checked(name);
+            let mut battle = Battle::new(&c, seed).unwrap();
+            sim::play(&mut battle, 60, sim::naive).unwrap();
+            let strikes = battle
+                .events()
+                .iter()
+                .filter(|e| matches!(e, Event::Strike(_)))
+                .count();
+            println!(
+                "{name} seed {seed}: {:?} after {} rounds, {strikes} strikes",
+                battle.outcome(),
+                battle.round()
+            );
+            assert!(strikes > 0, "{name}: nobody struck");
+            assert!(
+                battle.outcome().is_some(),
+                "{name} seed {seed} did not finish in 60 rounds"
+            );
+            let again = Battle::replay(&c, seed, battle.commands()).unwrap();
+            assert_eq!(again.events(), battle.events());
+            for e in battle.events() {
+                assert!(
+                    battle
+                        .describe(e, View::Table)
+                        .is_none_or(|l| !l.is_empty())
+                );
+            }
         }
     }
-    assert!(battle.outcome().is_some(), "round {}", battle.round());
-    let again = Battle::replay(&c, 7, battle.commands()).unwrap();
-    assert_eq!(again.events(), battle.events());
 }

@@ -77,7 +77,21 @@ impl Dice {
 
 /// A percentage-dice result, 1..=100, written 01..99 and 00 as the books do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
 pub struct Percentile(u8);
+
+impl TryFrom<u8> for Percentile {
+    type Error = String;
+    fn try_from(value: u8) -> Result<Self, String> {
+        Percentile::new(value).ok_or_else(|| format!("{value} is not a d100 face (1..=100)"))
+    }
+}
+
+impl From<Percentile> for u8 {
+    fn from(p: Percentile) -> u8 {
+        p.0
+    }
+}
 
 impl Percentile {
     /// `value` in 1..=100 (100 is "00"); `None` outside.
@@ -149,6 +163,18 @@ mod tests {
         assert_eq!(Percentile::new(42).unwrap().to_string(), "42");
         assert!(Percentile::new(0).is_none());
         assert!(Percentile::new(101).is_none());
+    }
+
+    #[test]
+    fn percentile_deserialises_only_faces() {
+        assert_eq!(
+            serde_json::from_str::<Percentile>("100")
+                .unwrap()
+                .to_string(),
+            "00"
+        );
+        assert!(serde_json::from_str::<Percentile>("0").is_err());
+        assert!(serde_json::from_str::<Percentile>("101").is_err());
     }
 
     #[test]

@@ -88,6 +88,7 @@ impl Battle {
             Event::Strike(s) => self.apply_strike(s),
             Event::Moved { figure, ap, to, .. } => {
                 let f = &mut self.figures[figure.0];
+                debug_assert!(f.condition.can_act(), "{} moves while out", f.name);
                 f.pose = *to;
                 f.round.ap_left = (f.round.ap_left - ap).max(0.0);
                 f.round.pulse_left = (f.round.pulse_left - ap).max(0.0);
@@ -134,6 +135,11 @@ impl Battle {
 
     fn apply_strike(&mut self, s: &StrikeEvent) {
         let attacker = &mut self.figures[s.attacker.0];
+        debug_assert!(
+            attacker.condition.can_act(),
+            "{} strikes while out",
+            attacker.name
+        );
         attacker.round.ap_left = (attacker.round.ap_left - s.ap).max(0.0);
         attacker.round.struck_this_phase = true;
         if let Some(card) = attacker.round.cards.get_mut(s.card_index) {

@@ -79,7 +79,7 @@ impl Battle {
         let mut occupied: Vec<Hex> = self
             .figures
             .iter()
-            .filter(|f| !f.condition.is_dead())
+            .filter(|f| f.occupies())
             .map(|f| f.pose.hex)
             .collect();
         let mut seen = Vec::new();
@@ -107,6 +107,7 @@ impl Battle {
             let prone = f.condition.is_prone();
             let whole_pulse_pivot =
                 (only_pivots && m.steps.len() == 1 && !prone) || (prone && m.steps.is_empty());
+            self.check_obligation(m, end, only_pivots)?;
             let allowance = f.round.pulse_left;
             if ap > allowance + 1e-9 && !(whole_pulse_pivot && allowance > 0.0) {
                 return reject(format!(
@@ -120,7 +121,6 @@ impl Battle {
                     f.name, f.round.ap_left
                 ));
             }
-            self.check_obligation(m, end, only_pivots)?;
         }
         Ok(())
     }
@@ -181,7 +181,7 @@ impl Battle {
             let occupied: Vec<Hex> = self
                 .figures
                 .iter()
-                .filter(|f| f.id != m.figure && !f.condition.is_dead())
+                .filter(|f| f.id != m.figure && f.occupies())
                 .map(|f| f.pose.hex)
                 .collect();
             let Ok((poses, _)) = self.walk(m, &occupied) else {
@@ -198,41 +198,53 @@ impl Battle {
             };
             let mut done = Vec::new();
             let mut reacted: Vec<FigureId> = Vec::new();
-            let mut stopped = false;
             for (i, step) in m.steps.iter().enumerate() {
                 let leaving =
                     matches!(step, Step::Forward | Step::Backward) && pose.hex != start.hex;
-                if leaving && self.react_to(m.figure, pose, &mut reacted) {
-                    stopped = true;
-                    break;
+                if leaving && self.reactors(m.figure, pose, &reacted).next().is_some() {
+                    // The way so far is walked before the enemy reacts.
+                    self.push_move(
+                        m.figure,
+                        std::mem::take(&mut done),
+                        std::mem::take(&mut spent),
+                        pose,
+                    );
+                    if self.react_to(m.figure, &mut reacted) {
+                        self.push(Event::MoveStopped { figure: m.figure });
+                        break;
+                    }
                 }
                 spent += f64::from(self.map.try_step(pose, *step, &costs).map_or(0, |(_, c)| c));
                 pose = poses[i];
                 done.push(*step);
             }
-            // 16.9.7: a lone pivot (or standing up) beyond the allowance costs
-            // the whole pulse.
-            let lone = done.len() <= 1 && done.iter().all(|s| matches!(s, Step::Pivot { .. }));
-            let allowance = self.figures[m.figure.0].round.pulse_left;
-            let ap = if lone { spent.min(allowance) } else { spent };
-            self.push(Event::Moved {
-                figure: m.figure,
-                steps: done,
-                ap,
-                to: pose,
-            });
-            if stopped {
-                self.push(Event::MoveStopped { figure: m.figure });
+            if !done.is_empty() || spent > 0.0 {
+                self.push_move(m.figure, done, spent, pose);
             }
         }
     }
 
-    /// Reaction attacks (16.10.1) on `mover` as it leaves `at`; true when
+    /// One stretch of a move. 16.9.7: a lone pivot (or standing up) beyond
+    /// the allowance costs the whole pulse.
+    fn push_move(&mut self, figure: FigureId, steps: Vec<Step>, spent: f64, to: Pose) {
+        if steps.is_empty() && spent == 0.0 {
+            return;
+        }
+        let lone = steps.len() <= 1 && steps.iter().all(|s| matches!(s, Step::Pivot { .. }));
+        let allowance = self.figures[figure.0].round.pulse_left;
+        let ap = if lone { spent.min(allowance) } else { spent };
+        self.push(Event::Moved {
+            figure,
+            steps,
+            ap,
+            to,
+        });
+    }
+
+    /// Reaction attacks (16.10.1) on `mover` as it leaves its hex; true when
     /// they stop it: out of the fight, knocked prone or off balance
     /// (docs/RULINGS.md).
-    fn react_to(&mut self, mover: FigureId, at: Pose, reacted: &mut Vec<FigureId>) -> bool {
-        let before = self.figures[mover.0].pose;
-        self.figures[mover.0].pose = at;
+    fn react_to(&mut self, mover: FigureId, reacted: &mut Vec<FigureId>) -> bool {
         let lost = |b: &Battle| {
             b.figures[mover.0]
                 .round
@@ -242,7 +254,12 @@ impl Battle {
                 .count()
         };
         let lost_before = lost(self);
-        for enemy in self.reactors(mover, reacted) {
+        let at = self.figures[mover.0].pose;
+        let enemies: Vec<FigureId> = self.reactors(mover, at, reacted).collect();
+        for enemy in enemies {
+            if !self.may_strike(enemy, mover) {
+                continue;
+            }
             reacted.push(enemy);
             let card_index = self.current_card(enemy).unwrap_or(0);
             let stance = self.figures[mover.0].round.shield;
@@ -254,7 +271,6 @@ impl Battle {
             };
             self.resolve_strike(strike, Some(stance != ShieldStance::Lower));
         }
-        self.figures[mover.0].pose = before;
         let m = &self.figures[mover.0];
         !m.condition.can_act()
             || m.condition.is_prone()
@@ -262,16 +278,20 @@ impl Battle {
             || lost(self) > lost_before
     }
 
-    /// Enemies who may strike at `mover` as it leaves its current hex: it is
-    /// in their Strike Zone, their card allows a strike now, they have the AP,
-    /// and they have not reacted to this move already.
-    fn reactors(&self, mover: FigureId, reacted: &[FigureId]) -> Vec<FigureId> {
+    /// Enemies who may strike at `mover` standing at `at`: it is in their
+    /// Strike Zone, their card allows a strike now, they have the AP, and they
+    /// have not reacted to this move already.
+    fn reactors<'a>(
+        &'a self,
+        mover: FigureId,
+        at: Pose,
+        reacted: &'a [FigureId],
+    ) -> impl Iterator<Item = FigureId> + 'a {
         let side = self.figures[mover.0].side;
         self.figures
             .iter()
-            .filter(|e| e.side != side && !reacted.contains(&e.id))
-            .filter(|e| self.may_strike(e.id, mover))
+            .filter(move |e| e.side != side && !reacted.contains(&e.id))
+            .filter(move |e| self.may_strike_at(e.id, mover, at.hex))
             .map(|e| e.id)
-            .collect()
     }
 }

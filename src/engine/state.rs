@@ -24,6 +24,14 @@ pub struct Figure {
     pub round: RoundPlay,
 }
 
+impl Figure {
+    /// Whether the figure holds its hex: the dead are stepped over, and the
+    /// fled and surrendered have left the field (docs/RULINGS.md).
+    pub fn occupies(&self) -> bool {
+        !self.condition.is_dead() && self.condition.withdrawn().is_none()
+    }
+}
+
 /// A card as played this round, and what it has done.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PlayedCard {

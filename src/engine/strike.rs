@@ -5,7 +5,7 @@ use super::command::ShieldStance;
 use super::event::{Event, Phase, StrikeEvent};
 use super::flow::pulses;
 use super::{Battle, FigureId};
-use crate::hex::{Aspect, ZoneShape};
+use crate::hex::{Aspect, Hex, ZoneShape};
 use crate::rules::shakhan::condition::{MoraleCause, wound_calls_for_morale};
 use crate::rules::shakhan::melee::{self, Scores, ShieldUse, StrikeOptions, Striker, Target};
 use crate::rules::shakhan::tables::actions::StrikeRight;
@@ -90,15 +90,14 @@ impl Battle {
         self.tables.actions.cost(activity)
     }
 
-    /// Whether `target` stands in `attacker`'s Strike Zone.
-    pub(super) fn in_reach(&self, attacker: FigureId, target: FigureId) -> bool {
+    /// Whether `hex` lies in `attacker`'s Strike Zone.
+    fn reaches(&self, attacker: FigureId, hex: Hex) -> bool {
         let a = &self.figures[attacker.0];
         let Some(w) = self.weapon_in_hand(attacker) else {
             return false;
         };
         let r = reach(a.character.weapons[w].kind);
-        self.map
-            .in_strike_zone(a.pose, r, ZoneShape::Front, self.figures[target.0].pose.hex)
+        self.map.in_strike_zone(a.pose, r, ZoneShape::Front, hex)
     }
 
     /// Whether `attacker` may strike `target` now (16.9.1–2, 16.9.4): able to
@@ -106,6 +105,11 @@ impl Battle {
     /// Retreat only at those who struck first), the AP are there, and the
     /// target is an enemy in the fight within its Strike Zone.
     pub(super) fn may_strike(&self, attacker: FigureId, target: FigureId) -> bool {
+        self.may_strike_at(attacker, target, self.figures[target.0].pose.hex)
+    }
+
+    /// As [`Battle::may_strike`], with the target standing at `at`.
+    pub(super) fn may_strike_at(&self, attacker: FigureId, target: FigureId, at: Hex) -> bool {
         let a = &self.figures[attacker.0];
         let t = &self.figures[target.0];
         if !a.condition.can_act()
@@ -124,7 +128,7 @@ impl Battle {
             StrikeRight::OnlyIfAttackedFirst => a.round.attacked_by.contains(&target),
             StrikeRight::Never | StrikeRight::MissileOrMagicOnly => false,
         };
-        right && a.round.ap_left >= self.strike_cost(attacker, w) && self.in_reach(attacker, target)
+        right && a.round.ap_left >= self.strike_cost(attacker, w) && self.reaches(attacker, at)
     }
 
     /// Whom `attacker` strikes now, with which card: the card's target when it

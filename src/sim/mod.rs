@@ -83,7 +83,7 @@ fn naive_moves(battle: &Battle, side: usize) -> Vec<FigureMove> {
     let mut taken: Vec<_> = battle
         .figures()
         .iter()
-        .filter(|f| !f.condition.is_dead())
+        .filter(|f| f.occupies())
         .map(|f| f.pose.hex)
         .collect();
     let mut moves = Vec::new();

@@ -1,0 +1,157 @@
+//! Property tests of the engine: random legal play on every shipped scenario
+//! never panics (the engine's own debug assertions check that nobody out of
+//! the fight strikes or moves), never makes Action Points negative, never puts
+//! two figures in one hex, and replaying the commands gives the same events.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use proptest::prelude::*;
+
+use hexmelee::dice::Dice;
+use hexmelee::engine::{
+    Battle, CardOrder, Command, FigureMove, FigureOrders, Prompt, ShieldStance,
+};
+use hexmelee::hex::{Facing, Step};
+use hexmelee::rules::shakhan::Card;
+use hexmelee::scenario::{self, Checked};
+
+const SCENARIOS: [&str; 6] = [
+    "duel.ron",
+    "unmatched-cards.ron",
+    "ambush.ron",
+    "tavern-brawl.ron",
+    "beast.ron",
+    "skirmish.ron",
+];
+
+fn checked(name: &str) -> Checked {
+    scenario::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios")
+            .join(name),
+    )
+    .unwrap()
+}
+
+fn pick<T: Copy>(choice: &mut Dice, items: &[T]) -> Option<T> {
+    (!items.is_empty()).then(|| items[choice.roll(items.len() as u32) as usize - 1])
+}
+
+/// A random answer that the engine must accept: orders within TCA and the
+/// figure's allowed cards, and moves kept only if the engine's own check
+/// passes them.
+fn random_answer(b: &Battle, prompt: &Prompt, choice: &mut Dice) -> Command {
+    match *prompt {
+        Prompt::Orders { side } => Command::Orders {
+            side,
+            orders: b
+                .figures()
+                .iter()
+                .filter(|f| f.side == side.0 && !f.condition.is_out())
+                .filter_map(|f| {
+                    let enemies: Vec<_> = b
+                        .figures()
+                        .iter()
+                        .filter(|e| e.side != f.side && !e.condition.is_out())
+                        .map(|e| Some(e.id))
+                        .chain([None])
+                        .collect();
+                    let allowed: Vec<Card> = Card::ALL
+                        .into_iter()
+                        .filter(|c| f.condition.allows(*c).is_ok())
+                        .collect();
+                    let n = choice.roll(f.factors.tca.max(1));
+                    let cards: Vec<CardOrder> = (0..n)
+                        .filter_map(|_| {
+                            Some(CardOrder::new(
+                                pick(choice, &allowed)?,
+                                pick(choice, &enemies)?,
+                            ))
+                        })
+                        .collect();
+                    (!cards.is_empty()).then(|| FigureOrders {
+                        figure: f.id,
+                        cards,
+                        shield: pick(
+                            choice,
+                            &[ShieldStance::Ask, ShieldStance::Raise, ShieldStance::Lower],
+                        )
+                        .unwrap(),
+                    })
+                })
+                .collect(),
+        },
+        Prompt::MovementPriority { .. } => Command::MovementPriority {
+            move_first: choice.roll(2) == 1,
+        },
+        Prompt::DivineIntervention => Command::DivineIntervention { note: None },
+        Prompt::RaiseShield { .. } => Command::RaiseShield {
+            raise: choice.roll(2) == 1,
+        },
+        Prompt::Movement { side, .. } => {
+            let mut moves: Vec<FigureMove> = Vec::new();
+            for f in b
+                .figures()
+                .iter()
+                .filter(|f| f.side == side.0 && f.condition.can_act())
+            {
+                let steps: Vec<Step> = (0..choice.roll(4) - 1)
+                    .map(|_| match choice.roll(4) {
+                        1 | 2 => Step::Forward,
+                        3 => Step::Backward,
+                        _ => Step::Pivot {
+                            to: pick(choice, &Facing::ALL).unwrap(),
+                        },
+                    })
+                    .collect();
+                moves.push(FigureMove {
+                    figure: f.id,
+                    steps,
+                });
+                if b.check_moves(side, &moves).is_err() {
+                    moves.pop();
+                }
+            }
+            Command::Move { moves }
+        }
+        Prompt::Finished { .. } => unreachable!("play stops at the end"),
+    }
+}
+
+fn invariants(b: &Battle) {
+    let mut hexes = BTreeSet::new();
+    for f in b.figures() {
+        assert!(
+            f.round.ap_left >= 0.0 && f.round.pulse_left >= 0.0,
+            "{}: negative AP",
+            f.name
+        );
+        if f.occupies() {
+            assert!(hexes.insert(f.pose.hex), "two figures at {:?}", f.pose.hex);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn random_legal_rounds_keep_the_invariants_and_replay(which in 0usize..6, seed: u64, choices: u64) {
+        let c = checked(SCENARIOS[which]);
+        let mut b = Battle::new(&c, seed).unwrap();
+        let mut choice = Dice::seeded(choices);
+        let mut answers = 0;
+        while !matches!(b.prompt(), Prompt::Finished { .. }) && b.round() <= 6 && answers < 400 {
+            let prompt = b.prompt();
+            let command = random_answer(&b, &prompt, &mut choice);
+            if let Err(e) = b.submit(command.clone()) {
+                panic!("a legal answer was refused: {e}\n{prompt:?}\n{command:?}");
+            }
+            invariants(&b);
+            answers += 1;
+        }
+        let again = Battle::replay(&c, seed, b.commands()).unwrap();
+        prop_assert_eq!(again.events(), b.events());
+    }
+}

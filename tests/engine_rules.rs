@@ -1,0 +1,449 @@
+//! The Melee Round engine, rule by rule, driven through its public seam
+//! (prompts, commands, events) with scripted or seeded dice. Test names carry
+//! the section of the rule they prove.
+
+use std::path::Path;
+
+use hexmelee::dice::Dice;
+use hexmelee::engine::{
+    Battle, CardOrder, Command, Event, FigureId, FigureMove, FigureOrders, Prompt, ShieldStance,
+    SideId,
+};
+use hexmelee::hex::{Facing, Step};
+use hexmelee::rules::shakhan::Card;
+use hexmelee::scenario::{self, Checked};
+
+fn shipped(name: &str) -> Checked {
+    scenario::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios")
+            .join(name),
+    )
+    .unwrap()
+}
+
+fn parse(text: &str) -> Checked {
+    scenario::parse(Path::new("test.ron"), text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Two figures on an open 8x8 map; `a` and `b` are their figure bodies.
+fn two(a: &str, b: &str) -> Checked {
+    parse(&format!(
+        r#"Scenario(name: "t", ruleset: Shakhan, options: (free_rounds: false),
+            map: (width: 8, height: 8),
+            sides: [(name: "A", colour: Red), (name: "B", colour: Blue)],
+            figures: [
+                (side: "A", occupation: Warrior, level: 2, height_m: 1.75, weight_kg: 72.0, {a}),
+                (side: "B", occupation: Warrior, level: 1, height_m: 1.7, weight_kg: 70.0, {b}),
+            ])"#
+    ))
+}
+
+const STATS: &str = "stats: (agility: 12, strength: 12, dexterity: 11, constitution: 12, willpower: 12, vision: 11)";
+
+fn orders(side: usize, list: &[(usize, &[(Card, Option<usize>)])]) -> Command {
+    Command::Orders {
+        side: SideId(side),
+        orders: list
+            .iter()
+            .map(|(f, cards)| FigureOrders {
+                figure: FigureId(*f),
+                cards: cards
+                    .iter()
+                    .map(|(c, t)| CardOrder::new(*c, t.map(FigureId)))
+                    .collect(),
+                shield: ShieldStance::Raise,
+            })
+            .collect(),
+    }
+}
+
+/// Answer the movement-priority and divine-intervention questions.
+fn settle(b: &mut Battle) {
+    b.submit(Command::MovementPriority { move_first: true })
+        .unwrap();
+    b.submit(Command::DivineIntervention { note: None })
+        .unwrap();
+}
+
+/// Stand still through every Action Phase until the next call for orders.
+fn stand_until_orders(b: &mut Battle) {
+    while let Prompt::Movement { .. } = b.prompt() {
+        b.submit(Command::Move { moves: vec![] }).unwrap();
+    }
+}
+
+fn strikes(b: &Battle) -> Vec<&hexmelee::engine::StrikeEvent> {
+    b.events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Strike(s) => Some(s.as_ref()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn unmatched_cards_16_9_3_arlos_bailor_colath() {
+    let mut c = shipped("unmatched-cards.ron");
+    c.scenario.options.free_rounds = false;
+    let mut b = Battle::new(&c, 3).unwrap();
+    // Arlos plays C on Bailor; Bailor C on Arlos; Colath B on Arlos.
+    for side in [0, 1] {
+        let cmd = if side == 0 {
+            orders(0, &[(0, &[(Card::C, Some(1))])])
+        } else {
+            orders(1, &[(1, &[(Card::C, Some(0))]), (2, &[(Card::B, Some(0))])])
+        };
+        b.submit(cmd).unwrap();
+    }
+    settle(&mut b);
+    let s = strikes(&b);
+    let by = |name: &str| {
+        s.iter()
+            .find(|e| e.explanation.starts_with(name))
+            .unwrap_or_else(|| panic!("no strike by {name}: {s:#?}"))
+    };
+    // Arlos and Bailor each match the card played against them...
+    assert!(
+        by("Arlos")
+            .explanation
+            .starts_with("Arlos (C) on Bailor (C)"),
+        "{}",
+        by("Arlos").explanation
+    );
+    assert!(
+        by("Bailor")
+            .explanation
+            .starts_with("Bailor (C) on Arlos (C)"),
+        "{}",
+        by("Bailor").explanation
+    );
+    // ...but Arlos has no card left for Colath: he counts as playing G (+25).
+    let colath = by("Colath");
+    assert_eq!(colath.matched_by, None);
+    assert!(
+        colath.explanation.starts_with("Colath (B) on Arlos (G)"),
+        "{}",
+        colath.explanation
+    );
+    assert!(
+        colath.explanation.contains("+25 for Arlos's card G"),
+        "{}",
+        colath.explanation
+    );
+}
+
+#[test]
+fn tca_16_3_more_cards_than_allowed_are_refused() {
+    let c = shipped("unmatched-cards.ron");
+    let mut b = Battle::new(&c, 1).unwrap();
+    let side = match b.prompt() {
+        Prompt::Orders { side } => side,
+        p => panic!("{p:?}"),
+    };
+    let fig = if side.0 == 0 { 0 } else { 1 };
+    let target = if side.0 == 0 { 1 } else { 0 };
+    let err = b
+        .submit(orders(
+            side.0,
+            &[(fig, &[(Card::C, Some(target)), (Card::E, Some(target))])],
+        ))
+        .unwrap_err();
+    assert!(err.0.contains("TCA, 16.3"), "{err}");
+    // Nothing changed: the same orders prompt is still open.
+    assert_eq!(b.prompt(), Prompt::Orders { side });
+}
+
+#[test]
+fn ap_16_9_4_come_from_the_best_card_only() {
+    // Ishen (TCA 3, MA 13) plays D, A, E: Action Points of A alone, 2 x 13.
+    let c = shipped("tavern-brawl.ron");
+    let mut b = Battle::new(&c, 5).unwrap();
+    while let Prompt::Orders { side } = b.prompt() {
+        let cmd = if side.0 == 0 {
+            orders(
+                0,
+                &[(0, &[(Card::D, None), (Card::A, Some(1)), (Card::E, None)])],
+            )
+        } else {
+            Command::Orders {
+                side,
+                orders: vec![],
+            }
+        };
+        b.submit(cmd).unwrap();
+    }
+    let award = b
+        .events()
+        .iter()
+        .find_map(|e| match e {
+            Event::OrdersRevealed { awards, .. } => {
+                awards.iter().find(|a| a.figure == FigureId(0)).cloned()
+            }
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(
+        (award.best_card, award.ap, award.pulse_ap),
+        (Card::A, 26.0, 5.2)
+    );
+    // Unordered figures play G (16.14.1).
+    assert!(
+        b.figure(FigureId(1))
+            .round
+            .cards
+            .iter()
+            .all(|c| c.card() == Card::G)
+    );
+}
+
+fn duel_to_movement(cards: [Card; 2]) -> Battle {
+    let mut c = shipped("duel.ron");
+    c.scenario.options.free_rounds = false;
+    let mut b = Battle::new(&c, 11).unwrap();
+    while let Prompt::Orders { side } = b.prompt() {
+        let other = 1 - side.0;
+        b.submit(orders(side.0, &[(side.0, &[(cards[side.0], Some(other))])]))
+            .unwrap();
+    }
+    settle(&mut b);
+    b
+}
+
+/// Submit `steps` for Aulos when side 0 moves, nothing for side 1, until Aulos has moved.
+fn move_aulos(b: &mut Battle, steps: Vec<Step>) -> Result<(), String> {
+    loop {
+        match b.prompt() {
+            Prompt::Movement {
+                side: SideId(0), ..
+            } => {
+                return b
+                    .submit(Command::Move {
+                        moves: vec![FigureMove {
+                            figure: FigureId(0),
+                            steps,
+                        }],
+                    })
+                    .map(|_| ())
+                    .map_err(|e| e.0);
+            }
+            Prompt::Movement { .. } => {
+                b.submit(Command::Move { moves: vec![] }).unwrap();
+            }
+            p => panic!("{p:?}"),
+        }
+    }
+}
+
+#[test]
+fn obligation_16_9_2_an_attack_card_cannot_move_away() {
+    let mut b = duel_to_movement([Card::C, Card::C]);
+    let err = move_aulos(&mut b, vec![Step::Backward]).unwrap_err();
+    assert!(err.contains("must move toward the enemy"), "{err}");
+}
+
+#[test]
+fn parry_16_9_1_may_only_pivot() {
+    let mut b = duel_to_movement([Card::D, Card::C]);
+    let err = move_aulos(&mut b, vec![Step::Forward]).unwrap_err();
+    assert!(err.contains("may only pivot"), "{err}");
+    move_aulos(&mut b, vec![Step::Pivot { to: Facing::NE }]).unwrap();
+}
+
+#[test]
+fn pulse_16_9_8_allowance_carries_its_fraction() {
+    // Aulos: 8 AP under C, 1.6 a pulse. Two hexes do not fit pulse 1...
+    let mut b = duel_to_movement([Card::C, Card::C]);
+    let err = move_aulos(&mut b, vec![Step::Forward, Step::Forward]).unwrap_err();
+    assert!(
+        err.contains("Pulse Movement Allowance has 1.6 left"),
+        "{err}"
+    );
+    move_aulos(&mut b, vec![Step::Forward]).unwrap();
+    // ...but after one hex, pulse 2 has 0.6 + 1.6 = 2.2.
+    move_aulos(&mut b, vec![Step::Forward, Step::Forward]).unwrap();
+    let left = b.figure(FigureId(0)).round.ap_left;
+    assert_eq!(left, 5.0);
+}
+
+#[test]
+fn initiative_16_9_9_alternates_after_the_first_round() {
+    let mut c = shipped("duel.ron");
+    c.scenario.options.free_rounds = false;
+    let mut b = Battle::new(&c, 2).unwrap();
+    let first = b.initiative().unwrap();
+    while let Prompt::Orders { side } = b.prompt() {
+        b.submit(Command::Orders {
+            side,
+            orders: vec![],
+        })
+        .unwrap();
+    }
+    settle(&mut b);
+    stand_until_orders(&mut b);
+    assert_eq!(b.round(), 2);
+    assert_eq!(b.initiative(), Some(SideId(1 - first.0)));
+    assert!(
+        b.events()
+            .iter()
+            .any(|e| matches!(e, Event::InitiativeAlternates { .. }))
+    );
+}
+
+#[test]
+fn free_round_16_9_9_1_double_surprise() {
+    // Side A rolls 95, side B 05: "A* (double surprise)", two free rounds.
+    let c = shipped("duel.ron");
+    let mut b = Battle::with_dice(&c, Dice::scripted([95, 5])).unwrap();
+    assert!(b.is_free_round());
+    assert_eq!(b.initiative(), Some(SideId(0)));
+    // Only the surprising side writes orders.
+    assert_eq!(b.prompt(), Prompt::Orders { side: SideId(0) });
+    b.submit(orders(0, &[(0, &[(Card::C, Some(1))])])).unwrap();
+    // Its AP are halved (8 -> 4) but not its speed; the surprised side plays C.
+    let aulos = &b.figure(FigureId(0)).round;
+    assert_eq!((aulos.ap_left, aulos.pulse_ap), (4.0, 1.6));
+    assert_eq!(b.figure(FigureId(1)).round.cards[0].card(), Card::C);
+    settle(&mut b);
+    // The surprised side may only pivot.
+    loop {
+        match b.prompt() {
+            Prompt::Movement {
+                side: SideId(1), ..
+            } => break,
+            _ => b
+                .submit(Command::Move { moves: vec![] })
+                .map(|_| ())
+                .unwrap(),
+        }
+    }
+    let err = b
+        .submit(Command::Move {
+            moves: vec![FigureMove {
+                figure: FigureId(1),
+                steps: vec![Step::Forward],
+            }],
+        })
+        .unwrap_err();
+    assert!(err.0.contains("surprised in a free round"), "{err}");
+    stand_until_orders(&mut b);
+    // Two seconds only: then the second free round, with no Fatigue spent by the surprised.
+    assert!(b.is_free_round());
+    let tired: Vec<FigureId> = b
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::FatigueSpent { figure, .. } => Some(*figure),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(tired, [FigureId(0)]);
+    let pulses = b
+        .events()
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                Event::PhaseBegan {
+                    phase: hexmelee::engine::Phase::Attack { second: false, .. }
+                }
+            )
+        })
+        .count();
+    assert_eq!(pulses, 2);
+}
+
+#[test]
+fn unbalanced_16_15_4_costs_the_next_card_and_leaves_g() {
+    // Arlos (long sword, Good: 2D6+1, A +1) strikes Bailor (leather Usual, APV 15).
+    let c = two(
+        &format!(
+            "name: \"Arlos\", at: (3, 3), facing: N, {STATS}, weapons: [(kind: LongSword, quality: Good, training: 2)]"
+        ),
+        &format!(
+            "name: \"Bailor\", at: (3, 2), facing: S, {STATS}, weapons: [(kind: ShortSword, quality: Good, training: 1)], armour: [(piece: Breastplate, material: Leather, quality: Usual)]"
+        ),
+    );
+    // Initiative 95 v 30: A* (plain). Strike: 01 always strikes; location 30:
+    // upper body; penetration 53 +1 = 54: APV column 10, row 51-55: p1;
+    // damage 3+3+1 = 7; Bailor's morale check 10: steady.
+    let mut b = Battle::with_dice(&c, Dice::scripted([95, 30, 1, 30, 53, 3, 3, 10])).unwrap();
+    b.submit(orders(0, &[(0, &[(Card::C, Some(1))])])).unwrap();
+    b.submit(orders(1, &[(1, &[(Card::D, Some(0))])])).unwrap();
+    settle(&mut b);
+    let s = strikes(&b);
+    assert_eq!(s.len(), 1);
+    let w = &s[0].wounds[0];
+    assert_eq!((w.damage, w.unbalanced), (7, 1), "{}", s[0].explanation);
+    assert!(s[0].explanation.contains("p1"), "{}", s[0].explanation);
+    // Bailor's only card, the Parry, is lost.
+    assert!(b.figure(FigureId(1)).round.cards[0].lost);
+    stand_until_orders(&mut b);
+    assert_eq!(b.figure(FigureId(1)).condition.damage(), 7);
+}
+
+#[test]
+fn reaction_16_10_1_passing_through_a_strike_zone() {
+    // The guard faces S at (3, 3): its Strike Zone is (2, 4), (3, 4), (4, 4).
+    // The runner enters (2, 4) and leaves it for (3, 4): one reaction attack.
+    let c = two(
+        &format!(
+            "name: \"Runner\", at: (1, 4), facing: NE, stats: (agility: 20, strength: 20, dexterity: 11, constitution: 12, willpower: 12, vision: 11), weapons: [(kind: Dagger, quality: Good, training: 1)]"
+        ),
+        &format!(
+            "name: \"Guard\", at: (3, 3), facing: S, {STATS}, weapons: [(kind: ShortSword, quality: Good, training: 1)]"
+        ),
+    );
+    // Initiative 95 v 30 for the runner's side; the reaction rolls 99: a miss.
+    let mut b = Battle::with_dice(&c, Dice::scripted([95, 30, 99])).unwrap();
+    b.submit(orders(0, &[(0, &[(Card::G, None)])])).unwrap();
+    b.submit(orders(1, &[(1, &[(Card::C, Some(0))])])).unwrap();
+    settle(&mut b);
+    assert_eq!(
+        b.prompt(),
+        Prompt::Movement {
+            side: SideId(0),
+            pulse: 1
+        }
+    );
+    let steps = vec![Step::Forward, Step::Pivot { to: Facing::SE }, Step::Forward];
+    b.submit(Command::Move {
+        moves: vec![FigureMove {
+            figure: FigureId(0),
+            steps: steps.clone(),
+        }],
+    })
+    .unwrap();
+    let s = strikes(&b);
+    assert_eq!(s.len(), 1);
+    assert!(s[0].reaction && s[0].attacker == FigureId(1));
+    assert!(!s[0].struck);
+    assert_eq!(
+        b.figure(FigureId(0)).pose.hex,
+        hexmelee::hex::Hex::new(3, 4)
+    );
+    // The reaction used the guard's one card: it strikes no more this round.
+    stand_until_orders(&mut b);
+    assert_eq!(strikes(&b).len(), 1);
+}
+
+#[test]
+fn refused_commands_change_nothing() {
+    let c = shipped("duel.ron");
+    let mut b = Battle::new(&c, 9).unwrap();
+    let before = b.events().len();
+    let err = b
+        .submit(Command::MovementPriority { move_first: true })
+        .unwrap_err();
+    assert!(
+        err.0.contains("does not answer the call for orders"),
+        "{err}"
+    );
+    let err = b
+        .submit(orders(0, &[(1, &[(Card::C, Some(0))])]))
+        .unwrap_err();
+    assert!(!err.0.is_empty());
+    assert_eq!(b.events().len(), before);
+    assert!(b.commands().is_empty());
+}
