@@ -41,7 +41,10 @@ fn two(a: &str, b: &str) -> Checked {
 
 const STATS: &str = "stats: (agility: 12, strength: 12, dexterity: 11, constitution: 12, willpower: 12, vision: 11)";
 
-fn orders(side: usize, list: &[(usize, &[(Card, Option<usize>)])]) -> Command {
+/// A figure's index and its cards, each with an optional target index.
+type Written<'a> = (usize, &'a [(Card, Option<usize>)]);
+
+fn orders(side: usize, list: &[Written]) -> Command {
     Command::Orders {
         side: SideId(side),
         orders: list
@@ -388,9 +391,7 @@ fn reaction_16_10_1_passing_through_a_strike_zone() {
     // The guard faces S at (3, 3): its Strike Zone is (2, 4), (3, 4), (4, 4).
     // The runner enters (2, 4) and leaves it for (3, 4): one reaction attack.
     let c = two(
-        &format!(
-            "name: \"Runner\", at: (1, 4), facing: NE, stats: (agility: 20, strength: 20, dexterity: 11, constitution: 12, willpower: 12, vision: 11), weapons: [(kind: Dagger, quality: Good, training: 1)]"
-        ),
+        "name: \"Runner\", at: (1, 4), facing: NE, stats: (agility: 20, strength: 20, dexterity: 11, constitution: 12, willpower: 12, vision: 11), weapons: [(kind: Dagger, quality: Good, training: 1)]",
         &format!(
             "name: \"Guard\", at: (3, 3), facing: S, {STATS}, weapons: [(kind: ShortSword, quality: Good, training: 1)]"
         ),
