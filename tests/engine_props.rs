@@ -10,10 +10,11 @@ use proptest::prelude::*;
 
 use hexmelee::dice::Dice;
 use hexmelee::engine::{
-    Battle, CardOrder, Command, FigureMove, FigureOrders, Prompt, ShieldStance,
+    Battle, BusyStance, CardOrder, Command, FigureMove, FigureOrders, Prompt, ShieldStance,
 };
 use hexmelee::hex::{Facing, Step};
 use hexmelee::rules::shakhan::Card;
+use hexmelee::rules::shakhan::tables::actions::Activity;
 use hexmelee::scenario::{self, Checked};
 
 const SCENARIOS: [&str; 6] = [
@@ -64,10 +65,13 @@ fn random_answer(b: &Battle, prompt: &Prompt, choice: &mut Dice) -> Command {
                     let n = choice.roll(f.factors.tca.max(1));
                     let cards: Vec<CardOrder> = (0..n)
                         .filter_map(|_| {
-                            Some(CardOrder::new(
-                                pick(choice, &allowed)?,
-                                pick(choice, &enemies)?,
-                            ))
+                            let mut order =
+                                CardOrder::new(pick(choice, &allowed)?, pick(choice, &enemies)?);
+                            // Half the G cards carry a non-combat action of 1 to 10 AP.
+                            if order.card == Card::G && choice.roll(2) == 1 {
+                                order.action = Some(Activity::Other(choice.roll(10) as u8));
+                            }
+                            Some(order)
                         })
                         .collect();
                     (!cards.is_empty()).then(|| FigureOrders {
@@ -76,6 +80,11 @@ fn random_answer(b: &Battle, prompt: &Prompt, choice: &mut Dice) -> Command {
                         shield: pick(
                             choice,
                             &[ShieldStance::Ask, ShieldStance::Raise, ShieldStance::Lower],
+                        )
+                        .unwrap(),
+                        when_busy: pick(
+                            choice,
+                            &[BusyStance::Ask, BusyStance::Defend, BusyStance::Ignore],
                         )
                         .unwrap(),
                     })
@@ -88,6 +97,9 @@ fn random_answer(b: &Battle, prompt: &Prompt, choice: &mut Dice) -> Command {
         Prompt::DivineIntervention => Command::DivineIntervention { note: None },
         Prompt::RaiseShield { .. } => Command::RaiseShield {
             raise: choice.roll(2) == 1,
+        },
+        Prompt::MidAction { .. } => Command::MidAction {
+            defend: choice.roll(2) == 1,
         },
         Prompt::Movement { side, .. } => {
             let mut moves: Vec<FigureMove> = Vec::new();

@@ -6,11 +6,12 @@ use std::path::Path;
 
 use hexmelee::dice::Dice;
 use hexmelee::engine::{
-    Battle, CardOrder, Command, Event, FigureId, FigureMove, FigureOrders, Prompt, ShieldStance,
-    SideId,
+    Battle, BusyStance, CardOrder, Command, Event, FigureId, FigureMove, FigureOrders, Prompt,
+    ShieldStance, SideId,
 };
 use hexmelee::hex::{Facing, Step};
 use hexmelee::rules::shakhan::Card;
+use hexmelee::rules::shakhan::tables::actions::Activity;
 use hexmelee::scenario::{self, Checked};
 
 fn shipped(name: &str) -> Checked {
@@ -56,6 +57,7 @@ fn orders(side: usize, list: &[Written]) -> Command {
                     .map(|(c, t)| CardOrder::new(*c, t.map(FigureId)))
                     .collect(),
                 shield: ShieldStance::Raise,
+                when_busy: BusyStance::Ask,
             })
             .collect(),
     }
@@ -447,4 +449,120 @@ fn refused_commands_change_nothing() {
     assert!(!err.0.is_empty());
     assert_eq!(b.events().len(), before);
     assert!(b.commands().is_empty());
+}
+
+fn busy_orders(side: usize, figure: usize, activity: Activity, when_busy: BusyStance) -> Command {
+    let mut card = CardOrder::new(Card::G, None);
+    card.action = Some(activity);
+    Command::Orders {
+        side: SideId(side),
+        orders: vec![FigureOrders {
+            figure: FigureId(figure),
+            cards: vec![card],
+            shield: ShieldStance::Raise,
+            when_busy,
+        }],
+    }
+}
+
+#[test]
+fn actions_16_9_4_accrue_pulse_by_pulse_until_done() {
+    // Worker: MA 11 under G, 2.2 AP a pulse; an 8-AP action is done in pulse 4.
+    let c = two(
+        &format!(
+            "name: \"Worker\", at: (1, 1), facing: N, {STATS}, weapons: [(kind: Dagger, quality: Good, training: 1)]"
+        ),
+        &format!(
+            "name: \"Idler\", at: (6, 6), facing: N, {STATS}, weapons: [(kind: Dagger, quality: Good, training: 1)]"
+        ),
+    );
+    let mut b = Battle::with_dice(&c, Dice::scripted([95, 30])).unwrap();
+    b.submit(busy_orders(0, 0, Activity::Other(8), BusyStance::Ask))
+        .unwrap();
+    b.submit(Command::Orders {
+        side: SideId(1),
+        orders: vec![],
+    })
+    .unwrap();
+    settle(&mut b);
+    stand_until_orders(&mut b);
+    let worked: Vec<f64> = b
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::ActionWorked { ap, .. } => Some((ap * 10.0).round() / 10.0),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(worked, [2.2, 2.2, 2.2, 1.4]);
+    assert!(b.events().iter().any(|e| matches!(
+        e,
+        Event::ActionDone {
+            activity: Activity::Other(8),
+            ..
+        }
+    )));
+    assert!(b.figure(FigureId(0)).action.is_none());
+}
+
+#[test]
+fn mid_action_16_9_4_1_defending_spoils_the_action() {
+    let c = two(
+        &format!(
+            "name: \"Striker\", at: (3, 3), facing: N, {STATS}, weapons: [(kind: ShortSword, quality: Good, training: 1)]"
+        ),
+        &format!(
+            "name: \"Loader\", at: (3, 2), facing: S, {STATS}, weapons: [(kind: Dagger, quality: Good, training: 1)]"
+        ),
+    );
+    // Initiative 95 v 30; the strike rolls 99: a miss, but defending ruins the loading.
+    let mut b = Battle::with_dice(&c, Dice::scripted([95, 30, 99])).unwrap();
+    b.submit(orders(0, &[(0, &[(Card::C, Some(1))])])).unwrap();
+    b.submit(busy_orders(1, 1, Activity::LoadMissile, BusyStance::Ask))
+        .unwrap();
+    settle(&mut b);
+    assert_eq!(
+        b.prompt(),
+        Prompt::MidAction {
+            defender: FigureId(1),
+            attacker: FigureId(0)
+        }
+    );
+    b.submit(Command::MidAction { defend: true }).unwrap();
+    let s = strikes(&b);
+    assert!(
+        s[0].explanation.starts_with("Striker (C) on Loader (G)"),
+        "{}",
+        s[0].explanation
+    );
+    assert!(s[0].action_spoiled && !s[0].struck);
+    assert!(b.events().iter().any(|e| matches!(
+        e,
+        Event::ActionSpoiled {
+            figure: FigureId(1)
+        }
+    )));
+}
+
+#[test]
+fn orders_16_9_1_actions_need_the_g_card() {
+    let c = shipped("duel.ron");
+    let mut b = Battle::new(&c, 4).unwrap();
+    let Prompt::Orders { side } = b.prompt() else {
+        panic!()
+    };
+    let mut card = CardOrder::new(Card::C, None);
+    card.action = Some(Activity::PickUpItem);
+    let err = b
+        .submit(Command::Orders {
+            side,
+            orders: vec![FigureOrders {
+                figure: FigureId(side.0),
+                cards: vec![card],
+                shield: ShieldStance::Ask,
+                when_busy: BusyStance::Ask,
+            }],
+        })
+        .unwrap_err();
+    assert!(err.0.contains("needs the G card"), "{err}");
 }

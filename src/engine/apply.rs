@@ -2,7 +2,7 @@
 //! dice and makes no choices, so replaying events rebuilds the same state.
 
 use super::event::{Event, Phase, StrikeEvent};
-use super::state::{PlayedCard, RoundPlay};
+use super::state::{ActionUnderWay, PlayedCard, RoundPlay};
 use super::{Battle, SideId};
 use crate::rules::shakhan::condition::{Condition, Morale, Withdrawal};
 
@@ -57,6 +57,7 @@ impl Battle {
                         })
                         .collect();
                     f.round.shield = o.shield;
+                    f.round.when_busy = o.when_busy;
                 }
                 for a in awards {
                     let r = &mut self.figures[a.figure.0].round;
@@ -98,6 +99,33 @@ impl Battle {
                 }
             }
             Event::MoveStopped { .. } => {}
+            Event::ActionBegun {
+                figure,
+                activity,
+                needed,
+            } => {
+                self.figures[figure.0].action = Some(ActionUnderWay {
+                    activity: *activity,
+                    needed: *needed,
+                    spent: 0.0,
+                });
+            }
+            Event::ActionWorked { figure, ap } => {
+                let f = &mut self.figures[figure.0];
+                f.round.ap_left = (f.round.ap_left - ap).max(0.0);
+                f.round.pulse_left = (f.round.pulse_left - ap).max(0.0);
+                if let Some(a) = &mut f.action {
+                    a.spent += ap;
+                }
+            }
+            Event::ActionDone { figure, .. } | Event::ActionAbandoned { figure } => {
+                self.figures[figure.0].action = None;
+            }
+            Event::ActionSpoiled { figure } => {
+                if let Some(a) = &mut self.figures[figure.0].action {
+                    a.spent = 0.0;
+                }
+            }
             Event::FatigueSpent { figure, points } => {
                 self.figures[figure.0].condition.spend_fatigue(*points);
             }

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{FigureId, SideId};
 use crate::hex::Step;
+use crate::rules::shakhan::tables::actions::Activity;
 use crate::rules::shakhan::{BodyArea, Card};
 
 /// An answer to the engine's current [`Prompt`](super::Prompt), or a referee
@@ -26,6 +27,9 @@ pub enum Command {
     Move { moves: Vec<FigureMove> },
     /// 16.15.4: the defender named by the prompt raises its shield, or not.
     RaiseShield { raise: bool },
+    /// 16.9.4.1: the defender named by the prompt, busy with an action,
+    /// defends itself (ruining the action) or ignores the attack.
+    MidAction { defend: bool },
     /// 16.15.1: the Referee asks for a fresh Initiative check next round.
     FreshInitiative,
 }
@@ -38,6 +42,19 @@ pub struct FigureOrders {
     /// How the figure uses a shield when attacked (ignored without one).
     #[serde(default)]
     pub shield: ShieldStance,
+    /// Whether a figure busy with an action defends when attacked (16.9.4.1).
+    #[serde(default)]
+    pub when_busy: BusyStance,
+}
+
+/// What a figure in the middle of an action does when attacked (16.9.4.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum BusyStance {
+    /// Ask at each attack in an Attack Phase (defends against reaction attacks).
+    #[default]
+    Ask,
+    Defend,
+    Ignore,
 }
 
 /// One tactic card with its intent.
@@ -51,6 +68,10 @@ pub struct CardOrder {
     /// An aimed strike at this area, at reduced CF (16.15.3).
     #[serde(default)]
     pub aim: Option<BodyArea>,
+    /// Under G: a non-combat action taking Action Points over pulses or
+    /// rounds (16.9.4), e.g. `Other(8)` or `PickUpItem`.
+    #[serde(default)]
+    pub action: Option<Activity>,
 }
 
 impl CardOrder {
@@ -59,6 +80,7 @@ impl CardOrder {
             card,
             target,
             aim: None,
+            action: None,
         }
     }
 }

@@ -8,6 +8,7 @@ use super::{FigureId, SideId};
 use crate::hex::{Pose, Step};
 use crate::rules::shakhan::Card;
 use crate::rules::shakhan::condition::{MoraleReport, UpkeepReport};
+use crate::rules::shakhan::tables::actions::Activity;
 use crate::rules::shakhan::wound::Wound;
 
 use super::command::FigureOrders;
@@ -106,6 +107,29 @@ pub enum Event {
     MoveStopped {
         figure: FigureId,
     },
+    /// 16.9.4: a figure begins a non-combat action under G.
+    ActionBegun {
+        figure: FigureId,
+        activity: Activity,
+        needed: f64,
+    },
+    /// 16.9.8: a figure that did not move spends its pulse on its action.
+    ActionWorked {
+        figure: FigureId,
+        ap: f64,
+    },
+    ActionDone {
+        figure: FigureId,
+        activity: Activity,
+    },
+    /// 16.9.4.1: an attack ruined the action; it must be started again.
+    ActionSpoiled {
+        figure: FigureId,
+    },
+    /// The figure no longer plays G: its unfinished action is dropped.
+    ActionAbandoned {
+        figure: FigureId,
+    },
     /// 16.6: Fatigue spent on the round's cards.
     FatigueSpent {
         figure: FigureId,
@@ -144,6 +168,8 @@ pub struct StrikeEvent {
     pub reaction: bool,
     pub ap: f64,
     pub struck: bool,
+    /// 16.9.4.1: the defender's action under way was spoiled.
+    pub action_spoiled: bool,
     /// One wound per body area the blow reached (two after "Roll Twice").
     pub wounds: Vec<Wound>,
     /// The whole explanation, every die with its threshold and table row.

@@ -162,6 +162,34 @@ impl Battle {
                 )
             }
             Event::MoveStopped { figure } => format!("{} is stopped", self.name(*figure)),
+            Event::ActionBegun {
+                figure,
+                activity,
+                needed,
+            } => format!(
+                "{} begins {activity:?} ({} AP)",
+                self.name(*figure),
+                fmt_ap(*needed)
+            ),
+            Event::ActionWorked { figure, ap } => {
+                let done = self.figures[figure.0].action.map_or(0.0, |a| a.spent);
+                format!(
+                    "{} works on it: {} AP (so far {})",
+                    self.name(*figure),
+                    fmt_ap(*ap),
+                    fmt_ap(done)
+                )
+            }
+            Event::ActionDone { figure, activity } => {
+                format!("{} completes {activity:?}", self.name(*figure))
+            }
+            Event::ActionSpoiled { figure } => format!(
+                "{}'s action is spoiled and must be begun again",
+                self.name(*figure)
+            ),
+            Event::ActionAbandoned { figure } => {
+                format!("{} gives up its action", self.name(*figure))
+            }
             Event::FatigueSpent { figure, points } => {
                 format!("{} spends {} Fatigue", self.name(*figure), fmt_ap(*points))
             }

@@ -32,6 +32,10 @@ impl Battle {
             },
             Phase::DivineIntervention => Prompt::DivineIntervention,
             Phase::Attack { .. } => match self.next_strike() {
+                Some(s) if self.busy_question(&s) => Prompt::MidAction {
+                    defender: s.defender,
+                    attacker: s.attacker,
+                },
                 Some(s) => Prompt::RaiseShield {
                     defender: s.defender,
                     attacker: s.attacker,
@@ -104,6 +108,8 @@ impl Battle {
             (Prompt::Movement { side, pulse }, Command::Move { moves }) => {
                 self.check_moves(side, moves)?;
                 self.execute_moves(moves);
+                let moved: Vec<FigureId> = moves.iter().map(|m| m.figure).collect();
+                self.work_on_actions(side, &moved);
                 let next = self.phase_after_action(pulse, side);
                 self.push(Event::PhaseBegan { phase: next });
                 Ok(())
@@ -112,7 +118,14 @@ impl Battle {
                 let s = self
                     .next_strike()
                     .ok_or_else(|| Rejection("no blow is pending".into()))?;
-                self.resolve_strike(s, Some(*raise));
+                self.resolve_strike(s, Some(*raise), None);
+                Ok(())
+            }
+            (Prompt::MidAction { .. }, Command::MidAction { defend }) => {
+                let s = self
+                    .next_strike()
+                    .ok_or_else(|| Rejection("no blow is pending".into()))?;
+                self.resolve_strike(s, None, Some(*defend));
                 Ok(())
             }
             (prompt, command) => reject(format!(
@@ -144,8 +157,8 @@ impl Battle {
                     },
                 }),
                 Phase::Attack { pulse, second } => match self.next_strike() {
-                    Some(s) if self.shield_question(&s) => return,
-                    Some(s) => self.resolve_strike(s, None),
+                    Some(s) if self.busy_question(&s) || self.shield_question(&s) => return,
+                    Some(s) => self.resolve_strike(s, None, None),
                     None => {
                         let side = self.mover(second);
                         self.push(Event::PhaseBegan {
@@ -157,6 +170,7 @@ impl Battle {
                     if self.anyone_can_move(side) {
                         return;
                     }
+                    self.work_on_actions(side, &[]);
                     let next = self.phase_after_action(pulse, side);
                     self.push(Event::PhaseBegan { phase: next })
                 }
@@ -341,6 +355,7 @@ impl Battle {
                 figure: f.id,
                 cards: vec![CardOrder::new(card, None)],
                 shield: Default::default(),
+                when_busy: Default::default(),
             });
         }
         orders.sort_by_key(|o| o.figure);
@@ -384,6 +399,7 @@ impl Battle {
         for e in lost_events {
             self.push(e);
         }
+        self.begin_actions();
         self.push(Event::PhaseBegan {
             phase: Phase::MovementPriority,
         });
@@ -501,6 +517,12 @@ impl Battle {
                         ));
                     }
                 }
+                if c.action.is_some() && c.card != Card::G {
+                    return reject(format!(
+                        "{}: a non-combat action needs the G card (16.9.1), not {}",
+                        f.name, c.card
+                    ));
+                }
                 if let Err(why) = f.condition.allows(c.card) {
                     return reject(format!("{} cannot play {}: {why}", f.name, c.card));
                 }
@@ -542,6 +564,7 @@ fn command_name(c: &Command) -> &'static str {
         Command::DivineIntervention { .. } => "a divine intervention ruling",
         Command::Move { .. } => "a move",
         Command::RaiseShield { .. } => "a shield choice",
+        Command::MidAction { .. } => "a choice to defend or carry on",
         Command::FreshInitiative => "a fresh initiative call",
     }
 }
@@ -553,6 +576,7 @@ fn prompt_name(p: &Prompt) -> String {
         Prompt::DivineIntervention => "the divine intervention question".into(),
         Prompt::Movement { .. } => "the call for movement".into(),
         Prompt::RaiseShield { .. } => "the shield question".into(),
+        Prompt::MidAction { .. } => "the question whether to defend".into(),
         Prompt::Finished { .. } => "the end of the battle".into(),
     }
 }

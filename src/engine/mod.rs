@@ -7,6 +7,7 @@
 //! This engine runs Shakhàn regular melee (16.9, 16.14); the rule steps live in
 //! `rules::shakhan`, the world in `hex`.
 
+mod actions;
 mod apply;
 mod command;
 mod event;
@@ -18,11 +19,11 @@ mod prompt;
 mod state;
 mod strike;
 
-pub use command::{CardOrder, Command, FigureMove, FigureOrders, ShieldStance};
+pub use command::{BusyStance, CardOrder, Command, FigureMove, FigureOrders, ShieldStance};
 pub use event::{ApAward, Event, Phase, StrikeEvent};
 pub use explain::View;
 pub use prompt::Prompt;
-pub use state::{Figure, PlayedCard, RoundPlay};
+pub use state::{ActionUnderWay, Figure, PlayedCard, RoundPlay};
 
 use std::fmt;
 
@@ -131,6 +132,7 @@ impl Battle {
                     &starting_state(&spec.state),
                 ),
                 first_serious_combat: spec.state.first_serious_combat,
+                action: None,
                 round: RoundPlay::default(),
             })
             .collect();

@@ -2,7 +2,7 @@
 //! any is made, then made step by step, with reaction attacks (16.10.1) from
 //! enemies whose Strike Zone a figure passes through.
 
-use super::command::{FigureMove, ShieldStance};
+use super::command::{BusyStance, FigureMove, ShieldStance};
 use super::event::Event;
 use super::strike::PendingStrike;
 use super::{Battle, FigureId, Rejection, SideId};
@@ -269,7 +269,12 @@ impl Battle {
                 card_index,
                 reaction: true,
             };
-            self.resolve_strike(strike, Some(stance != ShieldStance::Lower));
+            let busy = self.figures[mover.0].round.when_busy;
+            self.resolve_strike(
+                strike,
+                Some(stance != ShieldStance::Lower),
+                Some(busy != BusyStance::Ignore),
+            );
         }
         let m = &self.figures[mover.0];
         !m.condition.can_act()

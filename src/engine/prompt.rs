@@ -19,6 +19,12 @@ pub enum Prompt {
         defender: FigureId,
         attacker: FigureId,
     },
+    /// 16.9.4.1: the defender is busy with an action: defend (ruining it) or
+    /// ignore the attack?
+    MidAction {
+        defender: FigureId,
+        attacker: FigureId,
+    },
     /// The battle is over; nothing more to answer.
     Finished { winner: Option<SideId> },
 }

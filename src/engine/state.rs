@@ -3,11 +3,12 @@
 use serde::{Deserialize, Serialize};
 
 use super::FigureId;
-use super::command::{CardOrder, ShieldStance};
+use super::command::{BusyStance, CardOrder, ShieldStance};
 use crate::hex::Pose;
 use crate::rules::shakhan::Card;
 use crate::rules::shakhan::character::{Character, Factors};
 use crate::rules::shakhan::condition::Condition;
+use crate::rules::shakhan::tables::actions::Activity;
 
 /// One figure on the map.
 #[derive(Debug, Clone, PartialEq)]
@@ -19,6 +20,9 @@ pub struct Figure {
     pub character: Character,
     pub factors: Factors,
     pub condition: Condition,
+    /// A non-combat action under way (16.9.4): it may take several pulses
+    /// or rounds, and an attack may spoil it (16.9.4.1).
+    pub action: Option<ActionUnderWay>,
     /// 16.9.6: +10 to morale checks in a figure's first serious fight.
     pub first_serious_combat: bool,
     pub round: RoundPlay,
@@ -30,6 +34,14 @@ impl Figure {
     pub fn occupies(&self) -> bool {
         !self.condition.is_dead() && self.condition.withdrawn().is_none()
     }
+}
+
+/// Shakhàn 16.9.4, 16.9.8: an action accruing Action Points until done.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct ActionUnderWay {
+    pub activity: Activity,
+    pub needed: f64,
+    pub spent: f64,
 }
 
 /// A card as played this round, and what it has done.
@@ -55,6 +67,7 @@ impl PlayedCard {
 pub struct RoundPlay {
     pub cards: Vec<PlayedCard>,
     pub shield: ShieldStance,
+    pub when_busy: BusyStance,
     /// Round Action Points left (16.9.4); never negative.
     pub ap_left: f64,
     /// 16.9.8 Pulse Movement Allowance.

@@ -1,13 +1,15 @@
 //! Who strikes whom in an Attack Phase (16.14.3.6), which cards count
 //! (16.9.2, 16.9.3), and turning a strike into an event.
 
-use super::command::ShieldStance;
+use super::command::{BusyStance, ShieldStance};
 use super::event::{Event, Phase, StrikeEvent};
 use super::flow::pulses;
 use super::{Battle, FigureId};
 use crate::hex::{Aspect, Hex, ZoneShape};
 use crate::rules::shakhan::condition::{MoraleCause, wound_calls_for_morale};
-use crate::rules::shakhan::melee::{self, Scores, ShieldUse, StrikeOptions, Striker, Target};
+use crate::rules::shakhan::melee::{
+    self, MidAction, Scores, ShieldUse, StrikeOptions, Striker, Target,
+};
 use crate::rules::shakhan::tables::actions::StrikeRight;
 use crate::rules::shakhan::tables::armour;
 use crate::rules::shakhan::tables::weapons::WeaponKind;
@@ -182,6 +184,13 @@ impl Battle {
             && self.shield_can_cover(s)
     }
 
+    /// Whether the defender, busy with an action, must be asked whether it
+    /// defends (16.9.4.1).
+    pub(super) fn busy_question(&self, s: &PendingStrike) -> bool {
+        let d = &self.figures[s.defender.0];
+        d.action.is_some() && d.round.when_busy == BusyStance::Ask
+    }
+
     /// A shield covers blows from the front and flanks, not from behind.
     fn shield_can_cover(&self, s: &PendingStrike) -> bool {
         let d = &self.figures[s.defender.0];
@@ -227,7 +236,14 @@ impl Battle {
     }
 
     /// Resolve a strike with the dice and record it as an event.
-    pub(super) fn resolve_strike(&mut self, s: PendingStrike, raise: Option<bool>) {
+    /// `raise` and `defend` answer the shield and mid-action questions; `None`
+    /// leaves them to the defender's orders (asking means raise and defend).
+    pub(super) fn resolve_strike(
+        &mut self,
+        s: PendingStrike,
+        raise: Option<bool>,
+        defend: Option<bool>,
+    ) {
         let matched_by = self.matching_card(&s);
         let a = &self.figures[s.attacker.0];
         let d = &self.figures[s.defender.0];
@@ -286,7 +302,14 @@ impl Battle {
             apv: BodyArea::ALL.map(|area| d.factors.apv(area)),
             armour: materials,
             shield,
-            mid_action: None,
+            mid_action: d.action.map(|_| {
+                let defends = defend.unwrap_or(d.round.when_busy != BusyStance::Ignore);
+                if defends {
+                    MidAction::Defend
+                } else {
+                    MidAction::Ignore
+                }
+            }),
             prone_or_helpless: d.condition.is_prone(),
             male: true,
             scores: Scores {
@@ -310,13 +333,18 @@ impl Battle {
             reaction: s.reaction,
             ap: self.strike_cost(s.attacker, w),
             struck: report.struck(),
+            action_spoiled: report.action_spoiled(),
             wounds,
             explanation: report.to_string(),
             table_view: report.symptoms().join("; "),
         };
         let was_out = self.figures[s.defender.0].condition.is_out();
         let calls = event.wounds.iter().any(wound_calls_for_morale);
+        let spoiled = event.action_spoiled;
         self.push(Event::Strike(Box::new(event)));
+        if spoiled {
+            self.push(Event::ActionSpoiled { figure: s.defender });
+        }
         if calls {
             self.morale_check(s.defender, MoraleCause::Wounded);
         }

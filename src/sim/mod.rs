@@ -3,7 +3,9 @@
 //! the tactical AI (issue "Headless play") will answer more wisely through the
 //! same seam.
 
-use crate::engine::{Battle, CardOrder, Command, FigureMove, FigureOrders, Prompt, ShieldStance};
+use crate::engine::{
+    Battle, BusyStance, CardOrder, Command, FigureMove, FigureOrders, Prompt, ShieldStance,
+};
 use crate::hex::{Goal, MoveCosts, Step};
 use crate::rules::shakhan::Card;
 
@@ -51,6 +53,7 @@ pub fn naive(battle: &Battle, prompt: &Prompt) -> Command {
                             f.factors.tca.max(1) as usize
                         ],
                         shield: ShieldStance::Raise,
+                        when_busy: BusyStance::Defend,
                     })
                 })
                 .collect(),
@@ -58,6 +61,7 @@ pub fn naive(battle: &Battle, prompt: &Prompt) -> Command {
         Prompt::MovementPriority { .. } => Command::MovementPriority { move_first: false },
         Prompt::DivineIntervention => Command::DivineIntervention { note: None },
         Prompt::RaiseShield { .. } => Command::RaiseShield { raise: true },
+        Prompt::MidAction { .. } => Command::MidAction { defend: true },
         Prompt::Movement { side, .. } => Command::Move {
             moves: naive_moves(battle, side.0),
         },
