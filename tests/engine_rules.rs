@@ -566,3 +566,25 @@ fn orders_16_9_1_actions_need_the_g_card() {
         .unwrap_err();
     assert!(err.0.contains("needs the G card"), "{err}");
 }
+
+#[test]
+fn weapon_check_16_15_4_w_leaves_the_weapon_damaged() {
+    let c = two(
+        &format!(
+            "name: \"Arlos\", at: (3, 3), facing: N, {STATS}, weapons: [(kind: LongSword, quality: Good, training: 2)]"
+        ),
+        &format!(
+            "name: \"Bailor\", at: (3, 2), facing: S, {STATS}, weapons: [(kind: ShortSword, quality: Good, training: 1)], armour: [(piece: Breastplate, material: Plate, quality: Good)]"
+        ),
+    );
+    // Initiative 95 v 30. Strike 01; upper body (30), APV 60: penetration
+    // 3 + 1 = 4: ndw. Weapon check 10 within 30 (composition 70): damaged;
+    // sub-roll 60: loses half its damage factor.
+    let mut b = Battle::with_dice(&c, Dice::scripted([95, 30, 1, 30, 3, 10, 60])).unwrap();
+    b.submit(orders(0, &[(0, &[(Card::C, Some(1))])])).unwrap();
+    b.submit(orders(1, &[(1, &[(Card::D, Some(0))])])).unwrap();
+    settle(&mut b);
+    let s = strikes(&b);
+    assert!(s[0].explanation.contains("ndw"), "{}", s[0].explanation);
+    assert_eq!(b.figure(FigureId(0)).gear.weapons, [0.5]);
+}

@@ -5,6 +5,7 @@ use super::event::{Event, Phase, StrikeEvent};
 use super::state::{ActionUnderWay, PlayedCard, RoundPlay};
 use super::{Battle, SideId};
 use crate::rules::shakhan::condition::{Condition, Morale, Withdrawal};
+use crate::rules::shakhan::melee::Equipment;
 
 impl Battle {
     pub(super) fn apply(&mut self, event: &Event) {
@@ -172,6 +173,19 @@ impl Battle {
         attacker.round.struck_this_phase = true;
         if let Some(card) = attacker.round.cards.get_mut(s.card_index) {
             card.strikes += 1;
+        }
+        for (item, damage) in &s.equipment {
+            let left = damage.remaining();
+            let gear = match item {
+                Equipment::Weapon => self.figures[s.attacker.0].gear.weapons.get_mut(s.weapon),
+                Equipment::Shield => Some(&mut self.figures[s.defender.0].gear.shield),
+                Equipment::Armour(area) => {
+                    Some(&mut self.figures[s.defender.0].gear.armour[*area as usize])
+                }
+            };
+            if let Some(g) = gear {
+                *g *= left;
+            }
         }
         let defender = &mut self.figures[s.defender.0];
         if !defender.round.attacked_by.contains(&s.attacker) {

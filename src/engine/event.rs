@@ -8,7 +8,9 @@ use super::{FigureId, SideId};
 use crate::hex::{Pose, Step};
 use crate::rules::shakhan::Card;
 use crate::rules::shakhan::condition::{MoraleReport, UpkeepReport};
+use crate::rules::shakhan::melee::Equipment;
 use crate::rules::shakhan::tables::actions::Activity;
+use crate::rules::shakhan::tables::protection::EquipmentDamage;
 use crate::rules::shakhan::wound::Wound;
 
 use super::command::FigureOrders;
@@ -24,9 +26,14 @@ pub enum Phase {
     MovementPriority,
     /// 16.14.3.1.
     DivineIntervention,
-    /// 16.14.3.2–5: missiles arriving, spells, missile weapons, special
-    /// manoeuvres (their rules arrive with the missile issue).
-    Preliminaries,
+    /// 16.14.3.2: missiles that flew longer than a second arrive.
+    MissileArrival,
+    /// 16.14.3.3: spells cast earlier take effect; new ones begin.
+    Spell,
+    /// 16.14.3.4: readied missile weapons are aimed and fired.
+    MissileWeapon,
+    /// 16.14.3.5: jumping attacks (flying drop-kicks) land.
+    SpecialManeuver,
     /// 16.14.3.6, .8, .10: strikes, side with Initiative first. `second` is
     /// the Attack Phase before the second side's Action Phase.
     Attack {
@@ -170,6 +177,10 @@ pub struct StrikeEvent {
     pub struck: bool,
     /// 16.9.4.1: the defender's action under way was spoiled.
     pub action_spoiled: bool,
+    /// The attacker's weapon (index in its sheet) and what the blow's weapon,
+    /// shield and armour checks did (16.15.4 `w`, `a`).
+    pub weapon: usize,
+    pub equipment: Vec<(Equipment, EquipmentDamage)>,
     /// One wound per body area the blow reached (two after "Roll Twice").
     pub wounds: Vec<Wound>,
     /// The whole explanation, every die with its threshold and table row.

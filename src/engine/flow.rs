@@ -43,7 +43,12 @@ impl Battle {
                 None => unreachable_prompt(),
             },
             Phase::Action { pulse, side } => Prompt::Movement { side, pulse },
-            Phase::RoundStart | Phase::Preliminaries | Phase::RecordKeeping => unreachable_prompt(),
+            Phase::RoundStart
+            | Phase::MissileArrival
+            | Phase::Spell
+            | Phase::MissileWeapon
+            | Phase::SpecialManeuver
+            | Phase::RecordKeeping => unreachable_prompt(),
         }
     }
 
@@ -101,7 +106,7 @@ impl Battle {
             (Prompt::DivineIntervention, Command::DivineIntervention { note }) => {
                 self.push(Event::DivineIntervention { note: note.clone() });
                 self.push(Event::PhaseBegan {
-                    phase: Phase::Preliminaries,
+                    phase: Phase::MissileArrival,
                 });
                 Ok(())
             }
@@ -150,7 +155,18 @@ impl Battle {
                     self.reveal_orders()
                 }
                 Phase::MovementPriority | Phase::DivineIntervention => return,
-                Phase::Preliminaries => self.push(Event::PhaseBegan {
+                // Missiles, spells and special manoeuvres have no rules in
+                // this engine yet: their phases pass straight on.
+                Phase::MissileArrival => self.push(Event::PhaseBegan {
+                    phase: Phase::Spell,
+                }),
+                Phase::Spell => self.push(Event::PhaseBegan {
+                    phase: Phase::MissileWeapon,
+                }),
+                Phase::MissileWeapon => self.push(Event::PhaseBegan {
+                    phase: Phase::SpecialManeuver,
+                }),
+                Phase::SpecialManeuver => self.push(Event::PhaseBegan {
                     phase: Phase::Attack {
                         pulse: 1,
                         second: false,

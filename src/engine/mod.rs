@@ -23,7 +23,7 @@ pub use command::{BusyStance, CardOrder, Command, FigureMove, FigureOrders, Shie
 pub use event::{ApAward, Event, Phase, StrikeEvent};
 pub use explain::View;
 pub use prompt::Prompt;
-pub use state::{ActionUnderWay, Figure, PlayedCard, RoundPlay};
+pub use state::{ActionUnderWay, Figure, Gear, PlayedCard, RoundPlay};
 
 use std::fmt;
 
@@ -133,6 +133,7 @@ impl Battle {
                 ),
                 first_serious_combat: spec.state.first_serious_combat,
                 action: None,
+                gear: Gear::whole(character.weapons.len()),
                 round: RoundPlay::default(),
             })
             .collect();

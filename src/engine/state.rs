@@ -23,6 +23,8 @@ pub struct Figure {
     /// A non-combat action under way (16.9.4): it may take several pulses
     /// or rounds, and an attack may spoil it (16.9.4.1).
     pub action: Option<ActionUnderWay>,
+    /// What earlier weapon and armour checks left of its gear (16.15.4).
+    pub gear: Gear,
     /// 16.9.6: +10 to morale checks in a figure's first serious fight.
     pub first_serious_combat: bool,
     pub round: RoundPlay,
@@ -33,6 +35,27 @@ impl Figure {
     /// fled and surrendered have left the field (docs/RULINGS.md).
     pub fn occupies(&self) -> bool {
         !self.condition.is_dead() && self.condition.withdrawn().is_none()
+    }
+}
+
+/// Shakhàn 16.15.4 `w` and `a`: the share of each item's damage or protection
+/// factor left (1 whole, 0.75 and 0.5 damaged, 0 ruined or unusable).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Gear {
+    /// Per melee weapon, in the character's order.
+    pub weapons: Vec<f64>,
+    /// Worn armour, per body area in `BodyArea::ALL` order.
+    pub armour: [f64; 6],
+    pub shield: f64,
+}
+
+impl Gear {
+    pub fn whole(weapons: usize) -> Self {
+        Gear {
+            weapons: vec![1.0; weapons],
+            armour: [1.0; 6],
+            shield: 1.0,
+        }
     }
 }
 

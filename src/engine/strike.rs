@@ -72,13 +72,12 @@ impl Battle {
         }
     }
 
-    /// The weapon a figure strikes with: the first it can use.
+    /// The weapon a figure strikes with: the first it can use that is not
+    /// ruined or unusable (16.15.4 `w`).
     fn weapon_in_hand(&self, id: FigureId) -> Option<usize> {
-        self.figures[id.0]
-            .factors
-            .weapons
-            .iter()
-            .position(|w| w.usable())
+        let f = &self.figures[id.0];
+        (0..f.factors.weapons.len())
+            .find(|&i| f.factors.weapons[i].usable() && f.gear.weapons[i] > 0.0)
     }
 
     /// AP a strike costs (16.9.4): body weaponry 0.5, a weapon 1.
@@ -266,26 +265,35 @@ impl Battle {
             dexterity: a.character.requisites.dexterity,
             martial_arts_level: a.character.martial_arts_level,
             to_hit_bonus: 0,
+            damage_factor: a.gear.weapons[w],
         };
         let raise =
             raise.unwrap_or(d.round.shield != ShieldStance::Lower) && self.shield_can_cover(&s);
-        let shield = d.character.shield.filter(|_| raise).map(|sh| ShieldUse {
-            material: sh.material,
-            apv: self
-                .tables
-                .armour
-                .shield(sh.material, sh.size, sh.quality)
-                .apv,
-            check: self.tables.protection.shield_check_threshold(
-                d.factors.adjusted_agility,
-                d.factors.dexterity.floor() as i32,
-                sh.size,
-            ),
-        });
+        let shield = d
+            .character
+            .shield
+            .filter(|_| raise && d.gear.shield > 0.0)
+            .map(|sh| ShieldUse {
+                material: sh.material,
+                apv: worn(
+                    self.tables
+                        .armour
+                        .shield(sh.material, sh.size, sh.quality)
+                        .apv,
+                    d.gear.shield,
+                ),
+                check: self.tables.protection.shield_check_threshold(
+                    d.factors.adjusted_agility,
+                    d.factors.dexterity.floor() as i32,
+                    sh.size,
+                ),
+            });
         let mut materials = [None; 6];
         for piece in &d.character.armour {
             for area in armour::areas(piece.piece) {
-                materials[*area as usize] = Some(piece.material);
+                if d.gear.armour[*area as usize] > 0.0 {
+                    materials[*area as usize] = Some(piece.material);
+                }
             }
         }
         let r = &d.character.requisites;
@@ -299,7 +307,7 @@ impl Battle {
                 .unwrap_or(d.factors.basic_cf),
             card: defence_card,
             body_form: d.character.body_form,
-            apv: BodyArea::ALL.map(|area| d.factors.apv(area)),
+            apv: BodyArea::ALL.map(|area| armour_apv(d, area)),
             armour: materials,
             shield,
             mid_action: d.action.map(|_| {
@@ -333,6 +341,8 @@ impl Battle {
             reaction: s.reaction,
             ap: self.strike_cost(s.attacker, w),
             struck: report.struck(),
+            weapon: w,
+            equipment: report.equipment_damage().collect(),
             action_spoiled: report.action_spoiled(),
             wounds,
             explanation: report.to_string(),
@@ -355,5 +365,24 @@ impl Battle {
                 self.morale_check(c, MoraleCause::ComradeFell);
             }
         }
+    }
+}
+
+/// An item's protection after earlier damage, rounded down (16.15.4 `a`).
+fn worn(apv: u32, left: f64) -> u32 {
+    (f64::from(apv) * left).floor() as u32
+}
+
+/// APV of an area: damaged worn armour gives less, natural hide is untouched.
+fn armour_apv(d: &super::Figure, area: BodyArea) -> u32 {
+    let covered = d
+        .character
+        .armour
+        .iter()
+        .any(|p| armour::areas(p.piece).contains(&area));
+    if covered {
+        worn(d.factors.apv(area), d.gear.armour[area as usize]).max(d.character.hide_apv)
+    } else {
+        d.factors.apv(area)
     }
 }

@@ -54,6 +54,9 @@ pub struct Striker {
     /// Shakhàn 16.4.1.3: an enchanted weapon's "Plus to hit", added to the
     /// Success Threshold (its Magic Bonus is already in `cf`).
     pub to_hit_bonus: i32,
+    /// Shakhàn 16.15.4 `w`: what an earlier weapon check left of its damage
+    /// factor (1 when whole, 0.75 or 0.5 when damaged).
+    pub damage_factor: f64,
 }
 
 /// The one struck at.
@@ -298,7 +301,7 @@ pub struct DamageRoll {
 }
 
 /// Whose equipment a `w` or `a` result put at risk.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Equipment {
     /// The striker's weapon.
     Weapon,
@@ -713,7 +716,8 @@ impl Ctx<'_> {
             .damage
             .resolve(self.striker.level, self.striker.die_choice)
             .roll(dice);
-        let full = rolled.total.max(0);
+        // A damaged weapon's share of the dice, rounded down (16.15.4 `w`).
+        let full = (f64::from(rolled.total.max(0)) * self.striker.damage_factor).floor() as i32;
         let damage = match concussion {
             Some(c) => (f64::from(full) * c.fraction()).floor() as i32,
             None => full,

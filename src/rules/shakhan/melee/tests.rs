@@ -20,6 +20,7 @@ fn arlos(cf: i32, card: Card) -> Striker {
         dexterity: 14,
         martial_arts_level: 0,
         to_hit_bonus: 0,
+        damage_factor: 1.0,
     }
 }
 
@@ -834,6 +835,7 @@ proptest! {
             dexterity,
             martial_arts_level: martial,
             to_hit_bonus: 0,
+            damage_factor: 1.0,
         };
         let target = Target {
             name: "T".into(),
@@ -871,4 +873,14 @@ proptest! {
             prop_assert_eq!(report.wounds().count(), 0);
         }
     }
+}
+
+#[test]
+fn melee_16_15_4_w_a_damaged_weapon_does_its_share() {
+    // The short sword lost half its damage factor to an earlier `w` check:
+    // 2D6 rolls 5 + 4 = 9, of which it does 4 (rounded down).
+    let mut s = arlos(14, Card::C);
+    s.damage_factor = 0.5;
+    let r = strike(&s, &bailor(12, Card::B), &options(), &[17, 35, 40, 5, 4]);
+    assert_eq!(r.blow().unwrap().hits[0].damage.as_ref().unwrap().damage, 4);
 }

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::armour::ShieldSize;
 use super::missile_fire::half_range_steps;
@@ -230,7 +230,7 @@ impl fmt::Display for PenetrationRoll {
 
 /// Shakhàn 16.15.4 `w` and `a` results: what happens to a damaged weapon or
 /// armour piece.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum EquipmentDamage {
     /// Permanently ruined.
     Ruined,
@@ -240,6 +240,18 @@ pub enum EquipmentDamage {
     HalfFactor,
     /// Weapon: loses 25 per cent of its damage factor. Armour: drops to 75 per cent.
     ThreeQuarterFactor,
+}
+
+impl EquipmentDamage {
+    /// What is left of the item's damage or protection factor (0 when it can
+    /// no longer be used).
+    pub fn remaining(self) -> f64 {
+        match self {
+            EquipmentDamage::Ruined | EquipmentDamage::Unusable => 0.0,
+            EquipmentDamage::HalfFactor => 0.5,
+            EquipmentDamage::ThreeQuarterFactor => 0.75,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
