@@ -25,12 +25,47 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Play a battle to its end headless and print the explained log.
+    Sim {
+        scenario: PathBuf,
+        /// Dice seed; the scenario's own seed when not given.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Stop after this many Melee Rounds (a draw).
+        #[arg(long, default_value_t = 100)]
+        max_rounds: u32,
+        /// Print the outcome as JSON instead of the log.
+        #[arg(long)]
+        json: bool,
+        /// Show the players' view (symptoms only) instead of the referee's.
+        #[arg(long)]
+        table_view: bool,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Check { scenario, json }) => check(scenario::load(&scenario), json),
+        Some(Command::Sim {
+            scenario,
+            seed,
+            max_rounds,
+            json,
+            table_view,
+        }) => match scenario::load(&scenario) {
+            Ok(checked) => match report::simulate(&checked, seed, max_rounds, json, table_view) {
+                Ok(text) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("{}: {e}", scenario.display());
+                    ExitCode::from(2)
+                }
+            },
+            Err(e) => check(Err(e), false),
+        },
         None => {
             eprintln!(
                 "The tactical display is not built yet; showing the embedded default scenario.\n"

@@ -4,6 +4,7 @@ use std::fmt::Write;
 
 use serde_json::{Map, Value, json};
 
+use crate::engine::{Battle, View};
 use crate::rules::shakhan::character::Factors;
 use crate::rules::shakhan::{BodyArea, Card};
 use crate::scenario::Checked;
@@ -128,4 +129,61 @@ fn ap_list(f: &Factors) -> String {
         .map(|c| f.ap(*c).to_string())
         .collect::<Vec<_>>()
         .join("/")
+}
+
+/// Play `checked` to its end with the naive answerer (`sim::naive`) and give
+/// the explained log, or the outcome as JSON: `seed`, `rounds`, `winner` (a
+/// side name or null) and each figure's `name`, `side`, `status`, `bdr`.
+pub fn simulate(
+    checked: &Checked,
+    seed: Option<u64>,
+    max_rounds: u32,
+    json: bool,
+    table_view: bool,
+) -> Result<String, String> {
+    let seed = seed.unwrap_or(checked.scenario.seed);
+    let mut battle = Battle::new(checked, seed).map_err(|e| e.to_string())?;
+    crate::sim::play(&mut battle, max_rounds, crate::sim::naive)?;
+    let winner = battle
+        .outcome()
+        .flatten()
+        .map(|s| battle.sides()[s.0].name.clone());
+    if json {
+        let figures: Vec<Value> = battle
+            .figures()
+            .iter()
+            .map(|f| {
+                json!({
+                    "name": f.name,
+                    "side": battle.sides()[f.side].name,
+                    "status": f.condition.status().to_string(),
+                    "bdr": f.condition.bdr_left(),
+                })
+            })
+            .collect();
+        let out = json!({
+            "seed": seed,
+            "rounds": battle.round(),
+            "winner": winner,
+            "figures": figures,
+        });
+        return Ok(format!("{out}\n"));
+    }
+    let view = if table_view {
+        View::Table
+    } else {
+        View::Referee
+    };
+    let mut out = String::new();
+    for line in battle
+        .events()
+        .iter()
+        .filter_map(|e| battle.describe(e, view))
+    {
+        let _ = writeln!(out, "{line}");
+    }
+    if battle.outcome().is_none() {
+        let _ = writeln!(out, "No decision after {max_rounds} rounds");
+    }
+    Ok(out)
 }

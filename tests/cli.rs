@@ -209,3 +209,52 @@ fn a_missing_file_is_a_clear_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read the file"));
 }
+
+#[test]
+fn sim_is_deterministic_and_reports_the_outcome() {
+    for name in [
+        "duel",
+        "unmatched-cards",
+        "ambush",
+        "tavern-brawl",
+        "beast",
+        "skirmish",
+    ] {
+        let path = format!("scenarios/{name}.ron");
+        let a = hexmelee(&["sim", &path, "--seed", "42"]);
+        let b = hexmelee(&["sim", &path, "--seed", "42"]);
+        assert!(
+            a.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&a.stderr)
+        );
+        assert_eq!(a.stdout, b.stdout, "{name}: same seed, same log");
+        let log = String::from_utf8(a.stdout).unwrap();
+        assert!(log.contains("— Melee Round 1 —"), "{name}");
+        let out = hexmelee(&["sim", &path, "--seed", "42", "--json"]);
+        let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(json["seed"], 42);
+        assert!(json["rounds"].as_u64().unwrap() >= 1);
+        let figures = json["figures"].as_array().unwrap();
+        assert!(
+            figures
+                .iter()
+                .all(|f| f["status"].is_string() && f["bdr"].is_number() && f["side"].is_string())
+        );
+        // The log's last line names the same winner as the JSON.
+        match json["winner"].as_str() {
+            Some(w) => assert!(
+                log.trim_end().ends_with(&format!("round(s)")) && log.contains(&format!("{w} win")),
+                "{name}"
+            ),
+            None => assert!(!log.contains(" win after ")),
+        }
+    }
+}
+
+#[test]
+fn sim_of_a_broken_scenario_fails_like_check() {
+    let out = hexmelee(&["sim", "tests/broken/off-map.ron"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("off the 6x4 map"));
+}

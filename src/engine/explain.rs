@@ -224,9 +224,9 @@ impl Battle {
     }
 }
 
-/// The roll itself, without the wound details a table may not see.
-fn first_sentence(explanation: &str) -> &str {
-    explanation.split(';').next().unwrap_or(explanation)
+/// The threshold and the roll, without the wound details a table may not see.
+fn first_sentence(explanation: &str) -> String {
+    explanation.split(';').take(2).collect::<Vec<_>>().join(";")
 }
 
 fn fmt_ap(v: f64) -> String {

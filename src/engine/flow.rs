@@ -332,7 +332,7 @@ impl Battle {
             InitiativeFactor::Outnumbers { own, other: theirs },
         );
         add(
-            format!("{} grades of military training", spec.training_grades),
+            format!("military training ({} grades)", spec.training_grades),
             InitiativeFactor::MilitaryTraining {
                 grades: spec.training_grades,
             },
