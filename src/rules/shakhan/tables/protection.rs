@@ -14,7 +14,9 @@ const FILE: &str = "armour_protection.ron";
 
 /// Shakhàn 16.15.4 Armour Protection Table: the penetration roll (plus
 /// modifiers) against the Armour Protection Value of the area struck.
-#[derive(Debug)]
+/// Deserialised as it is, then checked in [`load`].
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ArmourProtectionTable {
     columns: Vec<AptColumn>,
     less_than_01: Vec<Protection>,
@@ -400,21 +402,6 @@ fn full_tens(metres: f64) -> i32 {
     (metres / 10.0 + 1e-9).floor().max(0.0) as i32
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct AptFile {
-    columns: Vec<AptColumn>,
-    less_than_01: Vec<Protection>,
-    rows: RangeTable<Vec<Protection>>,
-    more_than_100: Vec<Protection>,
-    always_miss: D100Range,
-    always_penetrate: D100Range,
-    weapon_damage: RangeTable<EquipmentDamage>,
-    armour_damage: RangeTable<EquipmentDamage>,
-    modifiers: PenetrationModifiers,
-    shield: ShieldRules,
-}
-
 pub(super) fn load() -> Result<ArmourProtectionTable, TableError> {
     from_text(include_str!(
         "../../../../assets/shakhan/armour_protection.ron"
@@ -422,7 +409,7 @@ pub(super) fn load() -> Result<ArmourProtectionTable, TableError> {
 }
 
 fn from_text(text: &str) -> Result<ArmourProtectionTable, TableError> {
-    let file: AptFile = parse(FILE, text)?;
+    let file: ArmourProtectionTable = parse(FILE, text)?;
     if file.columns.first().is_none_or(|c| c.apv != 0) {
         return Err(invalid(FILE, "the first column must be APV 0"));
     }
@@ -444,18 +431,7 @@ fn from_text(text: &str) -> Result<ArmourProtectionTable, TableError> {
             ));
         }
     }
-    Ok(ArmourProtectionTable {
-        columns: file.columns,
-        less_than_01: file.less_than_01,
-        rows: file.rows,
-        more_than_100: file.more_than_100,
-        always_miss: file.always_miss,
-        always_penetrate: file.always_penetrate,
-        weapon_damage: file.weapon_damage,
-        armour_damage: file.armour_damage,
-        modifiers: file.modifiers,
-        shield: file.shield,
-    })
+    Ok(file)
 }
 
 #[cfg(test)]
