@@ -92,3 +92,14 @@ fn every_shipped_scenario_is_valid() {
         }
     }
 }
+
+/// The annotated example in docs/SCENARIOS.md is a real, valid scenario.
+#[test]
+fn the_documented_example_is_valid() {
+    let doc = include_str!("../docs/SCENARIOS.md");
+    let start = doc.find("```ron\n").expect("a ron block") + "```ron\n".len();
+    let end = start + doc[start..].find("```").expect("its end");
+    if let Err(e) = scenario::parse(Path::new("docs/SCENARIOS.md"), &doc[start..end]) {
+        panic!("{e}");
+    }
+}
