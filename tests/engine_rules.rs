@@ -588,3 +588,33 @@ fn weapon_check_16_15_4_w_leaves_the_weapon_damaged() {
     assert!(s[0].explanation.contains("ndw"), "{}", s[0].explanation);
     assert_eq!(b.figure(FigureId(0)).gear.weapons, [0.5]);
 }
+
+#[test]
+fn morale_16_9_6_side_circumstances_count() {
+    // As the imbalance test, with Bailor's side fighting in the dark (+20 to
+    // the roll, so 20 off the threshold) and hating its foe (-7).
+    let text = format!(
+        r#"Scenario(name: "t", ruleset: Shakhan, options: (free_rounds: false),
+            map: (width: 8, height: 8),
+            sides: [(name: "A", colour: Red), (name: "B", colour: Blue, morale: (in_the_dark: true, hated_foe: true))],
+            figures: [
+                (side: "A", occupation: Warrior, level: 2, height_m: 1.75, weight_kg: 72.0, name: "Arlos", at: (3, 3), facing: N, {STATS}, weapons: [(kind: LongSword, quality: Good, training: 2)]),
+                (side: "B", occupation: Warrior, level: 1, height_m: 1.7, weight_kg: 70.0, name: "Bailor", at: (3, 2), facing: S, {STATS}, weapons: [(kind: ShortSword, quality: Good, training: 1)], armour: [(piece: Breastplate, material: Leather, quality: Usual)]),
+            ])"#
+    );
+    let c = parse(&text);
+    let mut b = Battle::with_dice(&c, Dice::scripted([95, 30, 1, 30, 53, 3, 3, 10])).unwrap();
+    b.submit(orders(0, &[(0, &[(Card::C, Some(1))])])).unwrap();
+    b.submit(orders(1, &[(1, &[(Card::D, Some(0))])])).unwrap();
+    settle(&mut b);
+    let line = b
+        .events()
+        .iter()
+        .find_map(|e| match e {
+            Event::MoraleChecked { report, .. } => Some(report.to_string()),
+            _ => None,
+        })
+        .unwrap();
+    assert!(line.contains("fighting blind -20"), "{line}");
+    assert!(line.contains("hated foe +7"), "{line}");
+}

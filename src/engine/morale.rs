@@ -16,10 +16,11 @@ impl Battle {
         }
     }
 
-    /// 16.9.6 modifiers the battle knows of: levels and occupation, a first
-    /// serious fight, an ambush by the other side, and how the fight goes
-    /// (losing badly when the enemy stands at least two to one, winning when
-    /// own side does; docs/RULINGS.md).
+    /// 16.9.6: every modifier: levels and occupation and a first serious
+    /// fight from the figure, an ambush from the other side's Initiative
+    /// claims, the side's circumstances from the scenario, and how the fight
+    /// goes (losing badly when the enemy stands at least two to one, winning
+    /// when own side does; docs/RULINGS.md).
     fn morale_situation(&self, id: FigureId) -> MoraleSituation {
         let f = &self.figures[id.0];
         let occupations = &f.character.occupations;
@@ -27,6 +28,7 @@ impl Battle {
         let own = self.active(f.side).count();
         let theirs = self.active(1 - f.side).count();
         let ambushers = &self.sides[1 - f.side].initiative_modifiers;
+        let side = &self.sides[f.side].morale;
         MoraleSituation {
             primary_level: primary.level,
             other_levels: occupations.iter().skip(1).map(|o| o.level).collect(),
@@ -47,7 +49,14 @@ impl Battle {
                     InitiativeModifierId::PreparedAmbush | InitiativeModifierId::AttackedSuddenly
                 )
             }),
-            ..MoraleSituation::default()
+            military_grade: side.military_grade,
+            hated_foe: side.hated_foe,
+            fighting_brha: side.fighting_brha,
+            in_the_dark: side.in_the_dark,
+            magic: side.magic,
+            own_vision_mode: side.vision_mode,
+            arguing: side.arguing,
+            own_light_in_dark: side.light_in_dark,
         }
     }
 }

@@ -7,10 +7,12 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::hex::{Facing, Hex, Scale, Terrain};
+use crate::rules::shakhan::condition::MagicEdge;
 use crate::rules::shakhan::tables::armour::{
     ArmourMaterial, ArmourPiece, BodySize, NeckGuard, ShieldMaterial, ShieldSize,
 };
 use crate::rules::shakhan::tables::character::Occupation;
+use crate::rules::shakhan::tables::morale::MilitaryGrade;
 use crate::rules::shakhan::tables::weapons::{MissileKind, WeaponKind};
 use crate::rules::shakhan::{BodyForm, Quality};
 
@@ -113,6 +115,29 @@ pub struct SideSpec {
     /// `[(modifier: PreparedAmbush)]`.
     #[serde(default)]
     pub initiative_modifiers: Vec<PartyModifier>,
+    /// The side's circumstances for its figures' Morale Checks (16.9.6).
+    #[serde(default)]
+    pub morale: SideMorale,
+}
+
+/// Shakhàn 16.9.6: the morale modifiers that belong to a whole side; the
+/// rest come from each figure and from how the battle goes.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SideMorale {
+    /// Army warriors' grade, if the players use grades.
+    pub military_grade: Option<MilitaryGrade>,
+    pub hated_foe: bool,
+    /// Fighting the Brhà or the Mêm-Uhùryo.
+    pub fighting_brha: bool,
+    pub in_the_dark: bool,
+    /// Which side, if either, is significantly better at magic.
+    pub magic: MagicEdge,
+    /// This side has a vision mode (infravision…) the other lacks.
+    pub vision_mode: bool,
+    pub arguing: bool,
+    /// This side uses a light in the dark and the other does not.
+    pub light_in_dark: bool,
 }
 
 /// One 16.15.1 Initiative modifier claimed by a side, with its value where the
