@@ -6,7 +6,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use hexmelee::report;
+use hexmelee::rules::shakhan::tables::tables;
 use hexmelee::scenario::{self, Checked, ScenarioError};
+use hexmelee::sim::odds;
 
 #[derive(Parser)]
 #[command(version, about = "Terminal tactical display for Shakhàn regular melee")]
@@ -41,6 +43,33 @@ enum Command {
         #[arg(long)]
         table_view: bool,
     },
+    /// Exact chances of one melee strike: threshold, strike, penetration,
+    /// critical, unbalance and expected damage.
+    Odds {
+        scenario: PathBuf,
+        #[arg(long)]
+        attacker: String,
+        #[arg(long)]
+        defender: String,
+        /// The attacker's Tactic Card (A-G).
+        #[arg(long, default_value = "C")]
+        card: String,
+        /// The defender's Tactic Card (A-G).
+        #[arg(long, default_value = "C")]
+        defense_card: String,
+        /// One of the attacker's weapons by kind, e.g. LongSword.
+        #[arg(long)]
+        weapon: Option<String>,
+        /// Aim at a body area: head, neck, upper_body, lower_body, arms, legs.
+        #[arg(long)]
+        aim: Option<String>,
+        /// The defender does not raise its shield (e.g. struck from the rear).
+        #[arg(long)]
+        no_shield: bool,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -64,6 +93,40 @@ fn main() -> ExitCode {
                     ExitCode::from(2)
                 }
             },
+            Err(e) => check(Err(e), false),
+        },
+        Some(Command::Odds {
+            scenario,
+            attacker,
+            defender,
+            card,
+            defense_card,
+            weapon,
+            aim,
+            no_shield,
+            json,
+        }) => match scenario::load(&scenario) {
+            Ok(checked) => {
+                let args = odds::OddsArgs {
+                    attacker,
+                    defender,
+                    card,
+                    defense_card,
+                    weapon,
+                    aim,
+                    no_shield,
+                };
+                match odds::odds_report(&checked, &args, tables(), json) {
+                    Ok(text) => {
+                        print!("{text}");
+                        ExitCode::SUCCESS
+                    }
+                    Err(e) => {
+                        eprintln!("{}: {e}", scenario.display());
+                        ExitCode::from(2)
+                    }
+                }
+            }
             Err(e) => check(Err(e), false),
         },
         None => {
