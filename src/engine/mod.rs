@@ -24,6 +24,7 @@ pub use event::{ApAward, Event, Phase, StrikeEvent};
 pub use explain::View;
 pub use prompt::Prompt;
 pub use state::{ActionUnderWay, Figure, Gear, PlayedCard, RoundPlay};
+pub use strike::{striker, target};
 
 use std::fmt;
 

@@ -1,15 +1,18 @@
 //! Who strikes whom in an Attack Phase (16.14.3.6), which cards count
 //! (16.9.2, 16.9.3), and turning a strike into an event.
 
+use super::Gear;
 use super::command::{BusyStance, ShieldStance};
 use super::event::{Event, Phase, StrikeEvent};
 use super::flow::pulses;
 use super::{Battle, FigureId};
 use crate::hex::{Aspect, Hex, ZoneShape};
+use crate::rules::shakhan::character::{Character, Factors};
 use crate::rules::shakhan::condition::{MoraleCause, wound_calls_for_morale};
 use crate::rules::shakhan::melee::{
     self, MidAction, Scores, ShieldUse, StrikeOptions, Striker, Target,
 };
+use crate::rules::shakhan::tables::Tables;
 use crate::rules::shakhan::tables::actions::StrikeRight;
 use crate::rules::shakhan::tables::armour;
 use crate::rules::shakhan::tables::weapons::WeaponKind;
@@ -247,87 +250,31 @@ impl Battle {
         let a = &self.figures[s.attacker.0];
         let d = &self.figures[s.defender.0];
         let w = self.weapon_in_hand(s.attacker).unwrap_or(0);
-        let weapon = &a.character.weapons[w];
         let order = &a.round.cards[s.card_index].order;
         let defence_card = match matched_by {
             Some(i) if !d.condition.is_prone() => d.round.cards[i].card(),
             _ => Card::G,
         };
-        let striker = Striker {
-            name: a.name.clone(),
-            cf: a.factors.weapons[w].cf.unwrap_or(a.factors.basic_cf),
-            card: order.card,
-            weapon: weapon.kind,
-            quality: weapon.quality,
-            level: a.character.primary().level,
-            die_choice: 1,
-            strength: a.character.requisites.strength,
-            dexterity: a.character.requisites.dexterity,
-            martial_arts_level: a.character.martial_arts_level,
-            to_hit_bonus: 0,
-            damage_factor: a.gear.weapons[w],
-        };
+        let striker = striker(&a.character, &a.factors, w, order.card, &a.gear);
         let raise =
             raise.unwrap_or(d.round.shield != ShieldStance::Lower) && self.shield_can_cover(&s);
-        let shield = d
-            .character
-            .shield
-            .filter(|_| raise && d.gear.shield > 0.0)
-            .map(|sh| ShieldUse {
-                material: sh.material,
-                apv: worn(
-                    self.tables
-                        .armour
-                        .shield(sh.material, sh.size, sh.quality)
-                        .apv,
-                    d.gear.shield,
-                ),
-                check: self.tables.protection.shield_check_threshold(
-                    d.factors.adjusted_agility,
-                    d.factors.dexterity.floor() as i32,
-                    sh.size,
-                ),
-            });
-        let mut materials = [None; 6];
-        for piece in &d.character.armour {
-            for area in armour::areas(piece.piece) {
-                if d.gear.armour[*area as usize] > 0.0 {
-                    materials[*area as usize] = Some(piece.material);
-                }
+        let mut target = target(
+            &d.character,
+            &d.factors,
+            &d.gear,
+            defence_card,
+            raise,
+            self.tables,
+        );
+        target.mid_action = d.action.map(|_| {
+            let defends = defend.unwrap_or(d.round.when_busy != BusyStance::Ignore);
+            if defends {
+                MidAction::Defend
+            } else {
+                MidAction::Ignore
             }
-        }
-        let r = &d.character.requisites;
-        let target = Target {
-            name: d.name.clone(),
-            cf: d
-                .factors
-                .weapons
-                .iter()
-                .find_map(|w| w.cf)
-                .unwrap_or(d.factors.basic_cf),
-            card: defence_card,
-            body_form: d.character.body_form,
-            apv: BodyArea::ALL.map(|area| armour_apv(d, area)),
-            armour: materials,
-            shield,
-            mid_action: d.action.map(|_| {
-                let defends = defend.unwrap_or(d.round.when_busy != BusyStance::Ignore);
-                if defends {
-                    MidAction::Defend
-                } else {
-                    MidAction::Ignore
-                }
-            }),
-            prone_or_helpless: d.condition.is_prone(),
-            male: true,
-            scores: Scores {
-                strength: Some(r.strength),
-                agility: Some(r.agility),
-                dexterity: Some(r.dexterity),
-                vision: Some(r.vision),
-                ..Scores::default()
-            },
-        };
+        });
+        target.prone_or_helpless = d.condition.is_prone();
         let mut opts = StrikeOptions::new(self.tables);
         opts.aim = order.aim;
         opts.similar_body_form = a.character.body_form == d.character.body_form;
@@ -373,16 +320,89 @@ fn worn(apv: u32, left: f64) -> u32 {
     (f64::from(apv) * left).floor() as u32
 }
 
-/// APV of an area: damaged worn armour gives less, natural hide is untouched.
-fn armour_apv(d: &super::Figure, area: BodyArea) -> u32 {
-    let covered = d
-        .character
-        .armour
-        .iter()
-        .any(|p| armour::areas(p.piece).contains(&area));
-    if covered {
-        worn(d.factors.apv(area), d.gear.armour[area as usize]).max(d.character.hide_apv)
-    } else {
-        d.factors.apv(area)
+/// The strike inputs for a character wielding its weapon `w` under `card`
+/// (16.4 CF with that weapon; creature level for per-level dice).
+pub fn striker(c: &Character, f: &Factors, w: usize, card: Card, gear: &Gear) -> Striker {
+    let weapon = &c.weapons[w];
+    Striker {
+        name: c.name.clone(),
+        cf: f.weapons[w].cf.unwrap_or(f.basic_cf),
+        card,
+        weapon: weapon.kind,
+        quality: weapon.quality,
+        level: c.primary().level,
+        die_choice: 1,
+        strength: c.requisites.strength,
+        dexterity: c.requisites.dexterity,
+        martial_arts_level: c.martial_arts_level,
+        to_hit_bonus: 0,
+        damage_factor: gear.weapons.get(w).copied().unwrap_or(1.0),
+    }
+}
+
+/// The strike inputs for a character struck while defending with `card`:
+/// APV per area with damaged armour (natural hide untouched), and its shield
+/// if it raises one (16.15.4). Mid-action and helplessness are the caller's.
+pub fn target(
+    c: &Character,
+    f: &Factors,
+    gear: &Gear,
+    card: Card,
+    raise_shield: bool,
+    t: &Tables,
+) -> Target {
+    let shield = c
+        .shield
+        .filter(|_| raise_shield && gear.shield > 0.0)
+        .map(|sh| ShieldUse {
+            material: sh.material,
+            apv: worn(
+                t.armour.shield(sh.material, sh.size, sh.quality).apv,
+                gear.shield,
+            ),
+            check: t.protection.shield_check_threshold(
+                f.adjusted_agility,
+                f.dexterity.floor() as i32,
+                sh.size,
+            ),
+        });
+    let mut materials = [None; 6];
+    for piece in &c.armour {
+        for area in armour::areas(piece.piece) {
+            if gear.armour[*area as usize] > 0.0 {
+                materials[*area as usize] = Some(piece.material);
+            }
+        }
+    }
+    let apv = BodyArea::ALL.map(|area| {
+        let covered = c
+            .armour
+            .iter()
+            .any(|p| armour::areas(p.piece).contains(&area));
+        if covered {
+            worn(f.apv(area), gear.armour[area as usize]).max(c.hide_apv)
+        } else {
+            f.apv(area)
+        }
+    });
+    let r = &c.requisites;
+    Target {
+        name: c.name.clone(),
+        cf: f.weapons.iter().find_map(|w| w.cf).unwrap_or(f.basic_cf),
+        card,
+        body_form: c.body_form,
+        apv,
+        armour: materials,
+        shield,
+        mid_action: None,
+        prone_or_helpless: false,
+        male: true,
+        scores: Scores {
+            strength: Some(r.strength),
+            agility: Some(r.agility),
+            dexterity: Some(r.dexterity),
+            vision: Some(r.vision),
+            ..Scores::default()
+        },
     }
 }

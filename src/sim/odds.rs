@@ -23,12 +23,10 @@ use serde_json::{Map, Value, json};
 use thiserror::Error;
 
 use crate::dice::{Dice, Percentile};
+use crate::engine::{self, Gear};
 use crate::rules::shakhan::character::CombatFactor;
-use crate::rules::shakhan::melee::{
-    self, Attempt, Scores, ShieldUse, StrikeOptions, Striker, Target, Threshold,
-};
+use crate::rules::shakhan::melee::{self, Attempt, StrikeOptions, Striker, Target, Threshold};
 use crate::rules::shakhan::tables::Tables;
-use crate::rules::shakhan::tables::armour;
 use crate::rules::shakhan::tables::location::Location;
 use crate::rules::shakhan::tables::weapons::{Concussion, MeleeWeapon, WeaponGrade};
 use crate::rules::shakhan::{BodyArea, Card, Quality};
@@ -217,67 +215,17 @@ pub fn matchup(checked: &Checked, args: &OddsArgs, t: &Tables) -> Result<Matchup
             .find(|&i| af.weapons[i].usable())
             .ok_or_else(|| OddsError::NoWeapon(a.name.clone()))?,
     };
-    let loadout = &a.weapons[w];
-    let striker = Striker {
-        name: a.name.clone(),
-        cf: af.weapons[w].cf.unwrap_or(af.basic_cf),
-        card,
-        weapon: loadout.kind,
-        quality: loadout.quality,
-        level: a.primary().level,
-        die_choice: 1,
-        strength: a.requisites.strength,
-        dexterity: a.requisites.dexterity,
-        martial_arts_level: a.martial_arts_level,
-        to_hit_bonus: 0,
-        damage_factor: 1.0,
-    };
-    let shield = d.shield.filter(|_| !args.no_shield).map(|sh| ShieldUse {
-        material: sh.material,
-        apv: t.armour.shield(sh.material, sh.size, sh.quality).apv,
-        check: t.protection.shield_check_threshold(
-            df.adjusted_agility,
-            df.dexterity.floor() as i32,
-            sh.size,
-        ),
-    });
-    let mut materials = [None; 6];
-    for piece in &d.armour {
-        for area in armour::areas(piece.piece) {
-            materials[*area as usize] = Some(piece.material);
-        }
-    }
-    let apv = BodyArea::ALL.map(|area| {
-        let covered = d
-            .armour
-            .iter()
-            .any(|p| armour::areas(p.piece).contains(&area));
-        if covered {
-            df.apv(area).max(d.hide_apv)
-        } else {
-            df.apv(area)
-        }
-    });
-    let r = &d.requisites;
-    let target = Target {
-        name: d.name.clone(),
-        cf: df.weapons.iter().find_map(|w| w.cf).unwrap_or(df.basic_cf),
-        card: defence_card,
-        body_form: d.body_form,
-        apv,
-        armour: materials,
-        shield,
-        mid_action: None,
-        prone_or_helpless: false,
-        male: true,
-        scores: Scores {
-            strength: Some(r.strength),
-            agility: Some(r.agility),
-            dexterity: Some(r.dexterity),
-            vision: Some(r.vision),
-            ..Scores::default()
-        },
-    };
+    // The same inputs the engine builds at the start of a battle.
+    let gear = Gear::whole(a.weapons.len());
+    let striker = engine::striker(a, af, w, card, &gear);
+    let target = engine::target(
+        d,
+        df,
+        &Gear::whole(d.weapons.len()),
+        defence_card,
+        !args.no_shield,
+        t,
+    );
     let mut opts = StrikeOptions::new(t);
     opts.aim = aim;
     opts.similar_body_form = a.body_form == d.body_form;

@@ -1,5 +1,6 @@
 use super::*;
 use crate::rules::shakhan::BodyForm;
+use crate::rules::shakhan::melee::{Scores, ShieldUse};
 use crate::rules::shakhan::tables::armour::ShieldMaterial;
 use crate::rules::shakhan::tables::tables;
 use crate::rules::shakhan::tables::weapons::WeaponKind;
