@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 use hexmelee::report;
 use hexmelee::scenario::{self, Checked, ScenarioError};
+use hexmelee::sim::script::Script;
 
 #[derive(Parser)]
 #[command(version, about = "Terminal tactical display for Shakhàn regular melee")]
@@ -40,6 +41,10 @@ enum Command {
         /// Show the players' view (symptoms only) instead of the referee's.
         #[arg(long)]
         table_view: bool,
+        /// Scripted orders (RON, docs/ORDERS.md) for the figures they name;
+        /// the AI plays the rest.
+        #[arg(long, value_name = "FILE")]
+        orders: Option<PathBuf>,
     },
 }
 
@@ -53,17 +58,34 @@ fn main() -> ExitCode {
             max_rounds,
             json,
             table_view,
+            orders,
         }) => match scenario::load(&scenario) {
-            Ok(checked) => match report::simulate(&checked, seed, max_rounds, json, table_view) {
-                Ok(text) => {
-                    print!("{text}");
-                    ExitCode::SUCCESS
+            Ok(checked) => {
+                let script = match orders.map(|o| Script::load(&o, &checked)).transpose() {
+                    Ok(script) => script,
+                    Err(e) => {
+                        eprintln!("{e}");
+                        return ExitCode::from(2);
+                    }
+                };
+                match report::simulate(
+                    &checked,
+                    seed,
+                    max_rounds,
+                    json,
+                    table_view,
+                    script.as_ref(),
+                ) {
+                    Ok(text) => {
+                        print!("{text}");
+                        ExitCode::SUCCESS
+                    }
+                    Err(e) => {
+                        eprintln!("{}: {e}", scenario.display());
+                        ExitCode::from(2)
+                    }
                 }
-                Err(e) => {
-                    eprintln!("{}: {e}", scenario.display());
-                    ExitCode::from(2)
-                }
-            },
+            }
             Err(e) => check(Err(e), false),
         },
         None => {
