@@ -9,6 +9,7 @@ use hexmelee::report;
 use hexmelee::rules::shakhan::tables::tables;
 use hexmelee::scenario::{self, Checked, ScenarioError};
 use hexmelee::sim::odds;
+use hexmelee::sim::script::Script;
 
 #[derive(Parser)]
 #[command(version, about = "Terminal tactical display for Shakhàn regular melee")]
@@ -42,6 +43,10 @@ enum Command {
         /// Show the players' view (symptoms only) instead of the referee's.
         #[arg(long)]
         table_view: bool,
+        /// Scripted orders (RON, docs/ORDERS.md) for the figures they name;
+        /// the AI plays the rest.
+        #[arg(long, value_name = "FILE")]
+        orders: Option<PathBuf>,
     },
     /// Exact chances of one melee strike: threshold, strike, penetration,
     /// critical, unbalance and expected damage.
@@ -82,17 +87,34 @@ fn main() -> ExitCode {
             max_rounds,
             json,
             table_view,
+            orders,
         }) => match scenario::load(&scenario) {
-            Ok(checked) => match report::simulate(&checked, seed, max_rounds, json, table_view) {
-                Ok(text) => {
-                    print!("{text}");
-                    ExitCode::SUCCESS
+            Ok(checked) => {
+                let script = match orders.map(|o| Script::load(&o, &checked)).transpose() {
+                    Ok(script) => script,
+                    Err(e) => {
+                        eprintln!("{e}");
+                        return ExitCode::from(2);
+                    }
+                };
+                match report::simulate(
+                    &checked,
+                    seed,
+                    max_rounds,
+                    json,
+                    table_view,
+                    script.as_ref(),
+                ) {
+                    Ok(text) => {
+                        print!("{text}");
+                        ExitCode::SUCCESS
+                    }
+                    Err(e) => {
+                        eprintln!("{}: {e}", scenario.display());
+                        ExitCode::from(2)
+                    }
                 }
-                Err(e) => {
-                    eprintln!("{}: {e}", scenario.display());
-                    ExitCode::from(2)
-                }
-            },
+            }
             Err(e) => check(Err(e), false),
         },
         Some(Command::Odds {

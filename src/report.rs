@@ -8,6 +8,7 @@ use crate::engine::{Battle, View};
 use crate::rules::shakhan::character::Factors;
 use crate::rules::shakhan::{BodyArea, Card};
 use crate::scenario::Checked;
+use crate::sim::script::Script;
 
 /// One JSON object per figure, with the keys `hexmelee check --json` promises.
 pub fn factors_json(checked: &Checked) -> Value {
@@ -131,19 +132,24 @@ fn ap_list(f: &Factors) -> String {
         .join("/")
 }
 
-/// Play `checked` to its end with the naive answerer (`sim::naive`) and give
-/// the explained log, or the outcome as JSON: `seed`, `rounds`, `winner` (a
-/// side name or null) and each figure's `name`, `side`, `status`, `bdr`.
+/// Play `checked` to its end with the AI on every side (`sim::ai`), or the
+/// `script`'s orders for the figures it names, and give the explained log,
+/// or the outcome as JSON: `seed`, `rounds`, `winner` (a side name or null)
+/// and each figure's `name`, `side`, `status`, `bdr`.
 pub fn simulate(
     checked: &Checked,
     seed: Option<u64>,
     max_rounds: u32,
     json: bool,
     table_view: bool,
+    script: Option<&Script>,
 ) -> Result<String, String> {
     let seed = seed.unwrap_or(checked.scenario.seed);
     let mut battle = Battle::new(checked, seed).map_err(|e| e.to_string())?;
-    crate::sim::play(&mut battle, max_rounds, crate::sim::naive)?;
+    crate::sim::play(&mut battle, max_rounds, |b, p| match script {
+        Some(s) => s.answer(b, p),
+        None => crate::sim::ai::answer(b, p),
+    })?;
     let winner = battle
         .outcome()
         .flatten()

@@ -258,3 +258,69 @@ fn sim_of_a_broken_scenario_fails_like_check() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("off the 6x4 map"));
 }
+
+#[test]
+fn sim_with_orders_plays_the_scripted_cards_and_the_ai_the_rest() {
+    let args = [
+        "sim",
+        "scenarios/duel.ron",
+        "--seed",
+        "5",
+        "--orders",
+        "tests/orders/duel-parry.ron",
+    ];
+    let a = hexmelee(&args);
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    assert_eq!(a.stdout, hexmelee(&args).stdout, "same seed, same log");
+    let log = String::from_utf8(a.stdout).unwrap();
+    let round = |n: u32| {
+        let start = log.find(&format!("— Melee Round {n} —")).unwrap();
+        let end = log[start..]
+            .find(&format!("— Melee Round {} —", n + 1))
+            .map_or(log.len(), |e| start + e);
+        log[start..end].to_string()
+    };
+    let first = round(1);
+    assert!(first.contains("Red orders: Aulos D on Berrin"), "{first}");
+    assert!(first.contains("Blue orders: Berrin A on Aulos"), "{first}");
+    assert!(round(2).contains("Red orders: Aulos D on Berrin"));
+    // Unscripted rounds are the AI's: Aulos attacks again from round 3.
+    assert!(!round(3).contains("Aulos D on Berrin"), "{}", round(3));
+    let json = hexmelee(&[&args[..], &["--json"]].concat());
+    let json: Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(json["seed"], 5);
+}
+
+#[test]
+fn sim_orders_problems_have_file_line_col_and_exit_2() {
+    for (file, at, fragment) in [
+        (
+            "tests/orders/unknown-figure.ron",
+            "3:24",
+            "there is no figure named \"Bertram\"",
+        ),
+        (
+            "tests/orders/broken-syntax.ron",
+            "3:48",
+            "Unexpected variant named `H` in enum `Card`",
+        ),
+    ] {
+        let out = hexmelee(&["sim", "scenarios/duel.ron", "--orders", file]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{file}: {stderr}");
+        assert!(out.stdout.is_empty(), "{file}: nothing on stdout");
+        let first = stderr.lines().next().unwrap_or_default();
+        assert!(
+            first.starts_with(&format!("{file}:{at}: ")) && first.contains(fragment),
+            "{file}: {first}"
+        );
+    }
+    let out = hexmelee(&[
+        "sim",
+        "scenarios/duel.ron",
+        "--orders",
+        "no/such/orders.ron",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read the file"));
+}

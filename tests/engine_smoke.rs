@@ -1,5 +1,5 @@
 //! Headless smoke path: every shipped scenario plays to its end with the
-//! naive answerer, and a replay of the commands gives the same events.
+//! AI on every side, and a replay of the commands gives the same events.
 
 use std::path::Path;
 
@@ -29,7 +29,7 @@ fn every_shipped_scenario_plays_to_its_end_and_replays_identically() {
         for seed in [1, 2, 3] {
             let c = checked(name);
             let mut battle = Battle::new(&c, seed).unwrap();
-            sim::play(&mut battle, 60, sim::naive).unwrap();
+            sim::play(&mut battle, 100, sim::ai::answer).unwrap();
             let strikes = battle
                 .events()
                 .iter()
@@ -43,7 +43,7 @@ fn every_shipped_scenario_plays_to_its_end_and_replays_identically() {
             assert!(strikes > 0, "{name}: nobody struck");
             assert!(
                 battle.outcome().is_some(),
-                "{name} seed {seed} did not finish in 60 rounds"
+                "{name} seed {seed} did not finish in 100 rounds"
             );
             let again = Battle::replay(&c, seed, battle.commands()).unwrap();
             assert_eq!(again.events(), battle.events());

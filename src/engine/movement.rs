@@ -174,7 +174,10 @@ impl Battle {
     /// balance it stops.
     pub(super) fn execute_moves(&mut self, moves: &[FigureMove]) {
         for m in moves {
-            if m.steps.is_empty() && !self.figures[m.figure.0].condition.is_prone() {
+            let f = &self.figures[m.figure.0];
+            // Out of the fight since the moves were checked (a comrade fell
+            // to a reaction attack and its morale broke): it does not move.
+            if !f.condition.can_act() || (m.steps.is_empty() && !f.condition.is_prone()) {
                 continue;
             }
             let start = self.figures[m.figure.0].pose;

@@ -1,0 +1,202 @@
+//! The tactical AI: an answer to every prompt, for any side, from what that
+//! side can see (docs/RULINGS.md, "The AI"). It reads positions, facings,
+//! the enemy's weapons and Combat Factors from their sheets, revealed cards,
+//! the blows the table saw land and each enemy's visible state (status,
+//! prone, visible bleeding, the symptoms of criticals); of its own figures it
+//! knows everything. It never reads sealed orders, exact enemy injuries or
+//! the dice, and draws no randomness: the same battle gives the same answer.
+//!
+//! - Orders (16.9.1–16.9.3, 16.3): see [`figure_orders`].
+//! - Movement priority (16.14.3): first when its side is closing on an enemy
+//!   that stands or draws back, second otherwise (to see where the enemy goes).
+//! - Movement (16.9.7–16.9.8): toward the card's target or away from it along
+//!   the cheapest way round enemies' Strike Zones, within the pulse allowance
+//!   and the card's obligation, keeping the Action Points its strikes need.
+//! - Shields are raised (16.15.4); a busy figure defends unless its action
+//!   is all but done (16.9.4.1).
+
+mod field;
+mod moves;
+mod orders;
+
+pub use orders::figure_orders;
+
+use crate::engine::{Battle, Command, Event, Figure, Prompt};
+use crate::hex::{Hex, ZoneShape};
+use crate::rules::shakhan::Card;
+use crate::rules::shakhan::tables::actions::StrikeRight;
+use crate::rules::shakhan::tables::tables;
+use crate::rules::shakhan::tables::weapons::WeaponKind;
+
+/// The AI's answer to `prompt`. It is always accepted: orders keep to TCA
+/// and to what each figure's condition allows, and every move has passed
+/// [`Battle::check_moves`].
+pub fn answer(battle: &Battle, prompt: &Prompt) -> Command {
+    match *prompt {
+        Prompt::Orders { side } => Command::Orders {
+            side,
+            orders: orders::side_orders(battle, side.0),
+        },
+        Prompt::MovementPriority { side } => Command::MovementPriority {
+            move_first: moves::move_first(battle, side.0),
+        },
+        Prompt::DivineIntervention => Command::DivineIntervention { note: None },
+        Prompt::Movement { side, .. } => Command::Move {
+            moves: moves::side_moves(battle, side.0),
+        },
+        Prompt::RaiseShield { .. } => Command::RaiseShield { raise: true },
+        Prompt::MidAction { defender, .. } => Command::MidAction {
+            defend: !action_all_but_done(battle.figure(defender)),
+        },
+        // Nothing is asked once the battle is over; any answer is refused.
+        Prompt::Finished { .. } => Command::DivineIntervention { note: None },
+    }
+}
+
+/// 16.9.4.1: an action the figure would finish in its next Action Phase is
+/// worth carrying on with rather than spoiling it to defend.
+fn action_all_but_done(f: &Figure) -> bool {
+    f.action.is_some_and(|a| {
+        let left = a.needed - a.spent;
+        left <= f.round.pulse_ap.min(f.round.ap_left) + 1e-9
+    })
+}
+
+/// The melee weapon a figure strikes with, as the engine picks it: the first
+/// usable one not ruined (16.15.4 `w`).
+fn weapon_in_hand(f: &Figure) -> Option<usize> {
+    (0..f.factors.weapons.len()).find(|&i| f.factors.weapons[i].usable() && f.gear.weapons[i] > 0.0)
+}
+
+/// The Combat Factor a figure fights with (16.4): its weapon's, else its
+/// basic CF. The enemy's is read off its sheet, as a referee tells the table.
+fn combat_factor(f: &Figure) -> i32 {
+    weapon_in_hand(f)
+        .and_then(|w| f.factors.weapons[w].cf)
+        .unwrap_or(f.factors.basic_cf)
+        .0
+}
+
+/// Strike Zone reach in hexes (16.10.2), as the engine rules it: pole
+/// weapons two hexes, everything else one; none without a weapon in hand.
+fn reach(f: &Figure) -> u32 {
+    match weapon_in_hand(f).map(|w| f.character.weapons[w].kind) {
+        None => 0,
+        Some(WeaponKind::Pike | WeaponKind::PoleArm | WeaponKind::Halberd) => 2,
+        Some(_) => 1,
+    }
+}
+
+/// Action Points one strike costs (16.9.4): body weaponry 0.5, a weapon 1.
+fn strike_ap(f: &Figure) -> f64 {
+    let natural = weapon_in_hand(f)
+        .is_some_and(|w| tables().weapons.melee(f.character.weapons[w].kind).natural);
+    if natural { 0.5 } else { 1.0 }
+}
+
+/// Chance in 0..1 that a strike at Combat Differential `diff` under card
+/// `attack` lands against card `defence` (16.15.2, 01–02 always strike).
+fn hit_chance(diff: i32, attack: Card, defence: Card) -> f64 {
+    let mcrt = &tables().mcrt;
+    mcrt.success_threshold(
+        diff,
+        attack,
+        defence,
+        mcrt.rout_defending_modifier_default(),
+    )
+    .map_or(0.0, |t| f64::from(t.clamp(2, 98)) / 100.0)
+}
+
+/// Whether a figure's card in effect lets it strike now (16.9.1), so that
+/// walking out of its Strike Zone draws a reaction attack (16.10.1).
+fn may_strike_now(battle: &Battle, f: &Figure) -> bool {
+    battle
+        .current_card(f.id)
+        .is_some_and(|k| tables().actions.card(f.round.cards[k].card()).strike == StrikeRight::May)
+}
+
+/// Enemies of `side` still in the fight.
+fn enemies(battle: &Battle, side: usize) -> impl Iterator<Item = &Figure> {
+    battle
+        .figures()
+        .iter()
+        .filter(move |e| e.side != side && !e.condition.is_out())
+}
+
+/// Hexes other figures hold, as the engine counts them (the dead are
+/// stepped over, the fled are gone).
+fn occupied(battle: &Battle) -> Vec<Hex> {
+    battle
+        .figures()
+        .iter()
+        .filter(|f| f.occupies())
+        .map(|f| f.pose.hex)
+        .collect()
+}
+
+/// Per map hex (row by row): whether it lies in the Strike Zone of an enemy
+/// of `side` who stands, holds a weapon and, if `striking_only`, may strike
+/// under its revealed card now.
+fn enemy_zones(battle: &Battle, side: usize, striking_only: bool) -> Zones {
+    let map = battle.map();
+    let width = i32::from(map.width());
+    let mut hexes = vec![false; usize::from(map.width()) * usize::from(map.height())];
+    for e in enemies(battle, side) {
+        if e.condition.is_prone() || (striking_only && !may_strike_now(battle, e)) {
+            continue;
+        }
+        let r = reach(e);
+        for h in map.strike_zone(e.pose, r, ZoneShape::Front) {
+            hexes[(h.row * width + h.col) as usize] = true;
+        }
+    }
+    Zones { width, hexes }
+}
+
+struct Zones {
+    width: i32,
+    hexes: Vec<bool>,
+}
+
+impl Zones {
+    fn contains(&self, h: Hex) -> bool {
+        (0..self.width).contains(&h.col)
+            && h.row >= 0
+            && self
+                .hexes
+                .get((h.row * self.width + h.col) as usize)
+                .copied()
+                .unwrap_or(false)
+    }
+}
+
+/// What the table has seen of the fight so far: blows landed on each figure
+/// and how many whole rounds have passed since anyone last struck.
+struct Seen {
+    blows: Vec<u32>,
+    quiet_rounds: u32,
+}
+
+impl Seen {
+    fn of(battle: &Battle) -> Seen {
+        let mut blows = vec![0; battle.figures().len()];
+        for e in battle.events() {
+            if let Event::Strike(s) = e
+                && s.struck
+            {
+                blows[s.defender.0] += 1;
+            }
+        }
+        let rounds_begun = battle
+            .events()
+            .iter()
+            .rev()
+            .take_while(|e| !matches!(e, Event::Strike(_)))
+            .filter(|e| matches!(e, Event::RoundBegan { .. }))
+            .count() as u32;
+        Seen {
+            blows,
+            quiet_rounds: rounds_begun.saturating_sub(1),
+        }
+    }
+}

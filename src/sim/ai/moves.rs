@@ -1,0 +1,308 @@
+//! Movement priority (16.14.3) and each Action Phase's moves (16.9.7–16.9.8).
+
+use std::cell::OnceCell;
+
+use super::field::{Field, Leg, ZONE_SURCHARGE};
+use super::{Zones, enemies, enemy_zones, occupied, reach, strike_ap};
+use crate::engine::{Battle, Figure, FigureMove, SideId};
+use crate::hex::{Hex, Pose, Step, ZoneShape};
+use crate::rules::shakhan::tables::actions::{CardMovement, StrikeRight};
+use crate::rules::shakhan::tables::tables;
+
+/// Path costs beyond this are not searched when closing in.
+const SEARCH_LIMIT: u32 = 80;
+
+/// Shakhàn 16.14.3: the side with Initiative moves first when it is the one
+/// closing in (some of its attackers are not yet within reach of their
+/// targets) and the enemy is not coming (no enemy plays an attack card);
+/// otherwise second, to see where the enemy goes. Cards are revealed by now.
+pub(super) fn move_first(battle: &Battle, side: usize) -> bool {
+    let attacking = |f: &Figure| {
+        battle
+            .current_card(f.id)
+            .is_some_and(|k| tables().actions.card(f.round.cards[k].card()).is_attack)
+    };
+    let closing = battle
+        .figures()
+        .iter()
+        .filter(|f| f.side == side && f.condition.can_act() && attacking(f))
+        .any(|f| {
+            reference_enemy(battle, f).is_some_and(|e| {
+                !battle
+                    .map()
+                    .in_strike_zone(f.pose, reach(f), ZoneShape::Front, e.pose.hex)
+            })
+        });
+    closing && !enemies(battle, side).any(attacking)
+}
+
+/// The enemy a figure's card is about: its target while in the fight, else
+/// the nearest enemy (the engine measures the card's obligation from it).
+fn reference_enemy<'a>(battle: &'a Battle, f: &Figure) -> Option<&'a Figure> {
+    let target = battle
+        .current_card(f.id)
+        .and_then(|k| f.round.cards[k].order.target)
+        .map(|t| battle.figure(t))
+        .filter(|t| !t.condition.is_out());
+    target
+        .or_else(|| enemies(battle, f.side).min_by_key(|e| (f.pose.hex.distance(e.pose.hex), e.id)))
+}
+
+/// Every move of `side` in this Action Phase. Figures are moved nearest the
+/// enemy first, each planned around where the ones before it ended; a move
+/// [`Battle::check_moves`] refuses falls back to turning to face the enemy,
+/// then to standing still, so the whole list is always accepted.
+pub(super) fn side_moves(battle: &Battle, side: usize) -> Vec<FigureMove> {
+    // Worked out only if some figure has to find a way.
+    let zones = OnceCell::new();
+    let all_zones = OnceCell::new();
+    let mut taken = occupied(battle);
+    let mut movers: Vec<(&Figure, Option<&Figure>)> = battle
+        .figures()
+        .iter()
+        .filter(|f| f.side == side && f.condition.can_act() && f.action.is_none())
+        .filter(|f| f.condition.is_prone() || f.round.pulse_left >= 1.0)
+        .map(|f| (f, reference_enemy(battle, f)))
+        .collect();
+    movers.sort_by_key(|(f, e)| (e.map(|e| f.pose.hex.distance(e.pose.hex)), f.id));
+    let mut moves: Vec<FigureMove> = Vec::new();
+    for (f, enemy) in movers {
+        let Some(enemy) = enemy else { continue };
+        let plan = Plan {
+            battle,
+            f,
+            taken: &taken,
+            zones: &zones,
+            all_zones: &all_zones,
+        };
+        let candidates = [plan.steps(enemy), plan.face(enemy.pose.hex)];
+        for steps in candidates.into_iter().flatten() {
+            if steps.is_empty() && !f.condition.is_prone() {
+                break;
+            }
+            moves.push(FigureMove {
+                figure: f.id,
+                steps,
+            });
+            if battle.check_moves(SideId(side), &moves).is_ok() {
+                let m = &moves[moves.len() - 1];
+                let end = m.steps.iter().fold(f.pose, |p, s| p.after(*s));
+                taken.retain(|h| *h != f.pose.hex);
+                taken.push(end.hex);
+                break;
+            }
+            moves.pop();
+        }
+    }
+    moves
+}
+
+/// One figure's move in the current Action Phase.
+struct Plan<'a> {
+    battle: &'a Battle,
+    f: &'a Figure,
+    taken: &'a [Hex],
+    /// Zones of enemies who may strike now (reaction attacks, 16.10.1).
+    zones: &'a OnceCell<Zones>,
+    /// Zones of every standing armed enemy (where G should not stop).
+    all_zones: &'a OnceCell<Zones>,
+}
+
+impl Plan<'_> {
+    fn striking_zones(&self) -> &Zones {
+        self.zones
+            .get_or_init(|| enemy_zones(self.battle, self.f.side, true))
+    }
+
+    fn any_zones(&self) -> &Zones {
+        self.all_zones
+            .get_or_init(|| enemy_zones(self.battle, self.f.side, false))
+    }
+
+    /// Action Points the move may spend: the pulse allowance (16.9.8), less
+    /// what the strikes still due this round need (16.9.4).
+    fn budget(&self) -> f64 {
+        let f = self.f;
+        (f.round
+            .pulse_left
+            .min(f.round.ap_left - self.strike_reserve()))
+        .max(0.0)
+    }
+
+    /// AP for the strikes the figure's remaining cards may make.
+    fn strike_reserve(&self) -> f64 {
+        let f = self.f;
+        let Some(k) = self.battle.current_card(f.id) else {
+            return 0.0;
+        };
+        let per_card: u8 = match f.character.weapons.first() {
+            Some(w) if w.paired_with.is_some() => 2,
+            _ => 1,
+        };
+        f.round.cards[k..]
+            .iter()
+            .filter(|c| !c.lost)
+            .map(|c| match tables().actions.card(c.card()).strike {
+                StrikeRight::May => f64::from(per_card.saturating_sub(c.strikes)),
+                StrikeRight::OnlyIfAttackedFirst => 1.0,
+                StrikeRight::Never | StrikeRight::MissileOrMagicOnly => 0.0,
+            })
+            .sum::<f64>()
+            * strike_ap(f)
+    }
+
+    /// The move the card in effect calls for (16.9.2); `None` to stand.
+    fn steps(&self, enemy: &Figure) -> Option<Vec<Step>> {
+        let (battle, f) = (self.battle, self.f);
+        if f.condition.is_prone() {
+            // 16.9.4: standing up comes first and may take the whole pulse.
+            return Some(Vec::new());
+        }
+        let surprised =
+            battle.is_free_round() && battle.initiative().is_some_and(|s| s.0 != f.side);
+        let card = battle.current_card(f.id).map(|k| &f.round.cards[k].order);
+        let rule = card.map(|c| tables().actions.card(c.card).movement);
+        match rule {
+            _ if surprised => self.face(enemy.pose.hex),
+            None | Some(CardMovement::PivotOnly) => self.face(enemy.pose.hex),
+            Some(CardMovement::Toward) => self.close_in(enemy, true),
+            Some(CardMovement::Any) => self.close_in(enemy, false),
+            Some(CardMovement::Away) => self.back_off(enemy),
+        }
+    }
+
+    /// Turn to face `hex` when it is outside the front arc (16.9.7: a lone
+    /// pivot may take the whole pulse allowance).
+    fn face(&self, hex: Hex) -> Option<Vec<Step>> {
+        let pose = self.f.pose;
+        if pose.in_front_arc(hex) {
+            return None;
+        }
+        pose.hex
+            .facing_toward(hex)
+            .map(|to| vec![Step::Pivot { to }])
+    }
+
+    /// Walk toward `enemy` until it is in the Strike Zone, round the Strike
+    /// Zones of others where possible. Under an attack card (`bound`) the
+    /// move may not end farther from it (16.9.2); under G it stops short of
+    /// every enemy's Strike Zone.
+    fn close_in(&self, enemy: &Figure, bound: bool) -> Option<Vec<Step>> {
+        let (battle, f) = (self.battle, self.f);
+        let map = battle.map();
+        let my_reach = reach(f);
+        let target = enemy.pose.hex;
+        if my_reach == 0 {
+            return self.face(target);
+        }
+        if map.in_strike_zone(f.pose, my_reach, ZoneShape::Front, target) {
+            return None;
+        }
+        if f.pose.hex.distance(target) <= my_reach {
+            return self.face(target);
+        }
+        // A long weapon prefers to strike from beyond the enemy's reach.
+        let stand_off = |p: Pose| {
+            u32::from(my_reach > reach(enemy) && p.hex.distance(target) <= reach(enemy)) * 2
+        };
+        let field = Field::new(
+            map,
+            f.pose,
+            SEARCH_LIMIT,
+            |h| h != f.pose.hex && self.taken.contains(&h),
+            |h| self.striking_zones().contains(h),
+            |p| stand_off(p) == 0 && map.in_strike_zone(p, my_reach, ZoneShape::Front, target),
+        );
+        let (goal, _) = field.best_strike_pose(map, target, my_reach, stand_off)?;
+        let way = field.way_to(goal);
+        let start = f.pose.hex.distance(target);
+        let fits = |leg: &Leg| {
+            if bound {
+                leg.pose.hex.distance(target) <= start
+            } else {
+                !self.any_zones().contains(leg.pose.hex)
+                    && enemies(battle, f.side).all(|e| e.pose.hex.distance(leg.pose.hex) > 1)
+            }
+        };
+        self.walk(&way, fits)
+    }
+
+    /// The longest start of `way` within the budget whose end `fits`; a
+    /// first pivot beyond the allowance may be made alone (16.9.7).
+    fn walk(&self, way: &[Leg], fits: impl Fn(&Leg) -> bool) -> Option<Vec<Step>> {
+        let budget = self.budget();
+        let mut spent = 0.0;
+        let mut best = 0;
+        for (i, leg) in way.iter().enumerate() {
+            spent += f64::from(leg.ap);
+            if spent > budget + 1e-9 {
+                break;
+            }
+            if fits(leg) {
+                best = i + 1;
+            }
+        }
+        if best == 0 {
+            let first = way.first()?;
+            let lone = matches!(first.step, Step::Pivot { .. })
+                && f64::from(first.ap) > budget
+                && self.f.round.ap_left - self.f.round.pulse_left.min(f64::from(first.ap))
+                    >= self.strike_reserve();
+            return lone.then(|| vec![first.step]);
+        }
+        Some(way[..best].iter().map(|l| l.step).collect())
+    }
+
+    /// 16.9.2: draw away from `enemy` as far as the budget goes — first
+    /// without passing through a Strike Zone, then from the nearest enemy,
+    /// then from all — never ending nearer; under E facing it (to strike
+    /// back, 16.9.1), under F facing away (to run on).
+    fn back_off(&self, enemy: &Figure) -> Option<Vec<Step>> {
+        let (battle, f) = (self.battle, self.f);
+        let budget = self.budget();
+        let limit = budget.floor() as u32 + ZONE_SURCHARGE;
+        let field = Field::new(
+            battle.map(),
+            f.pose,
+            limit,
+            |h| h != f.pose.hex && self.taken.contains(&h),
+            |h| self.striking_zones().contains(h),
+            |_| false,
+        );
+        let from = enemy.pose.hex;
+        let start = f.pose.hex.distance(from);
+        let facing_enemy = battle.current_card(f.id).is_some_and(|k| {
+            tables().actions.card(f.round.cards[k].card()).strike != StrikeRight::Never
+        });
+        let others: Vec<Hex> = enemies(battle, f.side).map(|e| e.pose.hex).collect();
+        let score = |p: Pose| {
+            let cost = field.cost(p).unwrap_or(u32::MAX);
+            let ap = field.ap(p).unwrap_or(u32::MAX);
+            let nearest = others.iter().map(|h| h.distance(p.hex)).min().unwrap_or(0);
+            let all: u32 = others.iter().map(|h| h.distance(p.hex)).sum();
+            let faces = p.in_front_arc(from) == facing_enemy;
+            (
+                std::cmp::Reverse(cost - ap),
+                p.hex.distance(from),
+                nearest,
+                all,
+                faces,
+                std::cmp::Reverse(ap),
+                std::cmp::Reverse(p),
+            )
+        };
+        let goal = field
+            .reached()
+            .filter(|p| {
+                field
+                    .ap(*p)
+                    .is_some_and(|ap| f64::from(ap) <= budget + 1e-9)
+            })
+            .filter(|p| p.hex.distance(from) >= start)
+            .max_by_key(|p| score(*p))?;
+        if goal == f.pose {
+            return None;
+        }
+        self.walk(&field.way_to(goal), |_| true)
+    }
+}

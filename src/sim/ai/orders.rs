@@ -1,0 +1,393 @@
+//! Tactic Card choice (16.9.1–16.9.3, 16.3): per figure, up to its TCA cards
+//! from what its side can see.
+
+use super::field::Field;
+use super::{Seen, combat_factor, enemies, enemy_zones, hit_chance, occupied, reach, strike_ap};
+use crate::engine::Figure;
+use crate::engine::{Battle, BusyStance, CardOrder, FigureId, FigureOrders, ShieldStance};
+use crate::hex::{Hex, ZoneShape};
+use crate::rules::shakhan::Card;
+use crate::rules::shakhan::condition::{CardLimit, Morale, Status};
+
+/// Combat Differential from which one side is clearly the better (16.15.2:
+/// the MCRT's 11–20 band).
+const CLEARLY_BETTER: i32 = 11;
+/// Combat Differential from which one side overwhelms the other (21–30 band).
+const OVERWHELMING: i32 = 21;
+/// Whole rounds without a strike after which nobody holds back any more
+/// (parrying or backing off), so that every battle comes to a decision.
+const QUIET_ROUNDS: u32 = 2;
+/// Beyond this path cost the search gives up: farther than several rounds.
+const SEARCH_LIMIT: u32 = 80;
+
+/// Orders for every figure of `side` that can still act, in scenario order;
+/// each figure knows whom its comrades before it chose to attack.
+pub(super) fn side_orders(battle: &Battle, side: usize) -> Vec<FigureOrders> {
+    let seen = Seen::of(battle);
+    let mut attackers = vec![0; battle.figures().len()];
+    let mut out = Vec::new();
+    for f in battle.figures().iter().filter(|f| f.side == side) {
+        if let Some(o) = orders_for(battle, &seen, &attackers, f) {
+            for t in attack_targets(&o) {
+                attackers[t.0] += 1;
+            }
+            out.push(o);
+        }
+    }
+    out
+}
+
+/// The enemies a figure's orders attack (A, B or C), each once.
+fn attack_targets(o: &FigureOrders) -> Vec<FigureId> {
+    let mut targets: Vec<FigureId> = o
+        .cards
+        .iter()
+        .filter(|c| matches!(c.card, Card::A | Card::B | Card::C))
+        .filter_map(|c| c.target)
+        .collect();
+    targets.dedup();
+    targets
+}
+
+/// The AI's orders for one figure, e.g. to propose an NPC's cards in the
+/// tactical display; `None` when it cannot act (or has no enemy left).
+///
+/// Shakhàn 16.9.1–16.9.3, 16.3, 16.6, 16.9.6, 16.13.3 (docs/RULINGS.md, "The
+/// AI"): a figure whose condition leaves it no attack parries or runs as
+/// allowed; one shaken, or badly hurt with a comrade to fall back on, backs
+/// off (E, or F when no enemy can reach it yet); one that can reach nobody
+/// this round and that nobody can reach plays G to move freely; one
+/// outmatched or outnumbered within reach, with a capable comrade free to
+/// come, parries (D) the strongest threat; otherwise it attacks the best
+/// target it can reach — A when overwhelming, B when clearly better or the
+/// foe is visibly hurt, else C — with one card for each other enemy that can
+/// reach it (16.9.3 matching), and a closing E (hit and run) when hurt.
+/// Shields are raised and a busy figure defends.
+pub fn figure_orders(battle: &Battle, id: FigureId) -> Option<FigureOrders> {
+    let side = battle.figure(id).side;
+    side_orders(battle, side)
+        .into_iter()
+        .find(|o| o.figure == id)
+}
+
+/// One enemy as a figure sees it.
+#[derive(Debug, Clone, Copy)]
+struct Foe {
+    id: FigureId,
+    hex: Hex,
+    cf: i32,
+    tca: u32,
+    /// Path cost for us to stand with it in our Strike Zone.
+    cost: Option<u32>,
+    /// Path cost (our way, as a proxy for its own) for it to reach us.
+    reaches_us_in: Option<u32>,
+    /// It could strike us this round under C, or under A, or within the
+    /// first two pulses under C.
+    threat: bool,
+    imminent: bool,
+    charge_threat: bool,
+    /// What the table can see of its wounds.
+    hurt: f64,
+}
+
+/// A figure's own state, which it knows exactly.
+#[derive(Debug, Clone, Copy)]
+struct Health {
+    badly_hurt: bool,
+    hurt: bool,
+    shaken: bool,
+}
+
+impl Health {
+    /// 16.7, 16.13.3, 16.6, 16.13.4: BDR, pain against the Pain Reserve,
+    /// Fatigue against what bleeding will take.
+    fn of(f: &Figure) -> Health {
+        let c = &f.condition;
+        let r = c.reserves();
+        let bdr = f64::from(c.bdr_left()) / f64::from(r.bdr.max(1));
+        let pain = c.pain() / f64::from(r.pain_reserve.max(1));
+        let bleeding = f64::from(c.bleeding_per_round());
+        Health {
+            badly_hurt: bdr <= 0.3
+                || pain >= 0.75
+                || c.fatigue_left() < 3.0 + 2.0 * bleeding
+                || c.dying_in().is_some()
+                || c.arms_unusable() > 0,
+            hurt: bdr <= 0.6 || pain >= 0.5 || bleeding > 0.0,
+            shaken: c.morale() == Morale::Shaken,
+        }
+    }
+
+    /// Fit to fight and to come to a comrade's help: not badly hurt, not
+    /// shaken, and free to attack.
+    fn fit(self, f: &Figure) -> bool {
+        !self.badly_hurt && !self.shaken && f.condition.allows(Card::C).is_ok()
+    }
+}
+
+/// What the table sees of a figure's wounds: blows seen to land, visible
+/// bleeding, the symptoms of criticals, lying prone, shaken (16.10).
+fn visible_hurt(seen: &Seen, e: &Figure) -> f64 {
+    let c = &e.condition;
+    0.5 * f64::from(seen.blows[e.id.0])
+        + 0.5 * f64::from(c.visible_bleeding_per_round().min(4))
+        + c.injuries().len() as f64
+        + if c.is_prone() { 1.5 } else { 0.0 }
+        + if c.status() == Status::Shaken {
+            1.0
+        } else {
+            0.0
+        }
+}
+
+fn orders_for(battle: &Battle, seen: &Seen, attackers: &[u32], f: &Figure) -> Option<FigureOrders> {
+    let constraint = f.condition.allowed_cards();
+    let allowed = &constraint.allowed;
+    if allowed.is_empty() {
+        return None;
+    }
+    let may = |c: Card| allowed.contains(&c);
+    let pick = |cards: &[Card]| cards.iter().copied().find(|c| may(*c));
+    let tca = f.factors.tca.max(1) as usize;
+    let map = battle.map();
+    let taken = occupied(battle);
+    let zones = enemy_zones(battle, f.side, false);
+    let my_cf = combat_factor(f);
+    let my_reach = reach(f);
+    // The search may stop once every enemy is within our reach, and we
+    // within its, on some settled pose.
+    let mut pending: Vec<(Hex, u32)> = enemies(battle, f.side)
+        .flat_map(|e| [(e.pose.hex, my_reach), (e.pose.hex, reach(e))])
+        .filter(|(_, r)| *r > 0)
+        .collect();
+    let field = Field::new(
+        map,
+        f.pose,
+        SEARCH_LIMIT,
+        |h| h != f.pose.hex && taken.contains(&h),
+        |h| zones.contains(h),
+        |p| {
+            pending.retain(|(h, r)| !map.in_strike_zone(p, *r, ZoneShape::Front, *h));
+            pending.is_empty()
+        },
+    );
+    let ap = |e: &Figure, c: Card| e.factors.ap(c).0;
+    let foes: Vec<Foe> = enemies(battle, f.side)
+        .map(|e| {
+            let cost = (my_reach > 0)
+                .then(|| field.best_strike_pose(map, e.pose.hex, my_reach, |_| 0))
+                .flatten()
+                .map(|(_, c)| c);
+            let reaches_us_in = (reach(e) > 0)
+                .then(|| field.best_strike_pose(map, e.pose.hex, reach(e), |_| 0))
+                .flatten()
+                .map(|(_, c)| c);
+            let able = !e.condition.is_prone() && reach(e) > 0;
+            let within = |budget: f64| {
+                able && reaches_us_in.is_some_and(|c| f64::from(c) + strike_ap(e) <= budget)
+            };
+            Foe {
+                id: e.id,
+                hex: e.pose.hex,
+                cf: combat_factor(e),
+                tca: e.factors.tca,
+                cost,
+                reaches_us_in,
+                threat: within(ap(e, Card::C)),
+                imminent: within(2.0 * e.factors.pulse_ma(Card::C).0),
+                charge_threat: within(ap(e, Card::A)),
+                hurt: visible_hurt(seen, e),
+            }
+        })
+        .collect();
+    let nearest = *foes
+        .iter()
+        .min_by_key(|e| (f.pose.hex.distance(e.hex), e.id))?;
+    let orders = |cards: Vec<(Card, FigureId)>| {
+        Some(FigureOrders {
+            figure: f.id,
+            cards: cards
+                .into_iter()
+                .take(tca)
+                .map(|(c, t)| CardOrder::new(c, Some(t)))
+                .collect(),
+            shield: ShieldStance::Raise,
+            when_busy: BusyStance::Defend,
+        })
+    };
+    let same = |card: Card, target: FigureId| orders(vec![(card, target); tca]);
+    let health = Health::of(f);
+    let quiet = seen.quiet_rounds >= QUIET_ROUNDS;
+    let mut threats: Vec<Foe> = foes.iter().copied().filter(|e| e.threat).collect();
+    threats.sort_by_key(|e| (std::cmp::Reverse(e.cf), e.id));
+    let closest_threat = threats
+        .iter()
+        .min_by_key(|e| (e.reaches_us_in, f.pose.hex.distance(e.hex), e.id))
+        .copied()
+        .unwrap_or(nearest);
+
+    // 16.6, 16.9.6, 16.13.3: no attack card left open.
+    if ![Card::A, Card::B, Card::C].into_iter().any(may) {
+        let card = if constraint.limits.contains(&CardLimit::MustFlee) {
+            pick(&[Card::F, Card::E])?
+        } else if health.badly_hurt && room_to_back_off(battle, f, closest_threat.hex) {
+            pick(&[Card::E, Card::D, Card::G])?
+        } else {
+            pick(&[Card::D, Card::E, Card::G])?
+        };
+        return same(card, closest_threat.id);
+    }
+
+    // 16.9.6 shaken, or badly hurt with a comrade still fighting: keep out
+    // of the fight — hold (D) while nobody can reach it, draw away (E when an
+    // enemy is about to strike, else F) while it can; cornered, it fights.
+    let comrades: Vec<&Figure> = battle
+        .figures()
+        .iter()
+        .filter(|a| a.side == f.side && a.id != f.id && a.condition.can_act())
+        .collect();
+    let fit_comrade = comrades.iter().any(|a| Health::of(a).fit(a));
+    if !quiet && (health.shaken || (health.badly_hurt && fit_comrade)) {
+        let card = if threats.is_empty() {
+            pick(&[Card::D])
+        } else if !room_to_back_off(battle, f, closest_threat.hex) {
+            None
+        } else if threats.iter().any(|e| e.imminent) {
+            pick(&[Card::E, Card::F])
+        } else {
+            pick(&[Card::F, Card::E])
+        };
+        if let Some(card) = card {
+            return same(card, closest_threat.id);
+        }
+    }
+
+    // The target: the best blow we can land, nearest first among equals. A
+    // foe whose cards comrades' attacks already use up meets ours as G (16.9.3).
+    let score = |e: &Foe| {
+        let Some(cost) = e.cost else {
+            return f64::MIN;
+        };
+        let defence = if attackers[e.id.0] >= e.tca {
+            Card::G
+        } else {
+            Card::C
+        };
+        // Six hexes round a foe: past three attackers they get in each other's way.
+        let crowd = f64::from(attackers[e.id.0].saturating_sub(2));
+        hit_chance(my_cf - e.cf, Card::C, defence) * (1.0 + 0.25 * e.hurt)
+            - 0.02 * f64::from(cost)
+            - 0.15 * crowd
+            + if e.threat { 0.1 } else { 0.0 }
+    };
+    let best = foes
+        .iter()
+        .copied()
+        .max_by(|a, b| score(a).total_cmp(&score(b)).then(b.id.cmp(&a.id)))
+        .filter(|e| e.cost.is_some());
+
+    // Out of reach both ways this round: G moves freely (16.9.1), round walls.
+    let my_round = ap(f, Card::C) - strike_ap(f);
+    let out_of_reach = best.is_none_or(|e| e.cost.is_some_and(|c| f64::from(c) > my_round));
+    if out_of_reach && !foes.iter().any(|e| e.charge_threat) && may(Card::G) {
+        let target = best.unwrap_or(nearest).id;
+        let follow = pick(&[Card::C, Card::G]).unwrap_or(Card::G);
+        let mut cards = vec![(Card::G, target)];
+        cards.extend(std::iter::repeat_n((follow, target), tca - 1));
+        return orders(cards);
+    }
+    let mut target = best.unwrap_or(nearest);
+
+    // 16.9.3: outnumbered or outmatched by enemies about to strike, with a
+    // capable comrade free to come: parry the strongest and hold until it does.
+    let imminent: Vec<Foe> = threats.iter().copied().filter(|e| e.imminent).collect();
+    let at_hand = |a: &Figure, rounds: f64| {
+        f64::from(a.pose.hex.distance(f.pose.hex)) <= rounds * ap(a, Card::C)
+    };
+    let supporters = comrades
+        .iter()
+        .filter(|a| Health::of(a).fit(a) && at_hand(a, 0.5))
+        .count();
+    let outnumbered = imminent.len() > tca && imminent.len() > supporters + 1;
+    if let Some(strongest) = imminent.first().copied() {
+        let outmatched = strongest.cf - my_cf >= CLEARLY_BETTER;
+        let help = comrades.iter().any(|a| {
+            let free =
+                enemies(battle, f.side).all(|e| a.pose.hex.distance(e.pose.hex) > reach(e) + 1);
+            free && at_hand(a, 1.0)
+                && Health::of(a).fit(a)
+                && combat_factor(a) > strongest.cf - CLEARLY_BETTER
+        });
+        if !quiet && (outnumbered || outmatched) && help && may(Card::D) {
+            let cards = (0..tca)
+                .map(|i| (Card::D, imminent[i.min(imminent.len() - 1)].id))
+                .collect();
+            return orders(cards);
+        }
+        if outnumbered {
+            // No help: thin them out, weakest (or most hurt) first.
+            target = *imminent
+                .iter()
+                .min_by_key(|e| (e.cf - (5.0 * e.hurt) as i32, e.id))
+                .unwrap_or(&target);
+        }
+    }
+
+    // Press a weaker or wounded foe; C by default.
+    let diff = my_cf - target.cf;
+    let visibly_hurt = target.hurt >= 1.0;
+    let fatigue = f.condition.fatigue_left();
+    let n = tca as f64;
+    let mut card = if diff >= OVERWHELMING || (diff >= CLEARLY_BETTER && visibly_hurt) {
+        Card::A
+    } else if diff >= CLEARLY_BETTER || (diff >= 0 && visibly_hurt) {
+        Card::B
+    } else {
+        Card::C
+    };
+    // 16.6: A costs 3 Fatigue a card, B 2; keep a margin for the rounds after.
+    if card == Card::A && fatigue < 3.0 * n + 6.0 {
+        card = Card::B;
+    }
+    if card == Card::B && fatigue < 2.0 * n + 4.0 {
+        card = Card::C;
+    }
+    let card = pick(&[card, Card::C, Card::B, Card::A])?;
+    let mut cards = vec![(card, target.id)];
+    // 16.9.3: a card for each other enemy that can reach us, so that it is
+    // matched rather than met as G.
+    for other in threats.iter().filter(|e| e.id != target.id) {
+        cards.push((pick(&[Card::C, card])?, other.id));
+    }
+    // Cards take effect in order (16.9.2): the nearest foe's first.
+    cards.truncate(tca);
+    let cost_of = |id: FigureId| {
+        foes.iter()
+            .find(|e| e.id == id)
+            .and_then(|e| e.cost)
+            .unwrap_or(u32::MAX)
+    };
+    cards.sort_by_key(|(_, t)| cost_of(*t));
+    if cards.len() < tca {
+        let hit_and_run =
+            !quiet && health.hurt && may(Card::E) && room_to_back_off(battle, f, target.hex);
+        while cards.len() + usize::from(hit_and_run) < tca {
+            cards.push((card, target.id));
+        }
+        if hit_and_run {
+            cards.push((Card::E, target.id));
+        }
+    }
+    orders(cards)
+}
+
+/// Whether a figure has somewhere to go that is farther from `from` (16.9.2:
+/// a retreat must draw away "if possible").
+fn room_to_back_off(battle: &Battle, f: &Figure, from: Hex) -> bool {
+    let d = f.pose.hex.distance(from);
+    let taken = occupied(battle);
+    battle
+        .map()
+        .neighbors(f.pose.hex)
+        .any(|h| battle.map().is_passable(h) && !taken.contains(&h) && h.distance(from) > d)
+}

@@ -1,0 +1,364 @@
+//! Scripted orders (`hexmelee sim --orders FILE`, docs/ORDERS.md): the
+//! figures a script names play its cards in the rounds it gives; the AI
+//! plays everything else.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use thiserror::Error;
+
+use super::ai;
+use crate::engine::{
+    Battle, BusyStance, CardOrder, Command, FigureId, FigureOrders, Prompt, ShieldStance,
+};
+use crate::rules::shakhan::tables::actions::Activity;
+use crate::rules::shakhan::{BodyArea, Card};
+use crate::scenario::{Checked, Problem};
+
+/// One entry of an orders file: a figure's cards for one Melee Round.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Entry {
+    round: u32,
+    figure: String,
+    cards: Vec<EntryCard>,
+    #[serde(default = "raise")]
+    shield: ShieldStance,
+    #[serde(default = "defend")]
+    when_busy: BusyStance,
+}
+
+/// The AI's stances, unless an entry says otherwise.
+fn raise() -> ShieldStance {
+    ShieldStance::Raise
+}
+
+fn defend() -> BusyStance {
+    BusyStance::Defend
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EntryCard {
+    card: Card,
+    #[serde(default)]
+    target: Option<String>,
+    #[serde(default)]
+    aim: Option<BodyArea>,
+    #[serde(default)]
+    action: Option<Activity>,
+}
+
+/// Every problem found in one orders file.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub struct ScriptError {
+    pub file: PathBuf,
+    pub problems: Vec<Problem>,
+}
+
+impl fmt::Display for ScriptError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            match p.at {
+                Some((line, col)) => {
+                    write!(f, "{}:{line}:{col}: {}", self.file.display(), p.message)?
+                }
+                None => write!(f, "{}: {}", self.file.display(), p.message)?,
+            }
+            if let Some(hint) = &p.hint {
+                write!(f, "\n  hint: {hint}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Checked scripted orders, by normal Melee Round and figure.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Script {
+    orders: BTreeMap<(u32, FigureId), FigureOrders>,
+}
+
+impl Script {
+    /// Read and check an orders file against the scenario it is for.
+    pub fn load(path: &Path, checked: &Checked) -> Result<Script, ScriptError> {
+        let text = std::fs::read_to_string(path).map_err(|e| ScriptError {
+            file: path.to_path_buf(),
+            problems: vec![Problem {
+                at: None,
+                message: format!("cannot read the file: {e}"),
+                hint: Some("an orders file is UTF-8 text in RON; see docs/ORDERS.md".into()),
+            }],
+        })?;
+        Script::parse(path, &text, checked)
+    }
+
+    /// Parse and check orders text; `file` only names it in messages. Every
+    /// figure and target must be named as in the scenario, targets must be
+    /// enemies, and a figure gets 1 to TCA cards (16.3) once per round.
+    pub fn parse(file: &Path, text: &str, checked: &Checked) -> Result<Script, ScriptError> {
+        let fail = |problems| ScriptError {
+            file: file.to_path_buf(),
+            problems,
+        };
+        let entries: Vec<Entry> = ron::from_str(text).map_err(|e| {
+            fail(vec![Problem {
+                at: Some((e.span.start.line, e.span.start.col)),
+                message: e.code.to_string(),
+                hint: Some("see docs/ORDERS.md for the format".into()),
+            }])
+        })?;
+        let starts = entry_starts(text);
+        let figures = &checked.scenario.figures;
+        let known = || {
+            let names: Vec<&str> = figures.iter().map(|f| f.name.as_str()).collect();
+            format!("the figures are {}", names.join(", "))
+        };
+        let mut problems = Vec::new();
+        let mut script = Script::default();
+        for (i, entry) in entries.iter().enumerate() {
+            let from = starts.get(i).copied().unwrap_or(0);
+            let at = |what: &str| Some(line_col(text, find_after(text, what, from)));
+            let mut problem = |at, message: String, hint: Option<String>| {
+                problems.push(Problem { at, message, hint })
+            };
+            let Some(id) = figures.iter().position(|f| f.name == entry.figure) else {
+                problem(
+                    at(&format!("\"{}\"", entry.figure)),
+                    format!("there is no figure named \"{}\"", entry.figure),
+                    Some(known()),
+                );
+                continue;
+            };
+            let me = &figures[id];
+            if entry.round == 0 {
+                problem(at("round"), "Melee Rounds are numbered from 1".into(), None);
+            }
+            let tca = checked.factors[id].tca as usize;
+            if entry.cards.is_empty() || entry.cards.len() > tca {
+                problem(
+                    at("cards"),
+                    format!(
+                        "{} may play 1 to {tca} card{} a round (TCA, 16.3), not {}",
+                        me.name,
+                        if tca == 1 { "" } else { "s" },
+                        entry.cards.len()
+                    ),
+                    None,
+                );
+            }
+            let mut cards = Vec::new();
+            for c in &entry.cards {
+                let target = match &c.target {
+                    None => None,
+                    Some(name) => match figures.iter().position(|f| &f.name == name) {
+                        None => {
+                            problem(
+                                at(&format!("\"{name}\"")),
+                                format!("there is no figure named \"{name}\""),
+                                Some(known()),
+                            );
+                            None
+                        }
+                        Some(t) if figures[t].side == me.side => {
+                            problem(
+                                at(&format!("\"{name}\"")),
+                                format!("{name} is on {}'s own side", me.name),
+                                Some("a card's target is an enemy".into()),
+                            );
+                            None
+                        }
+                        Some(t) => Some(FigureId(t)),
+                    },
+                };
+                if c.action.is_some() && c.card != Card::G {
+                    problem(
+                        at("action"),
+                        format!(
+                            "a non-combat action needs the G card (16.9.1), not {}",
+                            c.card
+                        ),
+                        None,
+                    );
+                }
+                cards.push(CardOrder {
+                    target,
+                    aim: c.aim,
+                    action: c.action,
+                    ..CardOrder::new(c.card, None)
+                });
+            }
+            let order = FigureOrders {
+                figure: FigureId(id),
+                cards,
+                shield: entry.shield,
+                when_busy: entry.when_busy,
+            };
+            if script
+                .orders
+                .insert((entry.round, FigureId(id)), order)
+                .is_some()
+            {
+                problem(
+                    at("figure"),
+                    format!(
+                        "{} is given orders twice for round {}",
+                        me.name, entry.round
+                    ),
+                    None,
+                );
+            }
+        }
+        if problems.is_empty() {
+            Ok(script)
+        } else {
+            Err(fail(problems))
+        }
+    }
+
+    /// The AI's answer, with the scripted orders of this normal Melee Round
+    /// in place of the AI's for the figures they name. Figures out of the
+    /// fight by then are passed over; free rounds (16.9.9.1) are the AI's.
+    pub fn answer(&self, battle: &Battle, prompt: &Prompt) -> Command {
+        let mut command = ai::answer(battle, prompt);
+        if let (Prompt::Orders { side }, Command::Orders { orders, .. }) = (prompt, &mut command)
+            && !battle.is_free_round()
+        {
+            let round = battle.round();
+            let scripted = self
+                .orders
+                .range((round, FigureId(0))..(round + 1, FigureId(0)))
+                .map(|(_, o)| o)
+                .filter(|o| {
+                    let f = battle.figure(o.figure);
+                    f.side == side.0 && !f.condition.is_out()
+                });
+            for o in scripted {
+                orders.retain(|mine| mine.figure != o.figure);
+                orders.push(o.clone());
+            }
+            orders.sort_by_key(|o| o.figure);
+        }
+        command
+    }
+}
+
+/// Byte offsets where each entry of the top-level list opens, skipping
+/// strings, comments and `#![...]` attributes.
+fn entry_starts(text: &str) -> Vec<usize> {
+    let b = text.as_bytes();
+    let mut starts = Vec::new();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                i = text[i..].find('\n').map_or(b.len(), |n| i + n);
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i = text[i + 2..].find("*/").map_or(b.len(), |n| i + 2 + n + 1);
+            }
+            b'#' if depth == 0 => {
+                i = text[i..].find('\n').map_or(b.len(), |n| i + n);
+            }
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            open @ (b'[' | b'(' | b'{') => {
+                if depth == 1 && open == b'(' {
+                    starts.push(i);
+                }
+                depth += 1;
+            }
+            b']' | b')' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    starts
+}
+
+/// Byte offset of `what` at or after `from` (or `from` when absent).
+fn find_after(text: &str, what: &str, from: usize) -> usize {
+    text.get(from..)
+        .and_then(|rest| rest.find(what))
+        .map_or(from, |i| from + i)
+}
+
+/// 1-based (line, column) of byte offset `at` in `text`.
+fn line_col(text: &str, at: usize) -> (usize, usize) {
+    let before = &text[..at.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before
+        .rfind('\n')
+        .map_or(before.len(), |nl| before.len() - nl - 1)
+        + 1;
+    (line, col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn duel() -> Checked {
+        crate::scenario::default_scenario().unwrap()
+    }
+
+    #[test]
+    fn entries_are_found_past_comments_strings_and_attributes() {
+        let text = "#![enable(implicit_some)]\n// a (comment)\n[\n  (round: 1, figure: \"a (b)\", cards: []),\n  /* ( */ (round: 2),\n]";
+        let starts = entry_starts(text);
+        assert_eq!(starts.len(), 2);
+        assert_eq!(line_col(text, starts[0]), (4, 3));
+        assert_eq!(line_col(text, starts[1]), (5, 11));
+    }
+
+    #[test]
+    fn a_script_names_figures_and_enemies_within_tca() {
+        let text = r#"[
+            (round: 1, figure: "Aulos", cards: [(card: D, target: Some("Berrin"))]),
+            (round: 2, figure: "Berrin", cards: [(card: A)], shield: Lower),
+        ]"#;
+        let script = Script::parse(Path::new("o.ron"), text, &duel()).unwrap();
+        assert_eq!(script.orders.len(), 2);
+        let berrin = &script.orders[&(2, FigureId(1))];
+        assert_eq!(berrin.cards[0].card, Card::A);
+        assert_eq!(berrin.shield, ShieldStance::Lower);
+        assert_eq!(berrin.when_busy, BusyStance::Defend);
+    }
+
+    #[test]
+    fn unknown_names_friends_and_too_many_cards_are_located() {
+        let text = "[\n  (round: 1, figure: \"Aulos\", cards: [(card: C, target: Some(\"Nobody\"))]),\n  (round: 1, figure: \"Zed\", cards: [(card: C)]),\n  (round: 2, figure: \"Aulos\", cards: [(card: C), (card: C)]),\n]";
+        let e = Script::parse(Path::new("o.ron"), text, &duel()).unwrap_err();
+        let shown = e.to_string();
+        assert!(
+            shown.contains("o.ron:2:62: there is no figure named \"Nobody\""),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("o.ron:3:22: there is no figure named \"Zed\""),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("o.ron:4:31: Aulos may play 1 to 1 card a round"),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn a_syntax_error_has_its_line_and_column() {
+        let text = "[\n  (round: 1, figure: \"Aulos\", cards: [(card: X)]),\n]";
+        let e = Script::parse(Path::new("o.ron"), text, &duel()).unwrap_err();
+        assert_eq!(e.problems[0].at.map(|a| a.0), Some(2));
+        assert!(e.to_string().starts_with("o.ron:2:"), "{e}");
+    }
+}
