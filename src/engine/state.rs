@@ -8,7 +8,9 @@ use crate::hex::Pose;
 use crate::rules::shakhan::Card;
 use crate::rules::shakhan::character::{Character, Factors};
 use crate::rules::shakhan::condition::Condition;
+use crate::rules::shakhan::tables::Tables;
 use crate::rules::shakhan::tables::actions::Activity;
+use crate::rules::shakhan::tables::weapons::WeaponKind;
 
 /// One figure on the map.
 #[derive(Debug, Clone, PartialEq)]
@@ -31,6 +33,39 @@ pub struct Figure {
 }
 
 impl Figure {
+    /// The melee weapon the figure strikes with: the first usable one not
+    /// ruined or unusable (16.15.4 `w`).
+    pub fn weapon_in_hand(&self) -> Option<usize> {
+        (0..self.factors.weapons.len())
+            .find(|&i| self.factors.weapons[i].usable() && self.gear.weapons[i] > 0.0)
+    }
+
+    /// Strike Zone reach in hexes (16.10.2; docs/RULINGS.md): pole weapons
+    /// two, every other weapon one, none without a weapon in hand.
+    pub fn reach(&self) -> u32 {
+        match self
+            .weapon_in_hand()
+            .map(|w| self.character.weapons[w].kind)
+        {
+            None => 0,
+            Some(WeaponKind::Pike | WeaponKind::PoleArm | WeaponKind::Halberd) => 2,
+            Some(_) => 1,
+        }
+    }
+
+    /// AP one strike with the weapon in hand costs (16.9.4): body weaponry
+    /// 0.5, a weapon 1.
+    pub fn strike_cost(&self, t: &Tables) -> f64 {
+        let natural = self
+            .weapon_in_hand()
+            .is_some_and(|w| t.weapons.melee(self.character.weapons[w].kind).natural);
+        t.actions.cost(if natural {
+            Activity::StrikeBodyWeapon
+        } else {
+            Activity::StrikeWeapon
+        })
+    }
+
     /// Whether the figure holds its hex: the dead are stepped over, and the
     /// fled and surrendered have left the field (docs/RULINGS.md).
     pub fn occupies(&self) -> bool {

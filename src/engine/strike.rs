@@ -15,7 +15,6 @@ use crate::rules::shakhan::melee::{
 use crate::rules::shakhan::tables::Tables;
 use crate::rules::shakhan::tables::actions::StrikeRight;
 use crate::rules::shakhan::tables::armour;
-use crate::rules::shakhan::tables::weapons::WeaponKind;
 use crate::rules::shakhan::{BodyArea, Card};
 
 /// A strike about to be made.
@@ -25,14 +24,6 @@ pub(super) struct PendingStrike {
     pub defender: FigureId,
     pub card_index: usize,
     pub reaction: bool,
-}
-
-/// Reach in hexes (16.10.2): pole weapons reach two hexes (docs/RULINGS.md).
-pub(super) fn reach(weapon: WeaponKind) -> u32 {
-    match weapon {
-        WeaponKind::Pike | WeaponKind::PoleArm | WeaponKind::Halberd => 2,
-        _ => 1,
-    }
 }
 
 impl Battle {
@@ -75,33 +66,11 @@ impl Battle {
         }
     }
 
-    /// The weapon a figure strikes with: the first it can use that is not
-    /// ruined or unusable (16.15.4 `w`).
-    fn weapon_in_hand(&self, id: FigureId) -> Option<usize> {
-        let f = &self.figures[id.0];
-        (0..f.factors.weapons.len())
-            .find(|&i| f.factors.weapons[i].usable() && f.gear.weapons[i] > 0.0)
-    }
-
-    /// AP a strike costs (16.9.4): body weaponry 0.5, a weapon 1.
-    fn strike_cost(&self, id: FigureId, weapon: usize) -> f64 {
-        let kind = self.figures[id.0].character.weapons[weapon].kind;
-        let activity = if self.tables.weapons.melee(kind).natural {
-            crate::rules::shakhan::tables::actions::Activity::StrikeBodyWeapon
-        } else {
-            crate::rules::shakhan::tables::actions::Activity::StrikeWeapon
-        };
-        self.tables.actions.cost(activity)
-    }
-
     /// Whether `hex` lies in `attacker`'s Strike Zone.
     fn reaches(&self, attacker: FigureId, hex: Hex) -> bool {
         let a = &self.figures[attacker.0];
-        let Some(w) = self.weapon_in_hand(attacker) else {
-            return false;
-        };
-        let r = reach(a.character.weapons[w].kind);
-        self.map.in_strike_zone(a.pose, r, ZoneShape::Front, hex)
+        let r = a.reach();
+        r > 0 && self.map.in_strike_zone(a.pose, r, ZoneShape::Front, hex)
     }
 
     /// Whether `attacker` may strike `target` now (16.9.1–2, 16.9.4): able to
@@ -123,8 +92,10 @@ impl Battle {
         {
             return false;
         }
-        let (Some(k), Some(w)) = (self.current_card(attacker), self.weapon_in_hand(attacker))
-        else {
+        let (Some(k), Some(_)) = (
+            self.current_card(attacker),
+            self.figures[attacker.0].weapon_in_hand(),
+        ) else {
             return false;
         };
         let right = match self.tables.actions.card(a.round.cards[k].card()).strike {
@@ -132,7 +103,9 @@ impl Battle {
             StrikeRight::OnlyIfAttackedFirst => a.round.attacked_by.contains(&target),
             StrikeRight::Never | StrikeRight::MissileOrMagicOnly => false,
         };
-        right && a.round.ap_left >= self.strike_cost(attacker, w) && self.reaches(attacker, at)
+        right
+            && a.round.ap_left >= self.figures[attacker.0].strike_cost(self.tables)
+            && self.reaches(attacker, at)
     }
 
     /// Whom `attacker` strikes now, with which card: the card's target when it
@@ -249,7 +222,7 @@ impl Battle {
         let matched_by = self.matching_card(&s);
         let a = &self.figures[s.attacker.0];
         let d = &self.figures[s.defender.0];
-        let w = self.weapon_in_hand(s.attacker).unwrap_or(0);
+        let w = self.figures[s.attacker.0].weapon_in_hand().unwrap_or(0);
         let order = &a.round.cards[s.card_index].order;
         let defence_card = match matched_by {
             Some(i) if !d.condition.is_prone() => d.round.cards[i].card(),
@@ -286,7 +259,7 @@ impl Battle {
             card_index: s.card_index,
             matched_by,
             reaction: s.reaction,
-            ap: self.strike_cost(s.attacker, w),
+            ap: self.figures[s.attacker.0].strike_cost(self.tables),
             struck: report.struck(),
             weapon: w,
             equipment: report.equipment_damage().collect(),

@@ -6,6 +6,7 @@ mod locate;
 mod validate;
 
 pub use format::*;
+pub use locate::line_col;
 pub use validate::Checked;
 
 use std::fmt;

@@ -15,6 +15,7 @@ use crate::engine::{
 };
 use crate::rules::shakhan::tables::actions::Activity;
 use crate::rules::shakhan::{BodyArea, Card};
+use crate::scenario::line_col;
 use crate::scenario::{Checked, Problem};
 
 /// One entry of an orders file: a figure's cards for one Melee Round.
@@ -291,17 +292,6 @@ fn find_after(text: &str, what: &str, from: usize) -> usize {
     text.get(from..)
         .and_then(|rest| rest.find(what))
         .map_or(from, |i| from + i)
-}
-
-/// 1-based (line, column) of byte offset `at` in `text`.
-fn line_col(text: &str, at: usize) -> (usize, usize) {
-    let before = &text[..at.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let col = before
-        .rfind('\n')
-        .map_or(before.len(), |nl| before.len() - nl - 1)
-        + 1;
-    (line, col)
 }
 
 #[cfg(test)]

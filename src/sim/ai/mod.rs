@@ -26,7 +26,6 @@ use crate::hex::{Hex, ZoneShape};
 use crate::rules::shakhan::Card;
 use crate::rules::shakhan::tables::actions::StrikeRight;
 use crate::rules::shakhan::tables::tables;
-use crate::rules::shakhan::tables::weapons::WeaponKind;
 
 /// The AI's answer to `prompt`. It is always accepted: orders keep to TCA
 /// and to what each figure's condition allows, and every move has passed
@@ -62,36 +61,13 @@ fn action_all_but_done(f: &Figure) -> bool {
     })
 }
 
-/// The melee weapon a figure strikes with, as the engine picks it: the first
-/// usable one not ruined (16.15.4 `w`).
-fn weapon_in_hand(f: &Figure) -> Option<usize> {
-    (0..f.factors.weapons.len()).find(|&i| f.factors.weapons[i].usable() && f.gear.weapons[i] > 0.0)
-}
-
 /// The Combat Factor a figure fights with (16.4): its weapon's, else its
 /// basic CF. The enemy's is read off its sheet, as a referee tells the table.
 fn combat_factor(f: &Figure) -> i32 {
-    weapon_in_hand(f)
+    f.weapon_in_hand()
         .and_then(|w| f.factors.weapons[w].cf)
         .unwrap_or(f.factors.basic_cf)
         .0
-}
-
-/// Strike Zone reach in hexes (16.10.2), as the engine rules it: pole
-/// weapons two hexes, everything else one; none without a weapon in hand.
-fn reach(f: &Figure) -> u32 {
-    match weapon_in_hand(f).map(|w| f.character.weapons[w].kind) {
-        None => 0,
-        Some(WeaponKind::Pike | WeaponKind::PoleArm | WeaponKind::Halberd) => 2,
-        Some(_) => 1,
-    }
-}
-
-/// Action Points one strike costs (16.9.4): body weaponry 0.5, a weapon 1.
-fn strike_ap(f: &Figure) -> f64 {
-    let natural = weapon_in_hand(f)
-        .is_some_and(|w| tables().weapons.melee(f.character.weapons[w].kind).natural);
-    if natural { 0.5 } else { 1.0 }
 }
 
 /// Chance in 0..1 that a strike at Combat Differential `diff` under card
@@ -145,7 +121,7 @@ fn enemy_zones(battle: &Battle, side: usize, striking_only: bool) -> Zones {
         if e.condition.is_prone() || (striking_only && !may_strike_now(battle, e)) {
             continue;
         }
-        let r = reach(e);
+        let r = e.reach();
         for h in map.strike_zone(e.pose, r, ZoneShape::Front) {
             hexes[(h.row * width + h.col) as usize] = true;
         }

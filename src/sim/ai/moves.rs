@@ -3,7 +3,7 @@
 use std::cell::OnceCell;
 
 use super::field::{Field, Leg, ZONE_SURCHARGE};
-use super::{Zones, enemies, enemy_zones, occupied, reach, strike_ap};
+use super::{Zones, enemies, enemy_zones, occupied};
 use crate::engine::{Battle, Figure, FigureMove, SideId};
 use crate::hex::{Hex, Pose, Step, ZoneShape};
 use crate::rules::shakhan::tables::actions::{CardMovement, StrikeRight};
@@ -30,7 +30,7 @@ pub(super) fn move_first(battle: &Battle, side: usize) -> bool {
             reference_enemy(battle, f).is_some_and(|e| {
                 !battle
                     .map()
-                    .in_strike_zone(f.pose, reach(f), ZoneShape::Front, e.pose.hex)
+                    .in_strike_zone(f.pose, f.reach(), ZoneShape::Front, e.pose.hex)
             })
         });
     closing && !enemies(battle, side).any(attacking)
@@ -148,7 +148,7 @@ impl Plan<'_> {
                 StrikeRight::Never | StrikeRight::MissileOrMagicOnly => 0.0,
             })
             .sum::<f64>()
-            * strike_ap(f)
+            * f.strike_cost(tables())
     }
 
     /// The move the card in effect calls for (16.9.2); `None` to stand.
@@ -190,7 +190,7 @@ impl Plan<'_> {
     fn close_in(&self, enemy: &Figure, bound: bool) -> Option<Vec<Step>> {
         let (battle, f) = (self.battle, self.f);
         let map = battle.map();
-        let my_reach = reach(f);
+        let my_reach = f.reach();
         let target = enemy.pose.hex;
         if my_reach == 0 {
             return self.face(target);
@@ -203,7 +203,7 @@ impl Plan<'_> {
         }
         // A long weapon prefers to strike from beyond the enemy's reach.
         let stand_off = |p: Pose| {
-            u32::from(my_reach > reach(enemy) && p.hex.distance(target) <= reach(enemy)) * 2
+            u32::from(my_reach > enemy.reach() && p.hex.distance(target) <= enemy.reach()) * 2
         };
         let field = Field::new(
             map,

@@ -2,12 +2,13 @@
 //! from what its side can see.
 
 use super::field::Field;
-use super::{Seen, combat_factor, enemies, enemy_zones, hit_chance, occupied, reach, strike_ap};
+use super::{Seen, combat_factor, enemies, enemy_zones, hit_chance, occupied};
 use crate::engine::Figure;
 use crate::engine::{Battle, BusyStance, CardOrder, FigureId, FigureOrders, ShieldStance};
 use crate::hex::{Hex, ZoneShape};
 use crate::rules::shakhan::Card;
 use crate::rules::shakhan::condition::{CardLimit, Morale, Status};
+use crate::rules::shakhan::tables::tables;
 
 /// Combat Differential from which one side is clearly the better (16.15.2:
 /// the MCRT's 11–20 band).
@@ -153,11 +154,11 @@ fn orders_for(battle: &Battle, seen: &Seen, attackers: &[u32], f: &Figure) -> Op
     let taken = occupied(battle);
     let zones = enemy_zones(battle, f.side, false);
     let my_cf = combat_factor(f);
-    let my_reach = reach(f);
+    let my_reach = f.reach();
     // The search may stop once every enemy is within our reach, and we
     // within its, on some settled pose.
     let mut pending: Vec<(Hex, u32)> = enemies(battle, f.side)
-        .flat_map(|e| [(e.pose.hex, my_reach), (e.pose.hex, reach(e))])
+        .flat_map(|e| [(e.pose.hex, my_reach), (e.pose.hex, e.reach())])
         .filter(|(_, r)| *r > 0)
         .collect();
     let field = Field::new(
@@ -178,13 +179,14 @@ fn orders_for(battle: &Battle, seen: &Seen, attackers: &[u32], f: &Figure) -> Op
                 .then(|| field.best_strike_pose(map, e.pose.hex, my_reach, |_| 0))
                 .flatten()
                 .map(|(_, c)| c);
-            let reaches_us_in = (reach(e) > 0)
-                .then(|| field.best_strike_pose(map, e.pose.hex, reach(e), |_| 0))
+            let reaches_us_in = (e.reach() > 0)
+                .then(|| field.best_strike_pose(map, e.pose.hex, e.reach(), |_| 0))
                 .flatten()
                 .map(|(_, c)| c);
-            let able = !e.condition.is_prone() && reach(e) > 0;
+            let able = !e.condition.is_prone() && e.reach() > 0;
             let within = |budget: f64| {
-                able && reaches_us_in.is_some_and(|c| f64::from(c) + strike_ap(e) <= budget)
+                able && reaches_us_in
+                    .is_some_and(|c| f64::from(c) + e.strike_cost(tables()) <= budget)
             };
             Foe {
                 id: e.id,
@@ -287,7 +289,7 @@ fn orders_for(battle: &Battle, seen: &Seen, attackers: &[u32], f: &Figure) -> Op
         .filter(|e| e.cost.is_some());
 
     // Out of reach both ways this round: G moves freely (16.9.1), round walls.
-    let my_round = ap(f, Card::C) - strike_ap(f);
+    let my_round = ap(f, Card::C) - f.strike_cost(tables());
     let out_of_reach = best.is_none_or(|e| e.cost.is_some_and(|c| f64::from(c) > my_round));
     if out_of_reach && !foes.iter().any(|e| e.charge_threat) && may(Card::G) {
         let target = best.unwrap_or(nearest).id;
@@ -313,7 +315,7 @@ fn orders_for(battle: &Battle, seen: &Seen, attackers: &[u32], f: &Figure) -> Op
         let outmatched = strongest.cf - my_cf >= CLEARLY_BETTER;
         let help = comrades.iter().any(|a| {
             let free =
-                enemies(battle, f.side).all(|e| a.pose.hex.distance(e.pose.hex) > reach(e) + 1);
+                enemies(battle, f.side).all(|e| a.pose.hex.distance(e.pose.hex) > e.reach() + 1);
             free && at_hand(a, 1.0)
                 && Health::of(a).fit(a)
                 && combat_factor(a) > strongest.cf - CLEARLY_BETTER
