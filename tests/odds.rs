@@ -257,3 +257,55 @@ fn odds_cli_bad_names_exit_2_with_the_choices() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+/// Sanity at scale (16.15.4, 16.15.12): the same blow against ever better
+/// breastplates penetrates less often and does less damage on average.
+#[test]
+fn more_armour_means_fewer_penetrations() {
+    let t = tables();
+    let mut last: Option<(f64, f64)> = None;
+    for material in ["Fur", "Leather", "Wood", "Chain", "Scale", "Plate"] {
+        let text = format!(
+            r#"Scenario(name: "armour", ruleset: Shakhan, map: (width: 6, height: 6),
+                sides: [(name: "A", colour: Red), (name: "B", colour: Blue)],
+                figures: [
+                    (name: "Axe", side: "A", at: (2, 3), facing: N, occupation: Warrior, level: 3,
+                     stats: (agility: 14, strength: 16, dexterity: 12, constitution: 12, willpower: 12, vision: 11),
+                     height_m: 1.8, weight_kg: 80.0, weapons: [(kind: BattleAxe, quality: Good, training: 3)]),
+                    (name: "Target", side: "B", at: (2, 2), facing: S, occupation: Warrior, level: 1,
+                     stats: (agility: 20, strength: 12, dexterity: 12, constitution: 12, willpower: 12, vision: 11),
+                     height_m: 1.8, weight_kg: 80.0, weapons: [(kind: Dagger, quality: Good)],
+                     armour: [(piece: Breastplate, material: {material}, quality: Good),
+                              (piece: AbdominalCovering, material: {material}, quality: Good),
+                              (piece: Helmet, material: {material}, quality: Good),
+                              (piece: ArmPieces, material: {material}, quality: Good),
+                              (piece: LegPieces, material: {material}, quality: Good)]),
+                ])"#
+        );
+        let checked =
+            scenario::parse(Path::new("armour.ron"), &text).unwrap_or_else(|e| panic!("{e}"));
+        let args = OddsArgs {
+            attacker: "Axe".into(),
+            defender: "Target".into(),
+            card: "C".into(),
+            defense_card: "C".into(),
+            weapon: None,
+            aim: None,
+            no_shield: true,
+        };
+        let odds = strike_odds(&matchup(&checked, &args, t).unwrap(), t);
+        // Compare per strike that lands, so the armour's Agility cost (a lower
+        // defending CF) does not blur the comparison.
+        let now = (
+            odds.p_penetrate / odds.p_strike,
+            odds.expected_damage / odds.p_strike,
+        );
+        if let Some(before) = last {
+            assert!(
+                now.0 < before.0 && now.1 < before.1,
+                "{material}: {now:?} not below {before:?}"
+            );
+        }
+        last = Some(now);
+    }
+}
