@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 use hexmelee::report;
 use hexmelee::scenario::{self, Checked, ScenarioError};
+use hexmelee::sim::batch::{self, BatchSpec};
 
 #[derive(Parser)]
 #[command(version, about = "Terminal tactical display for Shakhàn regular melee")]
@@ -41,6 +42,25 @@ enum Command {
         #[arg(long)]
         table_view: bool,
     },
+    /// Play many battles on every core and summarise who wins, how fast and at what cost.
+    Batch {
+        scenario: PathBuf,
+        /// Number of battles.
+        #[arg(short = 'n', value_parser = clap::value_parser!(u32).range(1..))]
+        n: u32,
+        /// Batch seed; battle i is played with a seed derived from it and i.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Stop a battle after this many Melee Rounds (a draw).
+        #[arg(long, default_value_t = 100)]
+        max_rounds: u32,
+        /// Worker threads; one per core when not given.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+        threads: Option<u32>,
+        /// Print the summary as JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -64,6 +84,38 @@ fn main() -> ExitCode {
                     ExitCode::from(2)
                 }
             },
+            Err(e) => check(Err(e), false),
+        },
+        Some(Command::Batch {
+            scenario,
+            n,
+            seed,
+            max_rounds,
+            threads,
+            json,
+        }) => match scenario::load(&scenario) {
+            Ok(checked) => {
+                let spec = BatchSpec {
+                    battles: n,
+                    seed: seed.unwrap_or(checked.scenario.seed),
+                    max_rounds,
+                };
+                let threads = threads.map(|t| t as usize);
+                match batch::run_report(&checked, spec, threads, batch::ANSWERER, true) {
+                    Ok(r) if json => {
+                        println!("{}", r.json());
+                        ExitCode::SUCCESS
+                    }
+                    Ok(r) => {
+                        print!("{}", r.text());
+                        ExitCode::SUCCESS
+                    }
+                    Err(e) => {
+                        eprintln!("{}: {e}", scenario.display());
+                        ExitCode::from(2)
+                    }
+                }
+            }
             Err(e) => check(Err(e), false),
         },
         None => {

@@ -3,6 +3,8 @@
 //! the tactical AI (issue "Headless play") will answer more wisely through the
 //! same seam.
 
+pub mod batch;
+
 use crate::engine::{
     Battle, BusyStance, CardOrder, Command, FigureMove, FigureOrders, Prompt, ShieldStance,
 };
