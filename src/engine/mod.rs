@@ -26,6 +26,7 @@ pub use prompt::Prompt;
 pub use state::{ActionUnderWay, Figure, Gear, PlayedCard, RoundPlay};
 
 use std::fmt;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -78,8 +79,9 @@ pub enum BattleError {
 #[derive(Debug, Clone)]
 pub struct Battle {
     tables: &'static Tables,
-    map: HexMap,
-    sides: Vec<SideSpec>,
+    /// Never changed during a battle: shared by the copies `submit` makes.
+    map: Arc<HexMap>,
+    sides: Arc<Vec<SideSpec>>,
     figures: Vec<Figure>,
     options: Options,
     /// Normal Melee Rounds begun (free rounds are not counted).
@@ -124,8 +126,8 @@ impl Battle {
                 name: spec.name.clone(),
                 side: sides.iter().position(|s| s.name == spec.side).unwrap_or(0),
                 pose: Pose::new(spec.at, spec.facing),
-                character: character.clone(),
-                factors: factors.clone(),
+                character: Arc::new(character.clone()),
+                factors: Arc::new(factors.clone()),
                 condition: Condition::for_character(
                     character,
                     factors,
@@ -139,9 +141,9 @@ impl Battle {
             .collect();
         let mut battle = Battle {
             tables: t,
-            map: checked.map.clone(),
+            map: Arc::new(checked.map.clone()),
             sealed: vec![None; sides.len()],
-            sides,
+            sides: Arc::new(sides),
             figures,
             options: checked.scenario.options.clone(),
             round: 0,
