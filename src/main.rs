@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 use hexmelee::report;
 use hexmelee::rules::shakhan::tables::tables;
 use hexmelee::scenario::{self, Checked, ScenarioError};
+use hexmelee::sim::batch::{self, BatchSpec};
 use hexmelee::sim::odds;
 use hexmelee::sim::script::Script;
 
@@ -72,6 +73,25 @@ enum Command {
         #[arg(long)]
         no_shield: bool,
         /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play many battles on every core and summarise who wins, how fast and at what cost.
+    Batch {
+        scenario: PathBuf,
+        /// Number of battles.
+        #[arg(short = 'n', value_parser = clap::value_parser!(u32).range(1..))]
+        n: u32,
+        /// Batch seed; battle i is played with a seed derived from it and i.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Stop a battle after this many Melee Rounds (a draw).
+        #[arg(long, default_value_t = 100)]
+        max_rounds: u32,
+        /// Worker threads; one per core when not given.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+        threads: Option<u32>,
+        /// Print the summary as JSON.
         #[arg(long)]
         json: bool,
     },
@@ -141,6 +161,38 @@ fn main() -> ExitCode {
                 match odds::odds_report(&checked, &args, tables(), json) {
                     Ok(text) => {
                         print!("{text}");
+                        ExitCode::SUCCESS
+                    }
+                    Err(e) => {
+                        eprintln!("{}: {e}", scenario.display());
+                        ExitCode::from(2)
+                    }
+                }
+            }
+            Err(e) => check(Err(e), false),
+        },
+        Some(Command::Batch {
+            scenario,
+            n,
+            seed,
+            max_rounds,
+            threads,
+            json,
+        }) => match scenario::load(&scenario) {
+            Ok(checked) => {
+                let spec = BatchSpec {
+                    battles: n,
+                    seed: seed.unwrap_or(checked.scenario.seed),
+                    max_rounds,
+                };
+                let threads = threads.map(|t| t as usize);
+                match batch::run_report(&checked, spec, threads, batch::ANSWERER, true) {
+                    Ok(r) if json => {
+                        println!("{}", r.json());
+                        ExitCode::SUCCESS
+                    }
+                    Ok(r) => {
+                        print!("{}", r.text());
                         ExitCode::SUCCESS
                     }
                     Err(e) => {

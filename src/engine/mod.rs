@@ -27,6 +27,7 @@ pub use state::{ActionUnderWay, Figure, Gear, PlayedCard, RoundPlay};
 pub use strike::{striker, target};
 
 use std::fmt;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -79,8 +80,9 @@ pub enum BattleError {
 #[derive(Debug, Clone)]
 pub struct Battle {
     tables: &'static Tables,
-    map: HexMap,
-    sides: Vec<SideSpec>,
+    /// Never changed during a battle: shared by the copies `submit` makes.
+    map: Arc<HexMap>,
+    sides: Arc<Vec<SideSpec>>,
     figures: Vec<Figure>,
     options: Options,
     /// Normal Melee Rounds begun (free rounds are not counted).
@@ -125,8 +127,8 @@ impl Battle {
                 name: spec.name.clone(),
                 side: sides.iter().position(|s| s.name == spec.side).unwrap_or(0),
                 pose: Pose::new(spec.at, spec.facing),
-                character: character.clone(),
-                factors: factors.clone(),
+                character: Arc::new(character.clone()),
+                factors: Arc::new(factors.clone()),
                 condition: Condition::for_character(
                     character,
                     factors,
@@ -140,9 +142,9 @@ impl Battle {
             .collect();
         let mut battle = Battle {
             tables: t,
-            map: checked.map.clone(),
+            map: Arc::new(checked.map.clone()),
             sealed: vec![None; sides.len()],
-            sides,
+            sides: Arc::new(sides),
             figures,
             options: checked.scenario.options.clone(),
             round: 0,
@@ -223,8 +225,22 @@ impl Battle {
     /// events it caused. A refused command changes nothing.
     pub fn submit(&mut self, command: Command) -> Result<&[Event], Rejection> {
         let start = self.events.len();
+        // The command is tried on a copy of the state. The two logs are only
+        // ever appended to (nothing reads them while a command runs), so they
+        // are lent to the copy instead of cloned, and on a refusal cut back to
+        // where they were: copying them made each command cost as much as the
+        // whole battle so far (BENCHMARKS.md).
+        let events = std::mem::take(&mut self.events);
+        let commands = std::mem::take(&mut self.commands);
         let mut next = self.clone();
-        next.execute(&command)?;
+        next.events = events;
+        next.commands = commands;
+        if let Err(refused) = next.execute(&command) {
+            next.events.truncate(start);
+            self.events = next.events;
+            self.commands = next.commands;
+            return Err(refused);
+        }
         next.commands.push(command);
         next.advance();
         *self = next;

@@ -1,5 +1,7 @@
 //! The battle's state, changed only by [`Battle::apply`](super::Battle).
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use super::FigureId;
@@ -19,8 +21,10 @@ pub struct Figure {
     pub name: String,
     pub side: usize,
     pub pose: Pose,
-    pub character: Character,
-    pub factors: Factors,
+    /// The sheet and its factors never change during a battle; they are
+    /// shared, not copied, by the copy each command is tried on.
+    pub character: Arc<Character>,
+    pub factors: Arc<Factors>,
     pub condition: Condition,
     /// A non-combat action under way (16.9.4): it may take several pulses
     /// or rounds, and an attack may spoil it (16.9.4.1).

@@ -3,6 +3,7 @@
 //! ([`script::Script`]), or a test's own.
 
 pub mod ai;
+pub mod batch;
 pub mod odds;
 pub mod script;
 
