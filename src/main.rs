@@ -117,23 +117,17 @@ fn main() -> ExitCode {
                         return ExitCode::from(2);
                     }
                 };
-                match report::simulate(
-                    &checked,
-                    seed,
-                    max_rounds,
-                    json,
-                    table_view,
-                    script.as_ref(),
-                ) {
-                    Ok(text) => {
-                        print!("{text}");
-                        ExitCode::SUCCESS
-                    }
-                    Err(e) => {
-                        eprintln!("{}: {e}", scenario.display());
-                        ExitCode::from(2)
-                    }
-                }
+                emit(
+                    &scenario,
+                    report::simulate(
+                        &checked,
+                        seed,
+                        max_rounds,
+                        json,
+                        table_view,
+                        script.as_ref(),
+                    ),
+                )
             }
             Err(e) => check(Err(e), false),
         },
@@ -158,16 +152,10 @@ fn main() -> ExitCode {
                     aim,
                     no_shield,
                 };
-                match odds::odds_report(&checked, &args, tables(), json) {
-                    Ok(text) => {
-                        print!("{text}");
-                        ExitCode::SUCCESS
-                    }
-                    Err(e) => {
-                        eprintln!("{}: {e}", scenario.display());
-                        ExitCode::from(2)
-                    }
-                }
+                emit(
+                    &scenario,
+                    odds::odds_report(&checked, &args, tables(), json),
+                )
             }
             Err(e) => check(Err(e), false),
         },
@@ -186,20 +174,17 @@ fn main() -> ExitCode {
                     max_rounds,
                 };
                 let threads = threads.map(|t| t as usize);
-                match batch::run_report(&checked, spec, threads, batch::ANSWERER, true) {
-                    Ok(r) if json => {
-                        println!("{}", r.json());
-                        ExitCode::SUCCESS
-                    }
-                    Ok(r) => {
-                        print!("{}", r.text());
-                        ExitCode::SUCCESS
-                    }
-                    Err(e) => {
-                        eprintln!("{}: {e}", scenario.display());
-                        ExitCode::from(2)
-                    }
-                }
+                let report = batch::run_report(&checked, spec, threads, batch::ANSWERER, true);
+                emit(
+                    &scenario,
+                    report.map(|r| {
+                        if json {
+                            format!("{}\n", r.json())
+                        } else {
+                            r.text()
+                        }
+                    }),
+                )
             }
             Err(e) => check(Err(e), false),
         },
@@ -231,6 +216,21 @@ fn check(loaded: Result<Checked, ScenarioError>, json: bool) -> ExitCode {
                 e.problems.len(),
                 if e.problems.len() == 1 { "" } else { "s" }
             );
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Print a command's output and exit 0, or its error after the file's name
+/// and exit 2.
+fn emit(file: &std::path::Path, result: Result<String, impl std::fmt::Display>) -> ExitCode {
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{}: {e}", file.display());
             ExitCode::from(2)
         }
     }

@@ -3,11 +3,9 @@
 //! plays everything else.
 
 use std::collections::BTreeMap;
-use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::Deserialize;
-use thiserror::Error;
 
 use super::ai;
 use crate::engine::{
@@ -52,32 +50,9 @@ struct EntryCard {
     action: Option<Activity>,
 }
 
-/// Every problem found in one orders file.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub struct ScriptError {
-    pub file: PathBuf,
-    pub problems: Vec<Problem>,
-}
-
-impl fmt::Display for ScriptError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, p) in self.problems.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            match p.at {
-                Some((line, col)) => {
-                    write!(f, "{}:{line}:{col}: {}", self.file.display(), p.message)?
-                }
-                None => write!(f, "{}: {}", self.file.display(), p.message)?,
-            }
-            if let Some(hint) = &p.hint {
-                write!(f, "\n  hint: {hint}")?;
-            }
-        }
-        Ok(())
-    }
-}
+/// Every problem found in one orders file: the same shape as a scenario's,
+/// printed the same way (file:line:col, message, hint).
+pub type ScriptError = crate::scenario::ScenarioError;
 
 /// Checked scripted orders, by normal Melee Round and figure.
 #[derive(Debug, Clone, PartialEq, Default)]
