@@ -1,10 +1,13 @@
-//! `Battle::submit` lends its logs to the copy a command is tried on instead
-//! of cloning them: a refused command, at any point of a battle, must still
-//! leave the events, the commands and the rest of the battle as they were.
+//! `Battle::submit` works on the battle itself: a refused command, at any
+//! point of a battle, whether it answers the wrong question or answers the
+//! right one badly, must leave the events, the commands, the figures and the
+//! dice as they were.
 
 use std::path::Path;
 
-use hexmelee::engine::{Battle, Command, Prompt};
+use hexmelee::engine::{Battle, CardOrder, Command, FigureMove, FigureOrders, Prompt, SideId};
+use hexmelee::hex::Step;
+use hexmelee::rules::shakhan::Card;
 use hexmelee::scenario;
 use hexmelee::sim;
 
@@ -25,17 +28,45 @@ fn refused_commands_mid_battle_change_nothing() {
             Prompt::MovementPriority { .. } => Command::RaiseShield { raise: true },
             _ => Command::MovementPriority { move_first: true },
         };
-        let events = battle.events().to_vec();
-        let commands = battle.commands().to_vec();
-        let (round, phase) = (battle.round(), battle.phase());
-        assert!(battle.submit(wrong).is_err(), "{prompt:?}");
-        refusals += 1;
-        assert_eq!(battle.events(), events.as_slice());
-        assert_eq!(battle.commands(), commands.as_slice());
-        assert_eq!((battle.round(), battle.phase()), (round, phase));
-        assert_eq!(battle.prompt(), prompt);
+        // ...and so is a bad answer to the right question.
+        let bad = match prompt {
+            Prompt::Orders { side } => Some(Command::Orders {
+                side,
+                orders: vec![FigureOrders {
+                    figure: enemy_of(&battle, side),
+                    cards: vec![CardOrder::new(Card::C, None)],
+                    shield: Default::default(),
+                    when_busy: Default::default(),
+                }],
+            }),
+            Prompt::Movement { side, .. } => Some(Command::Move {
+                moves: vec![FigureMove {
+                    figure: enemy_of(&battle, side),
+                    steps: vec![Step::Forward],
+                }],
+            }),
+            _ => None,
+        };
+        let before = battle.clone();
+        for refused in std::iter::once(wrong).chain(bad) {
+            assert!(battle.submit(refused).is_err(), "{prompt:?}");
+            refusals += 1;
+            assert_eq!(battle.events(), before.events());
+            assert_eq!(battle.commands(), before.commands());
+            assert_eq!(battle.figures(), before.figures());
+            assert_eq!(
+                (battle.round(), battle.phase()),
+                (before.round(), before.phase())
+            );
+            assert_eq!(battle.prompt(), prompt);
+        }
+        // The dice did not move either: the next answer gives the same events
+        // on the battle and on the copy taken before the refusals.
+        let mut twin = before;
         let answer = sim::ai::answer(&battle, &prompt);
+        twin.submit(answer.clone()).unwrap();
         battle.submit(answer).unwrap();
+        assert_eq!(twin.events(), battle.events());
     }
     assert!(refusals > 20);
     // The refusals left no trace: a replay of the accepted commands alone
@@ -43,4 +74,14 @@ fn refused_commands_mid_battle_change_nothing() {
     let again = Battle::replay(&checked, 3, battle.commands()).unwrap();
     assert_eq!(again.events(), battle.events());
     assert_eq!(again.figures(), battle.figures());
+}
+
+/// A figure of the other side: orders or moves for it are refused.
+fn enemy_of(battle: &Battle, side: SideId) -> hexmelee::engine::FigureId {
+    battle
+        .figures()
+        .iter()
+        .find(|f| f.side != side.0)
+        .unwrap()
+        .id
 }

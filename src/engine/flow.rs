@@ -61,7 +61,8 @@ impl Battle {
     }
 
     /// Check a command against the prompt and, if it fits, carry it out as
-    /// events. Called on a copy of the battle: on refusal the copy is dropped.
+    /// events. Every check comes before the first event, so a refusal leaves
+    /// the battle as it was.
     pub(super) fn execute(&mut self, command: &Command) -> Result<(), Rejection> {
         let reject = |why: String| Err(Rejection(why));
         match (self.prompt(), command) {
