@@ -58,22 +58,28 @@ impl fmt::Display for ScenarioError {
 
 /// Read and check a scenario file.
 pub fn load(path: &Path) -> Result<Checked, ScenarioError> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let text = read_text(path, "a scenario", "docs/SCENARIOS.md")?;
+    parse(path, &text)
+}
+
+/// Read a battle's text file (a scenario, an orders script): a file that is
+/// missing or not UTF-8 is one problem, with a hint naming the format's page.
+pub fn read_text(path: &Path, what: &str, format_page: &str) -> Result<String, ScenarioError> {
+    std::fs::read_to_string(path).map_err(|e| {
         let hint = if e.kind() == std::io::ErrorKind::InvalidData {
-            "a scenario is UTF-8 text in RON; see docs/SCENARIOS.md"
+            format!("{what} is UTF-8 text in RON; see {format_page}")
         } else {
-            "check the path; scenarios ship in scenarios/"
+            "check the path".to_string()
         };
         ScenarioError {
             file: path.to_path_buf(),
             problems: vec![Problem {
                 at: None,
                 message: format!("cannot read the file: {e}"),
-                hint: Some(hint.into()),
+                hint: Some(hint),
             }],
         }
-    })?;
-    parse(path, &text)
+    })
 }
 
 /// Parse and check scenario text; `file` only names it in messages.

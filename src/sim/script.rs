@@ -63,14 +63,7 @@ pub struct Script {
 impl Script {
     /// Read and check an orders file against the scenario it is for.
     pub fn load(path: &Path, checked: &Checked) -> Result<Script, ScriptError> {
-        let text = std::fs::read_to_string(path).map_err(|e| ScriptError {
-            file: path.to_path_buf(),
-            problems: vec![Problem {
-                at: None,
-                message: format!("cannot read the file: {e}"),
-                hint: Some("an orders file is UTF-8 text in RON; see docs/ORDERS.md".into()),
-            }],
-        })?;
+        let text = crate::scenario::read_text(path, "an orders file", "docs/ORDERS.md")?;
         Script::parse(path, &text, checked)
     }
 
