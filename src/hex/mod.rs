@@ -25,7 +25,7 @@
 //!
 //! Front arcs, zones and front/flank/rear are bounded by the rows of hexes
 //! running straight out of hexsides; see [`Pose::in_front_arc`] and
-//! [`Pose::aspect_of`]. Rulings are listed in `docs/RULINGS-hex.md`.
+//! [`Pose::aspect_of`]. Rulings are listed in `docs/RULINGS.md`.
 
 mod coord;
 mod facing;

@@ -1,44 +1,10 @@
 use super::*;
 use crate::rules::shakhan::BodyForm;
-use crate::rules::shakhan::melee::{Scores, ShieldUse};
+use crate::rules::shakhan::melee::ShieldUse;
+use crate::rules::shakhan::melee::fixtures::{arlos, bailor};
 use crate::rules::shakhan::tables::armour::ShieldMaterial;
 use crate::rules::shakhan::tables::tables;
 use crate::rules::shakhan::tables::weapons::WeaponKind;
-
-/// A Good short sword (2D6, A 0), Strength 11 (no modifier), Dexterity 14.
-fn arlos(cf: i32, card: Card) -> Striker {
-    Striker {
-        name: "Arlos".into(),
-        cf: CombatFactor(cf),
-        card,
-        weapon: WeaponKind::ShortSword,
-        quality: Quality::Good,
-        level: 1,
-        die_choice: 0,
-        strength: 11,
-        dexterity: 14,
-        martial_arts_level: 0,
-        to_hit_bonus: 0,
-        damage_factor: 1.0,
-    }
-}
-
-/// A bipedal humanoid with no armour and no shield.
-fn bailor(cf: i32, card: Card) -> Target {
-    Target {
-        name: "Bailor".into(),
-        cf: CombatFactor(cf),
-        card,
-        body_form: BodyForm::BipedalHumanoid,
-        apv: [0; 6],
-        armour: [None; 6],
-        shield: None,
-        mid_action: None,
-        prone_or_helpless: false,
-        male: true,
-        scores: Scores::default(),
-    }
-}
 
 fn matchup_of(striker: Striker, target: Target) -> Matchup {
     Matchup {

@@ -8,7 +8,7 @@
 //! [`Condition::morale_check`]), and an `apply_*` that changes the state from
 //! that report alone ([`Condition::apply_upkeep`], [`Condition::apply_morale`]).
 //! Blows arrive already rolled as a [`Wound`] ([`Condition::apply_wound`]).
-//! Every reading of the rules made here is in `docs/RULINGS-wounds.md`.
+//! Every reading of the rules made here is in `docs/RULINGS.md`.
 //!
 //! [`Dice`]: crate::dice::Dice
 

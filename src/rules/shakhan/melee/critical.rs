@@ -123,7 +123,7 @@ impl CriticalReport {
 /// Shakhàn 16.15.5–10: roll a Critical Hit on the table of `area` with the
 /// weapon's concussion modifier, follow Roll Twice and "roll again", and
 /// realise every injury. Several bleeding injuries bleed as one: their
-/// points add up and one 2D20 roll says how long (docs/RULINGS-melee.md).
+/// points add up and one 2D20 roll says how long (docs/RULINGS.md).
 pub(super) fn resolve(
     area: BodyArea,
     weapon: Concussion,
@@ -209,7 +209,7 @@ impl Realised {
 impl Roller<'_> {
     /// Shakhàn 16.15.5–10: one roll on the main table. A Roll Twice counts
     /// only on the first roll; "roll again" only on the first roll or a Roll
-    /// Twice's two (tcrit rulings; docs/RULINGS-melee.md), so the chain ends.
+    /// Twice's two (tcrit rulings; docs/RULINGS.md), so the chain ends.
     fn main_roll(&mut self, kind: CriticalRollKind, dice: &mut Dice) {
         let natural = dice.d100();
         let modified = self.rules.modified_roll(natural, self.weapon);
@@ -310,7 +310,7 @@ impl Roller<'_> {
     }
 
     /// Shakhàn 16.15.5–10: realise one effect with its dice (see
-    /// docs/RULINGS-melee.md for what becomes which consequence).
+    /// docs/RULINGS.md for what becomes which consequence).
     fn effect(
         &self,
         effect: &Effect,

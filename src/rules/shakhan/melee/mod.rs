@@ -5,10 +5,12 @@
 //! keeps every roll and modifier (its `Display` is one plain-words log line)
 //! and, for each body area the blow reached, the [`Wound`] the engine applies.
 //! Equipment damage and a spoiled action are reported as data; applying them
-//! is the engine's. Rulings: `docs/RULINGS-melee.md`.
+//! is the engine's. Rulings: `docs/RULINGS.md`.
 
 mod critical;
 mod display;
+#[cfg(test)]
+pub(crate) mod fixtures;
 #[cfg(test)]
 mod tests;
 
@@ -30,7 +32,7 @@ use super::{BodyArea, BodyForm, Card, Quality};
 use crate::dice::{Dice, Percentile, Rolled};
 
 /// Shakhàn 16.9.4.1: the Defending Modifier a "Prone / Helpless Target" adds
-/// on top of its card's; the book gives no number (docs/RULINGS-melee.md).
+/// on top of its card's; the book gives no number (docs/RULINGS.md).
 pub const HELPLESS_DEFENDING_MODIFIER: i32 = 25;
 
 /// The one who strikes, with the weapon in use.

@@ -1,45 +1,10 @@
 use proptest::prelude::*;
 
+use super::fixtures::{arlos, bailor};
 use super::*;
 use crate::rules::shakhan::tables::protection::EquipmentDamage;
 use crate::rules::shakhan::tables::tables;
 use crate::rules::shakhan::wound::{Bleed, Consequence};
-
-/// Arlos with a Good short sword (2D6, A 0) and Strength 11 (no modifier):
-/// every penetration roll of his is unmodified.
-fn arlos(cf: i32, card: Card) -> Striker {
-    Striker {
-        name: "Arlos".into(),
-        cf: CombatFactor(cf),
-        card,
-        weapon: WeaponKind::ShortSword,
-        quality: Quality::Good,
-        level: 1,
-        die_choice: 0,
-        strength: 11,
-        dexterity: 14,
-        martial_arts_level: 0,
-        to_hit_bonus: 0,
-        damage_factor: 1.0,
-    }
-}
-
-/// Bailor, a bipedal humanoid with no armour.
-fn bailor(cf: i32, card: Card) -> Target {
-    Target {
-        name: "Bailor".into(),
-        cf: CombatFactor(cf),
-        card,
-        body_form: BodyForm::BipedalHumanoid,
-        apv: [0; 6],
-        armour: [None; 6],
-        shield: None,
-        mid_action: None,
-        prone_or_helpless: false,
-        male: true,
-        scores: Scores::default(),
-    }
-}
 
 fn options() -> StrikeOptions {
     StrikeOptions::new(tables())
