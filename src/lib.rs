@@ -8,4 +8,5 @@ pub mod hex;
 pub mod report;
 pub mod rules;
 pub mod scenario;
+pub mod session;
 pub mod sim;
