@@ -77,7 +77,7 @@ pub enum SaveError {
     Empty { path: PathBuf },
     #[error("{}: this is not text: a save file is RON text (docs/SAVES.md)\n  hint: check the path; the file may be damaged", path.display())]
     Binary { path: PathBuf },
-    #[error("{}: this is a scenario, not a save file\n  hint: start a battle on it with `hexmelee play {}` (or `sim`); saves are written by the game", path.display(), path.display())]
+    #[error("{}: this is a scenario, not a save file\n  hint: saves are written by the game; `hexmelee sim {} --save SAVE` plays it and writes one", path.display(), path.display())]
     IsScenario { path: PathBuf },
     #[error("{}", located(path, *at, why, hint))]
     NotASave {
@@ -178,11 +178,11 @@ impl SaveFile {
                     return Err(SaveError::NotASave {
                         path,
                         at: Some((e.span.start.line, e.span.start.col)),
-                        why: format!("this holds a {found}, not a SaveFile"),
+                        why: format!("this holds `{found}(…)`, not a `SaveFile(…)`"),
                         hint: "open a file written by hexmelee's save or autosave".into(),
                     });
                 }
-                return Err(syntax(path, &e));
+                return Err(syntax(path, text, &e));
             }
         };
         match header.format.as_deref() {
@@ -220,7 +220,7 @@ impl SaveFile {
                 });
             }
         }
-        let save: SaveFile = ron::from_str(text).map_err(|e| syntax(path.clone(), &e))?;
+        let save: SaveFile = ron::from_str(text).map_err(|e| syntax(path.clone(), text, &e))?;
         if save.cursor > save.commands.len() {
             return Err(SaveError::Syntax {
                 at: key_at(text, "cursor").unwrap_or((1, 1)),
@@ -337,8 +337,11 @@ pub(super) fn temp_prefix(name: &str) -> String {
     format!(".{name}.")
 }
 
-fn syntax(path: PathBuf, e: &ron::error::SpannedError) -> SaveError {
-    let hint = if e.code == ron::Error::Eof {
+fn syntax(path: PathBuf, text: &str, e: &ron::error::SpannedError) -> SaveError {
+    let text = text.trim();
+    let hint = if text.starts_with('{') {
+        "this looks like JSON; a save is RON: `SaveFile(format: \"hexmelee-save\", …)`"
+    } else if e.code == ron::Error::Eof || !text.ends_with(')') {
         "the file ends early: it was cut off (an interrupted copy?); the autosave or an earlier save may be whole"
     } else {
         "see docs/SAVES.md for the format"

@@ -103,7 +103,10 @@ impl Session {
             s.submit(c.clone()).map_err(|e| ReplayError::Refused {
                 number: i + 1,
                 command: summary(c),
-                why: e.to_string(),
+                why: match e {
+                    SessionError::Refused(r) => r.to_string(),
+                    e => e.to_string(),
+                },
             })?;
         }
         s.goto(cursor.min(s.log.len()))
@@ -391,7 +394,7 @@ pub fn summary(command: &Command) -> String {
             if *move_first { "first" } else { "second" }
         ),
         Command::DivineIntervention { .. } => "divine intervention ruling".into(),
-        Command::Move { moves } => format!("moves of {} figures", moves.len()),
+        Command::Move { moves } => format!("a move of {} figure(s)", moves.len()),
         Command::RaiseShield { raise } => {
             format!("shield {}", if *raise { "raised" } else { "lowered" })
         }
