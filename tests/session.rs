@@ -215,3 +215,87 @@ fn the_example_in_docs_saves_md_loads() {
     let loaded = save.into_session(Path::new("docs/SAVES.md")).unwrap();
     assert!(loaded.session.log().len() >= 3);
 }
+
+/// The referee's evening: two rounds, quit, resume, undo a pulse, override a
+/// wound, go back to the start and forward again.
+#[test]
+fn play_two_rounds_quit_resume_undo_a_pulse_override_a_wound_replay_to_the_start() {
+    use hexmelee::engine::{Event, FigureId, Phase};
+    use hexmelee::rules::shakhan::BodyArea;
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("evening.ron");
+    let mut s = Session::start_file(&scenario("skirmish.ron"), None).unwrap();
+    while s.battle().round() < 3 {
+        let p = s.battle().prompt();
+        s.submit(ai::answer(s.battle(), &p)).unwrap();
+    }
+    s.save(&path).unwrap();
+    let quit_at = s.cursor();
+    drop(s);
+
+    let mut s = file::load(&path).unwrap().session;
+    assert_eq!(s.cursor(), quit_at);
+    // Play into a pulse of round 3, then undo back to the start of the pulse before.
+    while !matches!(
+        s.battle().phase(),
+        Phase::Attack { pulse: 3, .. } | Phase::Action { pulse: 3, .. }
+    ) {
+        let p = s.battle().prompt();
+        s.submit(ai::answer(s.battle(), &p)).unwrap();
+    }
+    let here = s.cursor();
+    let pulse_2 = s
+        .points()
+        .into_iter()
+        .find(|p| {
+            p.round == 3
+                && matches!(
+                    p.phase,
+                    Phase::Attack { pulse: 2, .. } | Phase::Action { pulse: 2, .. }
+                )
+        })
+        .expect("a point in pulse 2");
+    assert!(
+        pulse_2.label.starts_with("Round 3, pulse 2"),
+        "{}",
+        pulse_2.label
+    );
+    s.goto(pulse_2.index).unwrap();
+    assert!(s.can_redo());
+
+    // A wound by fiat: a new branch from pulse 2.
+    let bdr = s.battle().figure(FigureId(4)).condition.bdr_left();
+    s.submit(Command::Referee(Override::Wound {
+        figure: FigureId(4),
+        area: BodyArea::LowerBody,
+        damage: 4,
+        pain: 2.0,
+        bleeding: 0,
+        bleeding_rounds: 0,
+    }))
+    .unwrap();
+    assert!(!s.can_redo());
+    assert_eq!(s.log().len(), pulse_2.index + 1);
+    assert_eq!(s.battle().figure(FigureId(4)).condition.bdr_left(), bdr - 4);
+    assert!(here > pulse_2.index);
+    s.play(60, ai::answer).unwrap();
+    let end = s.battle().events().to_vec();
+
+    // Back to the start, and forward to the end again.
+    s.goto(0).unwrap();
+    assert!(s.battle().commands().is_empty());
+    assert!(
+        !s.battle()
+            .events()
+            .iter()
+            .any(|e| matches!(e, Event::Overridden { .. }))
+    );
+    s.goto(s.log().len()).unwrap();
+    assert_eq!(s.battle().events(), &end[..]);
+    s.save(&path).unwrap();
+    assert_eq!(
+        file::load(&path).unwrap().session.battle().events(),
+        &end[..]
+    );
+}

@@ -19,10 +19,6 @@ use crate::scenario::{self, Checked, ScenarioError};
 
 pub use file::{SaveError, SaveFile};
 
-/// Commands between cached copies of the battle, so that going back replays
-/// at most this many (docs/SAVES.md, "Undo").
-const CHECKPOINT_EVERY: usize = 64;
-
 /// Why a session could not do what was asked. Nothing changed.
 #[derive(Debug, Error)]
 pub enum SessionError {
@@ -63,8 +59,9 @@ pub struct Session {
     log: Vec<Command>,
     /// `points[i]`: where the battle stood before command `i`.
     points: Vec<Point>,
-    /// The battle after `k * CHECKPOINT_EVERY` commands of the log.
-    checkpoints: Vec<Battle>,
+    /// The battle before any command: going back replays from it (a long
+    /// battle's whole log replays in about a millisecond: docs/SAVES.md).
+    start: Battle,
     cursor: usize,
 }
 
@@ -76,7 +73,7 @@ impl Session {
         let seed = seed.unwrap_or(checked.scenario.seed);
         let battle = Battle::new(&checked, seed)?;
         Ok(Session {
-            checkpoints: vec![battle.clone()],
+            start: battle.clone(),
             checked,
             source,
             origin: origin.to_path_buf(),
@@ -185,14 +182,9 @@ impl Session {
         self.battle.submit(command.clone())?;
         self.log.truncate(self.cursor);
         self.points.truncate(self.cursor);
-        self.checkpoints
-            .truncate(self.cursor / CHECKPOINT_EVERY + 1);
         self.log.push(command);
         self.points.push(before);
         self.cursor += 1;
-        if self.cursor % CHECKPOINT_EVERY == 0 {
-            self.checkpoints.push(self.battle.clone());
-        }
         Ok(&self.battle.events()[start..])
     }
 
@@ -206,8 +198,8 @@ impl Session {
         self.can_redo() && self.goto(self.cursor + 1).is_ok()
     }
 
-    /// The battle after the log's first `index` commands: from the cursor
-    /// when going forward, else from the nearest checkpoint before.
+    /// The battle after the log's first `index` commands: replayed from the
+    /// cursor when going forward, else from the start.
     pub fn goto(&mut self, index: usize) -> Result<(), SessionError> {
         if index > self.log.len() {
             return Err(SessionError::NoSuchPoint {
@@ -218,9 +210,8 @@ impl Session {
         let from = if index >= self.cursor {
             self.cursor
         } else {
-            let k = (index / CHECKPOINT_EVERY).min(self.checkpoints.len() - 1);
-            self.battle = self.checkpoints[k].clone();
-            k * CHECKPOINT_EVERY
+            self.battle = self.start.clone();
+            0
         };
         for c in &self.log[from..index] {
             // Each was accepted from this same state before.
