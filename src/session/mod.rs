@@ -389,9 +389,7 @@ pub fn summary(command: &Command) -> String {
         Command::RaiseShield { raise } => {
             format!("shield {}", if *raise { "raised" } else { "lowered" })
         }
-        Command::MidAction { defend } => {
-            format!("{}", if *defend { "defend" } else { "carry on" })
-        }
+        Command::MidAction { defend } => if *defend { "defend" } else { "carry on" }.to_string(),
         Command::FreshInitiative => "fresh initiative call".into(),
         Command::Referee(o) => format!("referee override {}", override_kind(o)),
     }
