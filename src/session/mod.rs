@@ -199,7 +199,8 @@ impl Session {
     }
 
     /// The battle after the log's first `index` commands: replayed from the
-    /// cursor when going forward, else from the start.
+    /// cursor when going forward, else from the start. On failure nothing
+    /// changes.
     pub fn goto(&mut self, index: usize) -> Result<(), SessionError> {
         if index > self.log.len() {
             return Err(SessionError::NoSuchPoint {
@@ -207,16 +208,17 @@ impl Session {
                 len: self.log.len(),
             });
         }
-        let from = if index >= self.cursor {
-            self.cursor
+        let (mut battle, from) = if index >= self.cursor {
+            (self.battle.clone(), self.cursor)
         } else {
-            self.battle = self.start.clone();
-            0
+            (self.start.clone(), 0)
         };
         for c in &self.log[from..index] {
-            // Each was accepted from this same state before.
-            self.battle.submit(c.clone())?;
+            // Each was accepted from this same state before; were one
+            // refused, the session would stay as it was.
+            battle.submit(c.clone())?;
         }
+        self.battle = battle;
         self.cursor = index;
         Ok(())
     }
