@@ -13,6 +13,7 @@ use crate::rules::shakhan::tables::actions::Activity;
 use crate::rules::shakhan::tables::protection::EquipmentDamage;
 use crate::rules::shakhan::wound::Wound;
 
+use super::brawl::BrawlEvent;
 use super::command::FigureOrders;
 
 /// Where a Melee Round stands (16.14).
@@ -152,6 +153,8 @@ pub enum Event {
         rounds: u32,
     },
     FreshInitiativeCalled,
+    /// Shakhàn 16.10.4: announcements, holds, throws and drop-kicks.
+    Brawl(BrawlEvent),
 }
 
 /// A figure's Action Points for the round.

@@ -194,6 +194,7 @@ impl Battle {
                 format!("{} spends {} Fatigue", self.name(*figure), fmt_ap(*points))
             }
             Event::MoraleChecked { figure, report } => format!("{}: {report}", self.name(*figure)),
+            Event::Brawl(e) => return self.describe_brawl(e, view),
             Event::BattleEnded {
                 winner: Some(w),
                 rounds,

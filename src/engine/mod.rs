@@ -9,6 +9,7 @@
 
 mod actions;
 mod apply;
+mod brawl;
 mod command;
 mod event;
 mod explain;
@@ -19,6 +20,7 @@ mod prompt;
 mod state;
 mod strike;
 
+pub use brawl::{BrawlEvent, BrawlState};
 pub use command::{BusyStance, CardOrder, Command, FigureMove, FigureOrders, ShieldStance};
 pub use event::{ApAward, Event, Phase, StrikeEvent};
 pub use explain::View;
@@ -138,6 +140,7 @@ impl Battle {
                 action: None,
                 gear: Gear::whole(character.weapons.len()),
                 round: RoundPlay::default(),
+                brawl: BrawlState::default(),
             })
             .collect();
         let mut battle = Battle {
@@ -189,6 +192,11 @@ impl Battle {
 
     pub fn sides(&self) -> &[SideSpec] {
         &self.sides
+    }
+
+    /// The scenario's choices among the rules' options.
+    pub fn options(&self) -> &Options {
+        &self.options
     }
 
     pub fn round(&self) -> u32 {

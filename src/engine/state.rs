@@ -5,6 +5,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::FigureId;
+use super::brawl::BrawlState;
 use super::command::{BusyStance, CardOrder, ShieldStance};
 use crate::hex::Pose;
 use crate::rules::shakhan::Card;
@@ -34,6 +35,8 @@ pub struct Figure {
     /// 16.9.6: +10 to morale checks in a figure's first serious fight.
     pub first_serious_combat: bool,
     pub round: RoundPlay,
+    /// Shakhàn 16.10.4: holds and a drop-kick carried into the next round.
+    pub brawl: BrawlState,
 }
 
 impl Figure {

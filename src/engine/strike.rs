@@ -87,6 +87,7 @@ impl Battle {
         let t = &self.figures[target.0];
         if !a.condition.can_act()
             || a.condition.is_prone()
+            || self.brawl_bars_strike(attacker)
             || t.side == a.side
             || t.condition.is_out()
         {
@@ -176,7 +177,7 @@ impl Battle {
     /// Shakhàn 16.9.3: the defender's card that answers this attack: one it
     /// played against this attacker, else its next card not yet matched to
     /// another attack; with none left it counts as G.
-    fn matching_card(&self, s: &PendingStrike) -> Option<usize> {
+    pub(super) fn matching_card(&self, s: &PendingStrike) -> Option<usize> {
         let d = &self.figures[s.defender.0];
         if let Some(i) = d
             .round
@@ -219,6 +220,10 @@ impl Battle {
         raise: Option<bool>,
         defend: Option<bool>,
     ) {
+        if let Some(intent) = self.brawl_attack(s.attacker, s.card_index) {
+            self.resolve_brawl_strike(s, intent, defend, false);
+            return;
+        }
         let matched_by = self.matching_card(&s);
         let a = &self.figures[s.attacker.0];
         let d = &self.figures[s.defender.0];
@@ -268,18 +273,26 @@ impl Battle {
             explanation: report.to_string(),
             table_view: report.symptoms().join("; "),
         };
-        let was_out = self.figures[s.defender.0].condition.is_out();
+        self.push_strike(event);
+        self.throw_check(s, matched_by);
+    }
+
+    /// Record a strike, then what follows from it: a spoiled action, the
+    /// defender's morale check for its wounds, its comrades' when it falls.
+    pub(super) fn push_strike(&mut self, event: StrikeEvent) {
+        let defender = event.defender;
+        let was_out = self.figures[defender.0].condition.is_out();
         let calls = event.wounds.iter().any(wound_calls_for_morale);
         let spoiled = event.action_spoiled;
         self.push(Event::Strike(Box::new(event)));
         if spoiled {
-            self.push(Event::ActionSpoiled { figure: s.defender });
+            self.push(Event::ActionSpoiled { figure: defender });
         }
         if calls {
-            self.morale_check(s.defender, MoraleCause::Wounded);
+            self.morale_check(defender, MoraleCause::Wounded);
         }
-        if !was_out && self.figures[s.defender.0].condition.is_out() {
-            let side = self.figures[s.defender.0].side;
+        if !was_out && self.figures[defender.0].condition.is_out() {
+            let side = self.figures[defender.0].side;
             let comrades: Vec<FigureId> = self.active(side).map(|f| f.id).collect();
             for c in comrades {
                 self.morale_check(c, MoraleCause::ComradeFell);

@@ -12,8 +12,8 @@ mod strike;
 mod tests;
 
 pub use strike::{
-    BlockReport, BrawlBlow, BrawlHit, BrawlReport, BrawlStriker, BrawlTarget, ConfirmRoll,
-    Defence, Ineffective, KnockoutRoll, resolve,
+    BlockReport, BrawlBlow, BrawlHit, BrawlReport, BrawlStriker, BrawlTarget, ConfirmRoll, Defence,
+    Ineffective, KnockoutRoll, resolve,
 };
 
 use serde::{Deserialize, Serialize};
@@ -176,10 +176,7 @@ impl BrawlIntent {
     pub fn refusal(self, card: Card, martial_arts_level: u32) -> Option<String> {
         let f = self.form;
         if f.is_martial() && martial_arts_level == 0 {
-            return Some(format!(
-                "a {} needs Martial Arts skill (16.10.4)",
-                f.name()
-            ));
+            return Some(format!("a {} needs Martial Arts skill (16.10.4)", f.name()));
         }
         if !f.allowed_with(card) {
             let cards = if f.is_attack() { "B, A or C" } else { "D or E" };

@@ -255,15 +255,7 @@ pub fn resolve(
     // Brawling attacks are made under B, A or C (checked with the orders),
     // and each of those has a row on the MCRT.
     let base = t.mcrt.to_hit(differential, striker.card).unwrap_or(0);
-    let threshold = threshold(
-        base,
-        differential,
-        defence_card,
-        &target,
-        striker,
-        &opts,
-        t,
-    );
+    let threshold = threshold(base, differential, defence_card, &target, striker, &opts, t);
     let roll = dice.d100();
     let struck = t.mcrt.strikes(threshold.total, roll);
     let natural_rule = struck != (i32::from(roll.value()) <= threshold.total);
@@ -389,9 +381,7 @@ impl Ctx<'_> {
             ),
             Modifier::new(
                 format!("Strength {}", self.s.striker.strength),
-                self.t
-                    .protection
-                    .strength_modifier(self.s.striker.strength),
+                self.t.protection.strength_modifier(self.s.striker.strength),
             ),
         ];
         if form == BrawlForm::FlyingDropKick {
@@ -492,9 +482,7 @@ impl Ctx<'_> {
         let share = (full * weapon.concussion.fraction()).floor() as i32;
         let bonus_dice = form.damage_bonus();
         let bonus = (bonus_dice.count > 0).then(|| bonus_dice.roll(dice));
-        let bonus_points = bonus
-            .as_ref()
-            .map_or_else(|| bonus_dice.min(), |b| b.total);
+        let bonus_points = bonus.as_ref().map_or_else(|| bonus_dice.min(), |b| b.total);
         let mut damage = share.saturating_add(bonus_points).max(0);
         hit.rolled = Some(rolled);
         hit.bonus = bonus;
@@ -503,14 +491,12 @@ impl Ctx<'_> {
             hit.confirm = critical_confirmation(form, intent.is_lethal(), striker.strength, area)
                 .map(|th| ConfirmRoll::roll(th, dice));
             let confirmed = hit.confirm.is_none_or(|c| c.passed);
-            hit.turned = blocked
-                .filter(|b| b.defence.martial && confirmed)
-                .map(|b| {
-                    ConfirmRoll::roll(
-                        martial_block_critical_chance(b.defence.martial_arts_level),
-                        dice,
-                    )
-                });
+            hit.turned = blocked.filter(|b| b.defence.martial && confirmed).map(|b| {
+                ConfirmRoll::roll(
+                    martial_block_critical_chance(b.defence.martial_arts_level),
+                    dice,
+                )
+            });
             if confirmed && !hit.turned.is_some_and(|c| c.passed) {
                 critical = Some(critical::resolve(
                     area,
@@ -796,7 +782,10 @@ impl BrawlReport {
             ));
         }
         if let Some(k) = &h.knockout {
-            s.push_str(&format!("; knockout chance {}: rolled {}", k.chance, k.roll));
+            s.push_str(&format!(
+                "; knockout chance {}: rolled {}",
+                k.chance, k.roll
+            ));
             match &k.minutes {
                 Some(m) => s.push_str(&format!(" — out cold for {m} minutes")),
                 None => s.push_str(" — stays up"),

@@ -105,8 +105,14 @@ fn s16_10_4_3_haymaker_weapons_club_not_mace() {
         BrawlForm::Haymaker,
         w.melee(WeaponKind::JuryRiggedClub)
     ));
-    assert!(weapon_allowed(BrawlForm::Haymaker, w.melee(WeaponKind::Club)));
-    assert!(!weapon_allowed(BrawlForm::Haymaker, w.melee(WeaponKind::Mace)));
+    assert!(weapon_allowed(
+        BrawlForm::Haymaker,
+        w.melee(WeaponKind::Club)
+    ));
+    assert!(!weapon_allowed(
+        BrawlForm::Haymaker,
+        w.melee(WeaponKind::Mace)
+    ));
     assert!(!weapon_allowed(
         BrawlForm::Haymaker,
         w.melee(WeaponKind::ShortSword)
@@ -143,7 +149,9 @@ fn s16_10_4_2_punch_unbalances_normally() {
 fn s16_10_4_2_punch_critical_confirmed() {
     // 33 is within 33: the critical is rolled (on faces of 1, which fit any
     // die, as many as the table wants).
-    let faces = [10, 30, 56, 2, 33].into_iter().chain(std::iter::repeat_n(1, 64));
+    let faces = [10, 30, 56, 2, 33]
+        .into_iter()
+        .chain(std::iter::repeat_n(1, 64));
     let mut dice = Dice::scripted(faces);
     let r = resolve(
         &brawler(BrawlForm::Punch),
@@ -193,7 +201,11 @@ fn s16_10_4_3_haymaker_is_aimed_at_the_head_and_knocks_out() {
 #[test]
 fn s16_10_4_3_haymaker_off_the_head_cannot_knock_out() {
     // The aim check 71 fails (over 70); the table puts it on the upper body.
-    let r = strike(&brawler(BrawlForm::Haymaker), &victim(0), &[1, 71, 30, 10, 2]);
+    let r = strike(
+        &brawler(BrawlForm::Haymaker),
+        &victim(0),
+        &[1, 71, 30, 10, 2],
+    );
     assert!(hits(&r)[0].knockout.is_none(), "{r}");
 }
 
@@ -266,9 +278,7 @@ fn s16_10_4_5_block_ineffective_against_a_club_haymaker() {
     // No block roll: aim 40 head, check 10, 1D4-2 = 4-2 = 2 → 1; knockout 99 no.
     let r = strike(&s, &d, &[1, 40, 10, 4, 99]);
     match &r.blow {
-        Some(BrawlBlow::Landed {
-            block: Some(b), ..
-        }) => assert!(!b.effective && b.roll.is_none()),
+        Some(BrawlBlow::Landed { block: Some(b), .. }) => assert!(!b.effective && b.roll.is_none()),
         other => panic!("{other:?}"),
     }
     assert_eq!(the_wound(&r).area, BodyArea::Head);
