@@ -579,7 +579,10 @@ impl Battle {
                     })
                     .and_then(|c| c.order.target)
             };
-            let Some(target) = kick_at(0) else { continue };
+            // A card the kick was begun on this round is spent already.
+            let Some(target) = kick_at(0).filter(|_| f.round.cards[0].strikes == 0) else {
+                continue;
+            };
             let carried = f.brawl.kick == Some(target);
             let cards = if carried {
                 vec![0]
