@@ -530,7 +530,8 @@ fn s16_14_3_5_s16_10_4_8_drop_kick_lands_in_the_special_manoeuvre_phase() {
     assert!(phase < run && run < strike && strike < landed && landed < pulse);
     let s = &strikes(&b)[0];
     assert!(
-        s.explanation.contains("flying drop-kick, lethal"),
+        s.explanation
+            .starts_with("Ana (B, flying drop-kick) on Bo (D)"),
         "{}",
         s.explanation
     );
@@ -692,4 +693,47 @@ fn s16_10_4_tavern_brawl_plays_to_the_end_with_brawling() {
     ] {
         assert!(kinds.contains(kind), "no {kind} in {kinds:?}");
     }
+}
+
+#[test]
+fn s16_9_8_a_drop_kick_under_way_is_spoiled_by_a_blow() {
+    // Ana begins a kick on her only card; Bo, beside her, punches: strike
+    // 10, location 30, armour check 10: p; 1D2 = 2 → 1; Ana's morale 20.
+    let c = two(
+        (3, 3),
+        "stats: (agility: 16, strength: 12, dexterity: 16, constitution: 12, willpower: 12, vision: 11), martial_arts: 3",
+        STATS,
+    );
+    let mut b = Battle::with_dice(&c, dice(&[10, 30, 10, 2, 20])).unwrap();
+    let dk = form(BrawlForm::FlyingDropKick);
+    b.submit(orders(0, 0, &[(Card::B, Some(1), dk)])).unwrap();
+    b.submit(orders(1, 1, &[(Card::C, Some(0), form(BrawlForm::Punch))]))
+        .unwrap();
+    settle(&mut b);
+    let why = brawl_events(&b).into_iter().find_map(|e| match e {
+        BrawlEvent::KickAbandoned { why, .. } => Some(why.clone()),
+        _ => None,
+    });
+    assert_eq!(why.as_deref(), Some("struck in mid-manoeuvre (16.9.8)"));
+    assert_eq!(b.figure(FigureId(0)).brawl.kick, None);
+}
+
+#[test]
+fn s16_10_4_6_a_lethal_chop_looks_like_any_other_to_the_table() {
+    // Strike 99: a miss; the referee's line says lethal, the table's not.
+    let c = two((3, 3), &format!("{STATS}, martial_arts: 2"), STATS);
+    let mut b = Battle::with_dice(&c, dice(&[99])).unwrap();
+    let lethal = Some(BrawlIntent {
+        form: BrawlForm::HandChop,
+        lethal: true,
+    });
+    b.submit(orders(0, 0, &[(Card::C, Some(1), lethal)]))
+        .unwrap();
+    b.submit(orders(1, 1, &[(Card::D, Some(0), None)])).unwrap();
+    settle(&mut b);
+    let e = Event::Strike(Box::new(strikes(&b)[0].clone()));
+    let referee = b.describe(&e, View::Referee).unwrap();
+    let table = b.describe(&e, View::Table).unwrap();
+    assert!(referee.contains("declared lethal"), "{referee}");
+    assert!(!table.contains("lethal"), "{table}");
 }

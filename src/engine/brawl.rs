@@ -705,6 +705,20 @@ impl Battle {
         Ok((between, landing))
     }
 
+    /// Shakhàn 16.9.8: a martial arts manoeuvre is spoiled by an attack on
+    /// the martial artist in mid-manoeuvre: a blow landed on a kicker whose
+    /// drop-kick is carried into the next round ends it (docs/RULINGS.md).
+    pub(super) fn kick_struck(&mut self, id: FigureId) {
+        if let Some(target) = self.figures[id.0].brawl.kick {
+            self.push(Event::Brawl(BrawlEvent::KickAbandoned {
+                figure: id,
+                target,
+                why: "struck in mid-manoeuvre (16.9.8)".into(),
+                cards: Vec::new(),
+            }));
+        }
+    }
+
     /// Shakhàn 16.10.4.1: at the end of each round after the one a hold was
     /// taken in, the hold is checked again or broken.
     pub(super) fn hold_checks(&mut self) {

@@ -284,7 +284,11 @@ impl Battle {
         let was_out = self.figures[defender.0].condition.is_out();
         let calls = event.wounds.iter().any(wound_calls_for_morale);
         let spoiled = event.action_spoiled;
+        let struck = event.struck;
         self.push(Event::Strike(Box::new(event)));
+        if struck {
+            self.kick_struck(defender);
+        }
         if spoiled {
             self.push(Event::ActionSpoiled { figure: defender });
         }

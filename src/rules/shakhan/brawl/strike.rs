@@ -601,6 +601,11 @@ impl fmt::Display for BrawlReport {
             (false, true) => format!("miss (a natural {} always misses)", self.roll),
         };
         parts.push(format!("rolled {} — {verdict}", self.roll));
+        // After the roll: the table view (16.10) shows only the first two
+        // parts, and few onlookers can tell a lethal blow (16.10.4.6).
+        if self.intent.lethal && self.intent.form != BrawlForm::FlyingDropKick {
+            parts.push("declared lethal: a Critical Hit needs no confirmation".into());
+        }
         if let Some(blow) = &self.blow {
             self.blow_parts(blow, &mut parts);
         }
@@ -621,14 +626,9 @@ impl fmt::Display for BrawlReport {
                 ),
             });
         }
-        let lethal = if self.intent.is_lethal() && self.intent.form.may_be_lethal() {
-            ", lethal"
-        } else {
-            ""
-        };
         write!(
             f,
-            "{} ({}, {}{lethal}) on {} ({}): {}",
+            "{} ({}, {}) on {} ({}): {}",
             self.striker,
             self.card,
             self.intent.form.name(),
