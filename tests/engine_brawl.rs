@@ -114,11 +114,7 @@ fn dice(rest: &[u32]) -> Dice {
 
 #[test]
 fn s16_10_4_brawling_is_announced_with_the_orders_and_checked() {
-    let c = two(
-        (3, 3),
-        &format!("{STATS}"),
-        &format!("{STATS}, martial_arts: 2"),
-    );
+    let c = two((3, 3), STATS, &format!("{STATS}, martial_arts: 2"));
     let mut b = Battle::with_dice(&c, dice(&[])).unwrap();
     // A hand-chop needs Martial Arts; a punch is made under B, A or C; a
     // haymaker is aimed at the head; only chops and kicks may be lethal.
