@@ -733,3 +733,18 @@ fn s16_10_4_6_a_lethal_chop_looks_like_any_other_to_the_table() {
     assert!(referee.contains("declared lethal"), "{referee}");
     assert!(!table.contains("lethal"), "{table}");
 }
+
+#[test]
+fn s16_10_4_a_brawler_needs_no_weapon_in_hand() {
+    // Ana carries nothing at all and punches: strike 10, location 30, armour
+    // check 10: p; 2D2 = 1+1 → 1; Bo's morale 20.
+    let c = two((3, 3), &format!("weapons: [], {STATS}"), STATS);
+    let mut b = Battle::with_dice(&c, dice(&[10, 30, 10, 1, 1, 20])).unwrap();
+    b.submit(orders(0, 0, &[(Card::C, Some(1), form(BrawlForm::Punch))]))
+        .unwrap();
+    b.submit(orders(1, 1, &[(Card::D, Some(0), None)])).unwrap();
+    settle(&mut b);
+    let s = strikes(&b);
+    assert_eq!(s.len(), 1);
+    assert_eq!(s[0].wounds[0].damage, 1, "{}", s[0].explanation);
+}

@@ -347,6 +347,36 @@ impl Battle {
         grapple_chance(&gs, self.grappler(held), under_attack)
     }
 
+    /// Shakhàn 16.10.4.3: the club in hand a haymaker swings, if any.
+    fn haymaker_club(&self, id: FigureId, intent: BrawlIntent) -> Option<usize> {
+        let f = &self.figures[id.0];
+        f.weapon_in_hand().filter(|&w| {
+            let weapon = self.tables.weapons.melee(f.character.weapons[w].kind);
+            intent.form == BrawlForm::Haymaker
+                && !weapon.natural
+                && weapon_allowed(intent.form, weapon)
+        })
+    }
+
+    /// Shakhàn 16.9.4, 16.10.4.8: a brawling strike's AP: body weaponry's,
+    /// a club's for a haymaker with one, and the drop-kick's run-up.
+    pub(super) fn brawl_strike_cost(&self, id: FigureId, intent: BrawlIntent) -> f64 {
+        let strike = self
+            .tables
+            .actions
+            .cost(if self.haymaker_club(id, intent).is_some() {
+                Activity::StrikeWeapon
+            } else {
+                Activity::StrikeBodyWeapon
+            });
+        let run_up = if intent.form == BrawlForm::FlyingDropKick {
+            RUN_UP_AP
+        } else {
+            0.0
+        };
+        strike + run_up
+    }
+
     /// The brawling CF (16.10.4) of a figure.
     fn brawl_cf(&self, id: FigureId) -> crate::rules::shakhan::character::CombatFactor {
         let f = &self.figures[id.0];
@@ -372,15 +402,12 @@ impl Battle {
         };
         // Hands and feet, unless a haymaker swings a club in hand (16.10.4.3).
         let in_hand = a.weapon_in_hand();
-        let club = in_hand
-            .map(|w| (w, &a.character.weapons[w]))
-            .filter(|(_, l)| {
-                intent.form == BrawlForm::Haymaker
-                    && !self.tables.weapons.melee(l.kind).natural
-                    && weapon_allowed(intent.form, self.tables.weapons.melee(l.kind))
-            });
+        let club = self.haymaker_club(s.attacker, intent);
         let (kind, quality, damage_factor) = match club {
-            Some((w, l)) => (l.kind, l.quality, a.gear.weapons[w]),
+            Some(w) => {
+                let l = &a.character.weapons[w];
+                (l.kind, l.quality, a.gear.weapons[w])
+            }
             None => (WeaponKind::HandsFeet, Quality::Usual, 1.0),
         };
         let order = &a.round.cards[s.card_index].order;
@@ -452,16 +479,6 @@ impl Battle {
         opts.aim = order.aim;
         opts.similar_body_form = a.character.body_form == d.character.body_form;
         let report = brawl::resolve(&bs, &bt, &opts, self.tables, &mut self.dice);
-        let strike_cost = self.tables.actions.cost(if club.is_some() {
-            Activity::StrikeWeapon
-        } else {
-            Activity::StrikeBodyWeapon
-        });
-        let run_up = if intent.form == BrawlForm::FlyingDropKick {
-            RUN_UP_AP
-        } else {
-            0.0
-        };
         let held = report.held();
         let event = StrikeEvent {
             attacker: s.attacker,
@@ -469,7 +486,7 @@ impl Battle {
             card_index: s.card_index,
             matched_by,
             reaction: s.reaction,
-            ap: strike_cost + run_up,
+            ap: self.brawl_strike_cost(s.attacker, intent),
             struck: report.struck(),
             action_spoiled: report.action_spoiled(),
             weapon: in_hand.unwrap_or(0),
@@ -616,7 +633,7 @@ impl Battle {
                 cards: cards.clone(),
             })
         };
-        let cost = RUN_UP_AP + self.tables.actions.cost(Activity::StrikeBodyWeapon);
+        let cost = self.brawl_strike_cost(id, intent);
         let why = if !f.condition.can_act() || f.condition.is_prone() || self.in_hold(id) {
             Some("the kicker cannot run")
         } else if cards.iter().any(|&k| f.round.cards[k].lost) {

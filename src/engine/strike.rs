@@ -66,13 +66,6 @@ impl Battle {
         }
     }
 
-    /// Whether `hex` lies in `attacker`'s Strike Zone.
-    fn reaches(&self, attacker: FigureId, hex: Hex) -> bool {
-        let a = &self.figures[attacker.0];
-        let r = a.reach();
-        r > 0 && self.map.in_strike_zone(a.pose, r, ZoneShape::Front, hex)
-    }
-
     /// Whether `attacker` may strike `target` now (16.9.1–2, 16.9.4): able to
     /// act and standing, its card in effect allows the strike (a Cautious
     /// Retreat only at those who struck first), the AP are there, and the
@@ -93,20 +86,26 @@ impl Battle {
         {
             return false;
         }
-        let (Some(k), Some(_)) = (
-            self.current_card(attacker),
-            self.figures[attacker.0].weapon_in_hand(),
-        ) else {
+        let Some(k) = self.current_card(attacker) else {
             return false;
         };
+        // A brawler strikes with its body (16.10.4), armed or not.
+        let brawl = self.brawl_attack(attacker, k);
+        if brawl.is_none() && a.weapon_in_hand().is_none() {
+            return false;
+        }
         let right = match self.tables.actions.card(a.round.cards[k].card()).strike {
             StrikeRight::May => true,
             StrikeRight::OnlyIfAttackedFirst => a.round.attacked_by.contains(&target),
             StrikeRight::Never | StrikeRight::MissileOrMagicOnly => false,
         };
+        let (cost, reach) = match brawl {
+            Some(intent) => (self.brawl_strike_cost(attacker, intent), 1),
+            None => (a.strike_cost(self.tables), a.reach()),
+        };
         right
-            && a.round.ap_left >= self.figures[attacker.0].strike_cost(self.tables)
-            && self.reaches(attacker, at)
+            && a.round.ap_left >= cost
+            && self.map.in_strike_zone(a.pose, reach, ZoneShape::Front, at)
     }
 
     /// Whom `attacker` strikes now, with which card: the card's target when it
