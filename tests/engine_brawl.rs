@@ -32,7 +32,7 @@ fn two(a_at: (i32, i32), a: &str, b: &str) -> Checked {
     };
     let (a, b) = (bare(a), bare(b));
     parse(&format!(
-        r#"Scenario(name: "t", ruleset: Shakhan, options: (free_rounds: false, brawl: true),
+        r#"Scenario(name: "t", ruleset: Shakhan, options: (free_rounds: false),
             map: (width: 8, height: 8),
             sides: [(name: "A", colour: Red), (name: "B", colour: Blue)],
             figures: [
@@ -747,4 +747,42 @@ fn s16_10_4_a_brawler_needs_no_weapon_in_hand() {
     let s = strikes(&b);
     assert_eq!(s.len(), 1);
     assert_eq!(s[0].wounds[0].damage, 1, "{}", s[0].explanation);
+}
+
+#[test]
+fn s16_10_4_2_5_a_brawler_s_other_cards_take_the_default_forms() {
+    // Ana announces a kick on her first card: her second (D) is a block.
+    // Bo, a martial artist in a brawl scenario, brawls without saying how:
+    // a Martial Arts block.
+    let c = two(
+        (3, 3),
+        "stats: (agility: 16, strength: 12, dexterity: 16, constitution: 12, willpower: 12, vision: 11)",
+        &format!("{STATS}, martial_arts: 1"),
+    );
+    let mut c = c;
+    c.scenario.options.brawl = true;
+    let mut b = Battle::with_dice(&c, dice(&[])).unwrap();
+    b.submit(orders(
+        0,
+        0,
+        &[
+            (Card::C, Some(1), form(BrawlForm::Kick)),
+            (Card::D, Some(1), None),
+        ],
+    ))
+    .unwrap();
+    b.submit(orders(1, 1, &[(Card::D, Some(0), None)])).unwrap();
+    let announced: Vec<String> = b
+        .events()
+        .iter()
+        .filter(|e| matches!(e, Event::Brawl(BrawlEvent::Announced { .. })))
+        .filter_map(|e| b.describe(e, View::Table))
+        .collect();
+    assert_eq!(
+        announced,
+        [
+            "Ana announces brawling — card 1: kick, card 2: block",
+            "Bo announces brawling — card 1: martial-arts block"
+        ]
+    );
 }

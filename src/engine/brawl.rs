@@ -226,7 +226,8 @@ impl Battle {
     }
 
     /// At the reveal (16.14.1, 16.10.4): holders that play anything but G let
-    /// go; the rest of every hold plays G; brawlers are announced; drop-kicks
+    /// go; the rest of every hold plays G; brawlers' cards without a form take
+    /// the default one, and brawlers are announced; drop-kicks
     /// not carried on are abandoned and new ones begun on a last card.
     pub(super) fn brawl_reveal(&self, orders: &mut [FigureOrders]) -> Vec<Event> {
         let mut events = Vec::new();
@@ -250,6 +251,14 @@ impl Battle {
                 o.cards = vec![CardOrder::new(Card::G, None)];
             }
             let f = &self.figures[o.figure.0];
+            // 16.10.4.2, .5, .6, .9: a brawler's other cards take the default
+            // forms; in a brawl everyone brawls.
+            if self.options.brawl || o.cards.iter().any(|c| c.brawl.is_some()) {
+                let level = f.character.martial_arts_level;
+                for c in o.cards.iter_mut().filter(|c| c.brawl.is_none()) {
+                    c.brawl = BrawlForm::default_for(c.card, level).map(BrawlIntent::new);
+                }
+            }
             let intents: Vec<(usize, BrawlIntent)> = o
                 .cards
                 .iter()

@@ -80,6 +80,20 @@ impl BrawlForm {
         }
     }
 
+    /// Shakhàn 16.10.4.2, .5, .6, .9: the form assumed for a brawler's card
+    /// unless it says otherwise: the punch and the block, or for a Martial
+    /// Artist the hand-chop and the Martial Arts block; none under F or G.
+    pub fn default_for(card: Card, martial_arts_level: u32) -> Option<BrawlForm> {
+        let martial = martial_arts_level > 0;
+        match card {
+            Card::A | Card::B | Card::C if martial => Some(BrawlForm::HandChop),
+            Card::A | Card::B | Card::C => Some(BrawlForm::Punch),
+            Card::D | Card::E if martial => Some(BrawlForm::MartialBlock),
+            Card::D | Card::E => Some(BrawlForm::Block),
+            Card::F | Card::G => None,
+        }
+    }
+
     /// Shakhàn 16.10.4: attacks are made under B, A or C; the rest are defences.
     pub fn is_attack(self) -> bool {
         !matches!(

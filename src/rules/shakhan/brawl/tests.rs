@@ -460,3 +460,19 @@ fn s16_10_4_3_knockout_chance() {
     assert_eq!(knockout_chance(16, 10), 36);
     assert_eq!(knockout_chance(10, 14), -24);
 }
+
+#[test]
+fn s16_10_4_2_5_6_9_default_forms() {
+    assert_eq!(BrawlForm::default_for(Card::B, 0), Some(BrawlForm::Punch));
+    assert_eq!(BrawlForm::default_for(Card::E, 0), Some(BrawlForm::Block));
+    assert_eq!(
+        BrawlForm::default_for(Card::A, 2),
+        Some(BrawlForm::HandChop)
+    );
+    assert_eq!(
+        BrawlForm::default_for(Card::D, 2),
+        Some(BrawlForm::MartialBlock)
+    );
+    assert_eq!(BrawlForm::default_for(Card::G, 2), None);
+    assert_eq!(BrawlForm::default_for(Card::F, 0), None);
+}
