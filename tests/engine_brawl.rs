@@ -786,3 +786,53 @@ fn s16_10_4_2_5_a_brawler_s_other_cards_take_the_default_forms() {
         ]
     );
 }
+
+#[test]
+fn s16_10_4_1_comrades_declaring_a_grapple_grab_hold_automatically() {
+    // Ana strikes (10) and the check counts Cai too: (28 + 24 − 24) × 5 =
+    // 140, doubled as their 142 kg is more than twice Bo's 70: 280; 90 holds.
+    let c = parse(&format!(
+        r#"Scenario(name: "t", ruleset: Shakhan, options: (free_rounds: false),
+            map: (width: 8, height: 8),
+            sides: [(name: "A", colour: Red), (name: "B", colour: Blue)],
+            figures: [
+                (name: "Ana", side: "A", occupation: Warrior, level: 2, height_m: 1.75,
+                 weight_kg: 72.0, at: (3, 3), facing: S,
+                 weapons: [(kind: HandsFeet, quality: Usual)],
+                 stats: (agility: 14, strength: 14, dexterity: 12, constitution: 12, willpower: 12, vision: 11)),
+                (name: "Bo", side: "B", occupation: Warrior, level: 1, height_m: 1.7,
+                 weight_kg: 70.0, at: (3, 4), facing: N,
+                 weapons: [(kind: HandsFeet, quality: Usual)], {STATS}),
+                (name: "Cai", side: "A", occupation: Warrior, level: 1, height_m: 1.7,
+                 weight_kg: 70.0, at: (3, 5), facing: N,
+                 weapons: [(kind: HandsFeet, quality: Usual)], {STATS}),
+            ])"#
+    ));
+    let mut b = Battle::with_dice(&c, dice(&[10, 90])).unwrap();
+    let grapple = form(BrawlForm::Grapple);
+    let card = |f: usize| FigureOrders {
+        figure: FigureId(f),
+        cards: vec![CardOrder {
+            brawl: grapple,
+            ..CardOrder::new(Card::C, Some(FigureId(1)))
+        }],
+        shield: ShieldStance::Raise,
+        when_busy: BusyStance::Ask,
+    };
+    b.submit(Command::Orders {
+        side: SideId(0),
+        orders: vec![card(0), card(2)],
+    })
+    .unwrap();
+    b.submit(orders(1, 1, &[(Card::D, Some(0), None)])).unwrap();
+    settle(&mut b);
+    let s = strikes(&b);
+    assert_eq!(s.len(), 1, "Cai need not strike");
+    assert!(
+        s[0].explanation.contains("+28 × DMod 10"),
+        "{}",
+        s[0].explanation
+    );
+    assert_eq!(b.holders_of(FigureId(1)), [FigureId(0), FigureId(2)]);
+    assert!(b.in_hold(FigureId(2)));
+}
