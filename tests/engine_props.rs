@@ -10,10 +10,12 @@ use proptest::prelude::*;
 
 use hexmelee::dice::Dice;
 use hexmelee::engine::{
-    Battle, BusyStance, CardOrder, Command, FigureMove, FigureOrders, Prompt, ShieldStance,
+    Battle, BusyStance, CardOrder, Command, FigureId, FigureMove, FigureOrders, Prompt,
+    ShieldStance,
 };
 use hexmelee::hex::{Facing, Step};
 use hexmelee::rules::shakhan::Card;
+use hexmelee::rules::shakhan::brawl::{BrawlForm, BrawlIntent};
 use hexmelee::rules::shakhan::tables::actions::Activity;
 use hexmelee::scenario::{self, Checked};
 
@@ -71,9 +73,25 @@ fn random_answer(b: &Battle, prompt: &Prompt, choice: &mut Dice) -> Command {
                             if order.card == Card::G && choice.roll(2) == 1 {
                                 order.action = Some(Activity::Other(choice.roll(10) as u8));
                             }
+                            // Half the cards carry a brawling form (16.10.4)
+                            // that suits the card and the figure.
+                            let form = pick(choice, &BrawlForm::ALL)?;
+                            let intent = BrawlIntent {
+                                form,
+                                lethal: form.may_be_lethal() && choice.roll(2) == 1,
+                            };
+                            if choice.roll(2) == 1
+                                && intent
+                                    .refusal(order.card, f.character.martial_arts_level)
+                                    .is_none()
+                                && (form != BrawlForm::FlyingDropKick || order.target.is_some())
+                            {
+                                order.brawl = Some(intent);
+                            }
                             Some(order)
                         })
                         .collect();
+                    let cards = drop_kicks_placed(cards, f.brawl.kick);
                     (!cards.is_empty()).then(|| FigureOrders {
                         figure: f.id,
                         cards,
@@ -129,6 +147,30 @@ fn random_answer(b: &Battle, prompt: &Prompt, choice: &mut Dice) -> Command {
         }
         Prompt::Finished { .. } => unreachable!("play stops at the end"),
     }
+}
+
+/// Shakhàn 16.10.4.8: drop-kicks only on the cards the engine accepts them
+/// on (the first two, a carried one's first, or the last); others are
+/// stripped of the form.
+fn drop_kicks_placed(mut cards: Vec<CardOrder>, carried: Option<FigureId>) -> Vec<CardOrder> {
+    let kicks = |cards: &[CardOrder], i: usize| {
+        cards
+            .get(i)
+            .filter(|c| c.brawl.is_some_and(|b| b.form == BrawlForm::FlyingDropKick))
+            .map(|c| c.target)
+    };
+    let from = match (kicks(&cards, 0), kicks(&cards, 1)) {
+        (Some(t), _) if t.is_some() && t == carried => 1,
+        (Some(a), Some(b)) if a == b => 2,
+        _ => 0,
+    };
+    let last = cards.len().saturating_sub(1);
+    for c in cards.iter_mut().take(last).skip(from) {
+        if c.brawl.is_some_and(|b| b.form == BrawlForm::FlyingDropKick) {
+            c.brawl = None;
+        }
+    }
+    cards
 }
 
 fn invariants(b: &Battle) {

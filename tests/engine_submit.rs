@@ -15,10 +15,17 @@ use hexmelee::sim;
 
 #[test]
 fn refused_commands_mid_battle_change_nothing() {
+    // The skirmish with weapons, the tavern brawl with holds and drop-kicks.
+    for name in ["skirmish.ron", "tavern-brawl.ron"] {
+        refusals_change_nothing(name);
+    }
+}
+
+fn refusals_change_nothing(name: &str) {
     let checked = scenario::load(
         &Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("scenarios")
-            .join("skirmish.ron"),
+            .join(name),
     )
     .unwrap();
     let mut battle = Battle::new(&checked, 3).unwrap();

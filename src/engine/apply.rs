@@ -3,7 +3,7 @@
 
 use super::event::{Event, Phase, StrikeEvent};
 use super::state::{ActionUnderWay, PlayedCard, RoundPlay};
-use super::{Battle, SideId};
+use super::{Battle, Figure, SideId};
 use crate::rules::shakhan::condition::{Condition, Morale, Withdrawal};
 use crate::rules::shakhan::melee::Equipment;
 
@@ -136,6 +136,7 @@ impl Battle {
                 flee_if_broken(c);
             }
             Event::Overridden { change, .. } => self.apply_override(change),
+            Event::Brawl(e) => self.apply_brawl(e),
             Event::BattleEnded { winner, .. } => {
                 self.winner = Some(*winner);
                 self.phase = Phase::Finished;
@@ -173,7 +174,7 @@ impl Battle {
         attacker.round.ap_left = (attacker.round.ap_left - s.ap).max(0.0);
         attacker.round.struck_this_phase = true;
         if let Some(card) = attacker.round.cards.get_mut(s.card_index) {
-            card.strikes += 1;
+            card.strikes = card.strikes.saturating_add(1);
         }
         for (item, damage) in &s.equipment {
             let left = damage.remaining();
@@ -199,20 +200,24 @@ impl Battle {
         }
         for wound in &s.wounds {
             defender.condition.apply_wound(wound);
-            // 16.15.4 (x): the next cards are lost; what this round cannot
-            // take waits for the next round's cards.
-            let mut owed = defender.condition.cards_to_lose();
-            for c in defender.round.cards.iter_mut().filter(|c| !c.lost) {
-                if owed == 0 || c.strikes > 0 {
-                    continue;
-                }
-                c.lost = true;
-                owed -= 1;
-            }
-            let taken = defender.condition.cards_to_lose() - owed;
-            defender.condition.take_lost_cards(taken);
+            take_owed_cards(defender);
         }
     }
+}
+
+/// 16.15.4 (x): the next cards are lost; what this round cannot take waits
+/// for the next round's cards.
+pub(super) fn take_owed_cards(f: &mut Figure) {
+    let mut owed = f.condition.cards_to_lose();
+    for c in f.round.cards.iter_mut().filter(|c| !c.lost) {
+        if owed == 0 || c.strikes > 0 {
+            continue;
+        }
+        c.lost = true;
+        owed -= 1;
+    }
+    let taken = f.condition.cards_to_lose() - owed;
+    f.condition.take_lost_cards(taken);
 }
 
 /// 16.9.6, 16.13.3 (docs/RULINGS.md): a figure whose morale breaks runs from

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::referee::Override;
 use super::{FigureId, SideId};
 use crate::hex::Step;
+use crate::rules::shakhan::brawl::BrawlIntent;
 use crate::rules::shakhan::tables::actions::Activity;
 use crate::rules::shakhan::{BodyArea, Card};
 
@@ -75,6 +76,10 @@ pub struct CardOrder {
     /// rounds (16.9.4), e.g. `Other(8)` or `PickUpItem`.
     #[serde(default)]
     pub action: Option<Activity>,
+    /// Shakhàn 16.10.4: a brawling form for this card, announced with the
+    /// orders at the start of the round (docs/RULINGS.md "Brawling").
+    #[serde(default)]
+    pub brawl: Option<BrawlIntent>,
 }
 
 impl CardOrder {
@@ -84,6 +89,7 @@ impl CardOrder {
             target,
             aim: None,
             action: None,
+            brawl: None,
         }
     }
 }

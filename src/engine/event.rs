@@ -13,6 +13,7 @@ use crate::rules::shakhan::tables::actions::Activity;
 use crate::rules::shakhan::tables::protection::EquipmentDamage;
 use crate::rules::shakhan::wound::Wound;
 
+use super::brawl::BrawlEvent;
 use super::command::FigureOrders;
 use super::referee::Override;
 
@@ -158,6 +159,8 @@ pub enum Event {
         change: Override,
         discarded: Vec<u32>,
     },
+    /// Shakhàn 16.10.4: announcements, holds, throws and drop-kicks.
+    Brawl(BrawlEvent),
 }
 
 /// A figure's Action Points for the round.

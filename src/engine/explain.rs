@@ -197,6 +197,7 @@ impl Battle {
             Event::Overridden { change, discarded } => {
                 self.describe_override(change, discarded, view)
             }
+            Event::Brawl(e) => return self.describe_brawl(e, view),
             Event::BattleEnded {
                 winner: Some(w),
                 rounds,

@@ -157,8 +157,8 @@ impl Battle {
                     self.reveal_orders()
                 }
                 Phase::MovementPriority | Phase::DivineIntervention => return,
-                // Missiles, spells and special manoeuvres have no rules in
-                // this engine yet: their phases pass straight on.
+                // Missiles and spells have no rules in this engine yet: their
+                // phases pass straight on.
                 Phase::MissileArrival => self.push(Event::PhaseBegan {
                     phase: Phase::Spell,
                 }),
@@ -168,12 +168,15 @@ impl Battle {
                 Phase::MissileWeapon => self.push(Event::PhaseBegan {
                     phase: Phase::SpecialManeuver,
                 }),
-                Phase::SpecialManeuver => self.push(Event::PhaseBegan {
-                    phase: Phase::Attack {
-                        pulse: 1,
-                        second: false,
-                    },
-                }),
+                Phase::SpecialManeuver => {
+                    self.drop_kicks();
+                    self.push(Event::PhaseBegan {
+                        phase: Phase::Attack {
+                            pulse: 1,
+                            second: false,
+                        },
+                    })
+                }
                 Phase::Attack { pulse, second } => match self.next_strike() {
                     Some(s) if self.busy_question(&s) || self.shield_question(&s) => return,
                     Some(s) => self.resolve_strike(s, None, None),
@@ -377,6 +380,7 @@ impl Battle {
             });
         }
         orders.sort_by_key(|o| o.figure);
+        let brawl_events = self.brawl_reveal(&mut orders);
         let mut lost_events = Vec::new();
         let mut awards = Vec::new();
         for o in &orders {
@@ -414,7 +418,7 @@ impl Battle {
             }
         }
         self.push(Event::OrdersRevealed { orders, awards });
-        for e in lost_events {
+        for e in brawl_events.into_iter().chain(lost_events) {
             self.push(e);
         }
         self.begin_actions();
@@ -426,6 +430,7 @@ impl Battle {
     /// 16.14.3.12: Fatigue for the cards played and the end of the battle;
     /// then the next round begins.
     fn record_keeping(&mut self) {
+        self.hold_checks();
         let surprised = self.free_round.then_some(self.initiative).flatten();
         for id in (0..self.figures.len()).map(FigureId) {
             let f = &self.figures[id.0];
@@ -545,6 +550,7 @@ impl Battle {
                     return reject(format!("{} cannot play {}: {why}", f.name, c.card));
                 }
             }
+            self.check_brawl_orders(f, &o.cards)?;
         }
         Ok(())
     }

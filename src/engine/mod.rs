@@ -9,6 +9,7 @@
 
 mod actions;
 mod apply;
+mod brawl;
 mod command;
 mod event;
 mod explain;
@@ -20,6 +21,7 @@ mod referee;
 mod state;
 mod strike;
 
+pub use brawl::{BrawlEvent, BrawlState};
 pub use command::{BusyStance, CardOrder, Command, FigureMove, FigureOrders, ShieldStance};
 pub use event::{ApAward, Event, Phase, StrikeEvent};
 pub use explain::View;
@@ -35,22 +37,9 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::dice::Dice;
-use crate::hex::{HexMap, Pose};
-use crate::rules::shakhan::condition::{Condition, StartingState};
+use crate::hex::HexMap;
 use crate::rules::shakhan::tables::{Tables, tables};
-use crate::scenario::{Checked, InitialState, Options, SideSpec};
-
-/// The scenario's starting condition in the condition's own terms.
-fn starting_state(s: &InitialState) -> StartingState {
-    StartingState {
-        prone: s.prone,
-        damage: s.damage,
-        pain: s.pain,
-        fatigue: s.fatigue,
-        bleeding: s.bleeding,
-        bleeding_rounds: s.bleeding_rounds,
-    }
-}
+use crate::scenario::{Checked, Options, SideSpec};
 
 /// A figure, by its place in the scenario's figure list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -124,22 +113,9 @@ impl Battle {
             .zip(&checked.characters)
             .zip(&checked.factors)
             .enumerate()
-            .map(|(i, ((spec, character), factors))| Figure {
-                id: FigureId(i),
-                name: spec.name.clone(),
-                side: sides.iter().position(|s| s.name == spec.side).unwrap_or(0),
-                pose: Pose::new(spec.at, spec.facing),
-                character: Arc::new(character.clone()),
-                factors: Arc::new(factors.clone()),
-                condition: Condition::for_character(
-                    character,
-                    factors,
-                    &starting_state(&spec.state),
-                ),
-                first_serious_combat: spec.state.first_serious_combat,
-                action: None,
-                gear: Gear::whole(character.weapons.len()),
-                round: RoundPlay::default(),
+            .map(|(i, ((spec, character), factors))| {
+                let side = sides.iter().position(|s| s.name == spec.side).unwrap_or(0);
+                Figure::enter(FigureId(i), side, spec, character.clone(), factors.clone())
             })
             .collect();
         let mut battle = Battle {
@@ -191,6 +167,11 @@ impl Battle {
 
     pub fn sides(&self) -> &[SideSpec] {
         &self.sides
+    }
+
+    /// The scenario's choices among the rules' options.
+    pub fn options(&self) -> &Options {
+        &self.options
     }
 
     pub fn round(&self) -> u32 {

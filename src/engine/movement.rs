@@ -18,6 +18,7 @@ impl Battle {
         self.figures.iter().any(|f| {
             f.side == side.0
                 && f.condition.can_act()
+                && !self.in_hold(f.id)
                 && !f.round.moved_this_pulse
                 && f.round.pulse_left >= 1.0
         })
@@ -96,6 +97,12 @@ impl Battle {
             seen.push(m.figure);
             if !f.condition.can_act() {
                 return reject(format!("{} cannot act", f.name));
+            }
+            if self.in_hold(f.id) && !m.steps.is_empty() {
+                return reject(format!(
+                    "{} is in a hold and cannot move until it is broken or released (16.10.4.1)",
+                    f.name
+                ));
             }
             occupied.retain(|h| *h != f.pose.hex);
             let (poses, ap) = self.walk(m, &occupied)?;

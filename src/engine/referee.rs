@@ -8,12 +8,12 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::event::Event;
-use super::state::{Figure, Gear, RoundPlay};
+use super::state::Figure;
 use super::{Battle, FigureId, Rejection, SideId, View};
 use crate::hex::Pose;
 use crate::rules::shakhan::BodyArea;
 use crate::rules::shakhan::character::derive;
-use crate::rules::shakhan::condition::{Condition, Healing, Morale, StartingState};
+use crate::rules::shakhan::condition::{Healing, Morale};
 use crate::rules::shakhan::wound::{Bleed, Wound};
 use crate::scenario::{self, REQUISITE_RANGE};
 
@@ -352,28 +352,9 @@ impl Battle {
                     .iter()
                     .position(|s| s.name == spec.side)
                     .unwrap_or(0);
-                let s = &spec.state;
-                let start = StartingState {
-                    prone: s.prone,
-                    damage: s.damage,
-                    pain: s.pain,
-                    fatigue: s.fatigue,
-                    bleeding: s.bleeding,
-                    bleeding_rounds: s.bleeding_rounds,
-                };
-                self.figures.push(Figure {
-                    id: FigureId(self.figures.len()),
-                    name: spec.name.clone(),
-                    side,
-                    pose: Pose::new(spec.at, spec.facing),
-                    condition: Condition::for_character(&character, &factors, &start),
-                    gear: Gear::whole(character.weapons.len()),
-                    character: Arc::new(character),
-                    factors: Arc::new(factors),
-                    first_serious_combat: s.first_serious_combat,
-                    action: None,
-                    round: RoundPlay::default(),
-                });
+                let id = FigureId(self.figures.len());
+                self.figures
+                    .push(Figure::enter(id, side, spec, character, factors));
             }
             Override::RemoveFigure { figure } => {
                 self.figures[figure.0].condition.remove_from_field();

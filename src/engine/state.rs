@@ -5,14 +5,16 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::FigureId;
+use super::brawl::BrawlState;
 use super::command::{BusyStance, CardOrder, ShieldStance};
 use crate::hex::Pose;
 use crate::rules::shakhan::Card;
 use crate::rules::shakhan::character::{Character, Factors};
-use crate::rules::shakhan::condition::Condition;
+use crate::rules::shakhan::condition::{Condition, StartingState};
 use crate::rules::shakhan::tables::Tables;
 use crate::rules::shakhan::tables::actions::Activity;
 use crate::rules::shakhan::tables::weapons::WeaponKind;
+use crate::scenario::Figure as ScenarioFigure;
 
 /// One figure on the map.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,9 +36,45 @@ pub struct Figure {
     /// 16.9.6: +10 to morale checks in a figure's first serious fight.
     pub first_serious_combat: bool,
     pub round: RoundPlay,
+    /// Shakhàn 16.10.4: holds and a drop-kick carried into the next round.
+    pub brawl: BrawlState,
 }
 
 impl Figure {
+    /// A scenario's figure entering the battle with its checked sheet and
+    /// factors, in the starting state the scenario gives it.
+    pub(super) fn enter(
+        id: FigureId,
+        side: usize,
+        spec: &ScenarioFigure,
+        character: Character,
+        factors: Factors,
+    ) -> Figure {
+        let s = &spec.state;
+        let start = StartingState {
+            prone: s.prone,
+            damage: s.damage,
+            pain: s.pain,
+            fatigue: s.fatigue,
+            bleeding: s.bleeding,
+            bleeding_rounds: s.bleeding_rounds,
+        };
+        Figure {
+            id,
+            name: spec.name.clone(),
+            side,
+            pose: Pose::new(spec.at, spec.facing),
+            condition: Condition::for_character(&character, &factors, &start),
+            gear: Gear::whole(character.weapons.len()),
+            character: Arc::new(character),
+            factors: Arc::new(factors),
+            first_serious_combat: s.first_serious_combat,
+            action: None,
+            round: RoundPlay::default(),
+            brawl: BrawlState::default(),
+        }
+    }
+
     /// The melee weapon the figure strikes with: the first usable one not
     /// ruined or unusable (16.15.4 `w`).
     pub fn weapon_in_hand(&self) -> Option<usize> {

@@ -66,13 +66,6 @@ impl Battle {
         }
     }
 
-    /// Whether `hex` lies in `attacker`'s Strike Zone.
-    fn reaches(&self, attacker: FigureId, hex: Hex) -> bool {
-        let a = &self.figures[attacker.0];
-        let r = a.reach();
-        r > 0 && self.map.in_strike_zone(a.pose, r, ZoneShape::Front, hex)
-    }
-
     /// Whether `attacker` may strike `target` now (16.9.1–2, 16.9.4): able to
     /// act and standing, its card in effect allows the strike (a Cautious
     /// Retreat only at those who struck first), the AP are there, and the
@@ -87,25 +80,32 @@ impl Battle {
         let t = &self.figures[target.0];
         if !a.condition.can_act()
             || a.condition.is_prone()
+            || self.brawl_bars_strike(attacker)
             || t.side == a.side
             || t.condition.is_out()
         {
             return false;
         }
-        let (Some(k), Some(_)) = (
-            self.current_card(attacker),
-            self.figures[attacker.0].weapon_in_hand(),
-        ) else {
+        let Some(k) = self.current_card(attacker) else {
             return false;
         };
+        // A brawler strikes with its body (16.10.4), armed or not.
+        let brawl = self.brawl_attack(attacker, k);
+        if brawl.is_none() && a.weapon_in_hand().is_none() {
+            return false;
+        }
         let right = match self.tables.actions.card(a.round.cards[k].card()).strike {
             StrikeRight::May => true,
             StrikeRight::OnlyIfAttackedFirst => a.round.attacked_by.contains(&target),
             StrikeRight::Never | StrikeRight::MissileOrMagicOnly => false,
         };
+        let (cost, reach) = match brawl {
+            Some(intent) => (self.brawl_strike_cost(attacker, intent), 1),
+            None => (a.strike_cost(self.tables), a.reach()),
+        };
         right
-            && a.round.ap_left >= self.figures[attacker.0].strike_cost(self.tables)
-            && self.reaches(attacker, at)
+            && a.round.ap_left >= cost
+            && self.map.in_strike_zone(a.pose, reach, ZoneShape::Front, at)
     }
 
     /// Whom `attacker` strikes now, with which card: the card's target when it
@@ -176,7 +176,7 @@ impl Battle {
     /// Shakhàn 16.9.3: the defender's card that answers this attack: one it
     /// played against this attacker, else its next card not yet matched to
     /// another attack; with none left it counts as G.
-    fn matching_card(&self, s: &PendingStrike) -> Option<usize> {
+    pub(super) fn matching_card(&self, s: &PendingStrike) -> Option<usize> {
         let d = &self.figures[s.defender.0];
         if let Some(i) = d
             .round
@@ -219,6 +219,10 @@ impl Battle {
         raise: Option<bool>,
         defend: Option<bool>,
     ) {
+        if let Some(intent) = self.brawl_attack(s.attacker, s.card_index) {
+            self.resolve_brawl_strike(s, intent, defend, false);
+            return;
+        }
         let matched_by = self.matching_card(&s);
         let a = &self.figures[s.attacker.0];
         let d = &self.figures[s.defender.0];
@@ -268,18 +272,30 @@ impl Battle {
             explanation: report.to_string(),
             table_view: report.symptoms().join("; "),
         };
-        let was_out = self.figures[s.defender.0].condition.is_out();
+        self.push_strike(event);
+        self.throw_check(s, matched_by);
+    }
+
+    /// Record a strike, then what follows from it: a spoiled action, the
+    /// defender's morale check for its wounds, its comrades' when it falls.
+    pub(super) fn push_strike(&mut self, event: StrikeEvent) {
+        let defender = event.defender;
+        let was_out = self.figures[defender.0].condition.is_out();
         let calls = event.wounds.iter().any(wound_calls_for_morale);
         let spoiled = event.action_spoiled;
+        let struck = event.struck;
         self.push(Event::Strike(Box::new(event)));
+        if struck {
+            self.kick_struck(defender);
+        }
         if spoiled {
-            self.push(Event::ActionSpoiled { figure: s.defender });
+            self.push(Event::ActionSpoiled { figure: defender });
         }
         if calls {
-            self.morale_check(s.defender, MoraleCause::Wounded);
+            self.morale_check(defender, MoraleCause::Wounded);
         }
-        if !was_out && self.figures[s.defender.0].condition.is_out() {
-            let side = self.figures[s.defender.0].side;
+        if !was_out && self.figures[defender.0].condition.is_out() {
+            let side = self.figures[defender.0].side;
             let comrades: Vec<FigureId> = self.active(side).map(|f| f.id).collect();
             for c in comrades {
                 self.morale_check(c, MoraleCause::ComradeFell);

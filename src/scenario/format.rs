@@ -51,6 +51,9 @@ pub struct Options {
     pub free_rounds: bool,
     /// 16.15.1: a fresh Initiative check every Melee Round instead of alternating.
     pub initiative_every_round: bool,
+    /// Shakhàn 16.10.4: a brawl: every figure announces brawling each round
+    /// (the AI chooses forms; armed figures may swing a club in a haymaker).
+    pub brawl: bool,
 }
 
 impl Default for Options {
@@ -60,6 +63,7 @@ impl Default for Options {
             double_surprise: true,
             free_rounds: true,
             initiative_every_round: false,
+            brawl: false,
         }
     }
 }

@@ -11,6 +11,7 @@ use super::ai;
 use crate::engine::{
     Battle, BusyStance, CardOrder, Command, FigureId, FigureOrders, Prompt, ShieldStance,
 };
+use crate::rules::shakhan::brawl::BrawlIntent;
 use crate::rules::shakhan::tables::actions::Activity;
 use crate::rules::shakhan::{BodyArea, Card};
 use crate::scenario::line_col;
@@ -48,6 +49,9 @@ struct EntryCard {
     aim: Option<BodyArea>,
     #[serde(default)]
     action: Option<Activity>,
+    /// Shakhàn 16.10.4: a brawling form, e.g. `Some((form: Punch))`.
+    #[serde(default)]
+    brawl: Option<BrawlIntent>,
 }
 
 /// Every problem found in one orders file: the same shape as a scenario's,
@@ -159,6 +163,7 @@ impl Script {
                     target,
                     aim: c.aim,
                     action: c.action,
+                    brawl: c.brawl,
                     ..CardOrder::new(c.card, None)
                 });
             }

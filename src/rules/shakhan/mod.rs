@@ -1,5 +1,6 @@
 //! Shakhàn, Book C section 16: regular melee.
 
+pub mod brawl;
 pub mod character;
 pub mod condition;
 pub mod melee;

@@ -15,6 +15,7 @@
 //! - Shields are raised (16.15.4); a busy figure defends unless its action
 //!   is all but done (16.9.4.1).
 
+mod brawl;
 mod field;
 mod moves;
 mod orders;

@@ -28,7 +28,8 @@ pub(super) fn side_orders(battle: &Battle, side: usize) -> Vec<FigureOrders> {
     let mut attackers = vec![0; battle.figures().len()];
     let mut out = Vec::new();
     for f in battle.figures().iter().filter(|f| f.side == side) {
-        if let Some(o) = orders_for(battle, &seen, &attackers, f) {
+        if let Some(mut o) = orders_for(battle, &seen, &attackers, f) {
+            super::brawl::announce(battle, f, &out, &mut o);
             for t in attack_targets(&o) {
                 attackers[t.0] += 1;
             }

@@ -124,7 +124,7 @@ impl CriticalReport {
 /// weapon's concussion modifier, follow Roll Twice and "roll again", and
 /// realise every injury. Several bleeding injuries bleed as one: their
 /// points add up and one 2D20 roll says how long (docs/RULINGS.md).
-pub(super) fn resolve(
+pub(crate) fn resolve(
     area: BodyArea,
     weapon: Concussion,
     target: &Target,

@@ -196,7 +196,7 @@ fn cannot(right: StrikeRight) -> &'static str {
     }
 }
 
-fn location_text(l: &LocationReport) -> Vec<String> {
+pub(crate) fn location_text(l: &LocationReport) -> Vec<String> {
     let mut parts = Vec::new();
     if let Some(aim) = &l.aimed {
         parts.push(match aim.roll {
@@ -249,7 +249,7 @@ fn hit_text(hit: &AreaHit) -> String {
     s
 }
 
-fn critical_text(c: &CriticalReport) -> String {
+pub(crate) fn critical_text(c: &CriticalReport) -> String {
     let modifier = if c.modifier == 0 {
         String::new()
     } else {
@@ -314,7 +314,7 @@ fn critical_text(c: &CriticalReport) -> String {
     s
 }
 
-fn wound_text(w: &Wound) -> String {
+pub(crate) fn wound_text(w: &Wound) -> String {
     let mut s = format!(
         "{} wound: {} damage, pain {}",
         w.area.name(),

@@ -7,8 +7,8 @@
 //! Equipment damage and a spoiled action are reported as data; applying them
 //! is the engine's. Rulings: `docs/RULINGS.md`.
 
-mod critical;
-mod display;
+pub(crate) mod critical;
+pub(crate) mod display;
 #[cfg(test)]
 pub(crate) mod fixtures;
 #[cfg(test)]
@@ -170,7 +170,7 @@ pub struct Modifier {
 }
 
 impl Modifier {
-    fn new(source: impl Into<String>, value: i32) -> Self {
+    pub(crate) fn new(source: impl Into<String>, value: i32) -> Self {
         Modifier {
             source: source.into(),
             value,
@@ -447,7 +447,7 @@ pub fn resolve_strike(
 
 /// Shakhàn 16.15.3: the CF an aimed strike is made with, rounded to the
 /// nearest (16.4); the whole CF otherwise.
-fn striking_cf(striker: &Striker, opts: &StrikeOptions, t: &Tables) -> StrikingCf {
+pub(crate) fn striking_cf(striker: &Striker, opts: &StrikeOptions, t: &Tables) -> StrikingCf {
     let aimed_percent = opts.aim.map(|_| {
         t.location
             .aimed_cf_percent(striker.martial_arts_level, opts.similar_body_form)
@@ -465,7 +465,7 @@ fn striking_cf(striker: &Striker, opts: &StrikeOptions, t: &Tables) -> StrikingC
 
 /// Shakhàn 16.15.2, 16.9.4.1, 16.4.1.3: the basic threshold plus the
 /// Defending Modifier, the helpless modifier and the plus to hit.
-fn threshold(
+pub(crate) fn threshold(
     base: i32,
     differential: i32,
     defence_card: Card,
