@@ -23,10 +23,10 @@ use super::character::CombatFactor;
 use super::tables::Tables;
 use super::tables::actions::StrikeRight;
 use super::tables::armour::{ArmourMaterial, ShieldMaterial};
+use super::tables::criticals::Concussion as CriticalConcussion;
 use super::tables::criticals::Requisite;
 use super::tables::location::{Location, StrikeLocation};
 use super::tables::protection::{EquipmentDamage, PenetrationOutcome, PenetrationRoll};
-use super::tables::criticals::Concussion as CriticalConcussion;
 use super::tables::weapons::{Concussion, MeleeWeapon, WeaponGrade, WeaponKind};
 use super::wound::Wound;
 use super::{BodyArea, BodyForm, Card, Quality};
@@ -673,10 +673,7 @@ impl Ctx<'_> {
                 reaches_body: true,
             };
         }
-        let penetration = self
-            .t
-            .protection
-            .resolve(shield.apv, dice.d100(), modifier);
+        let penetration = self.t.protection.resolve(shield.apv, dice.d100(), modifier);
         let hit = penetration.result.against_shield();
         if hit.shield_check {
             let factor = shield.material.composition_factor();
