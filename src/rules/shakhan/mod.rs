@@ -3,6 +3,7 @@
 pub mod character;
 pub mod condition;
 pub mod melee;
+pub mod missile;
 pub mod tables;
 mod terms;
 pub mod wound;
