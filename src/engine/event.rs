@@ -14,6 +14,7 @@ use crate::rules::shakhan::tables::protection::EquipmentDamage;
 use crate::rules::shakhan::wound::Wound;
 
 use super::command::FigureOrders;
+use super::missile::{Flight, FlightEvent};
 
 /// Where a Melee Round stands (16.14).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -152,6 +153,22 @@ pub enum Event {
         rounds: u32,
     },
     FreshInitiativeCalled,
+    /// 16.5.2: a figure under G begins loading a missile weapon.
+    LoadBegun {
+        figure: FigureId,
+        weapon: usize,
+        needed: f64,
+    },
+    /// 16.14.3.4: a missile is aimed and loosed; a flight of more than one
+    /// second arrives in the next round's Missile Arrival Phase (16.14.3.2).
+    MissileLoosed {
+        flight: Flight,
+        ap: f64,
+        delayed: bool,
+    },
+    /// 16.12.1: a missile's flight: every figure it passed checked, what it
+    /// struck, or where it came down.
+    MissileFlew(Box<FlightEvent>),
 }
 
 /// A figure's Action Points for the round.

@@ -194,6 +194,9 @@ impl Battle {
                 format!("{} spends {} Fatigue", self.name(*figure), fmt_ap(*points))
             }
             Event::MoraleChecked { figure, report } => format!("{}: {report}", self.name(*figure)),
+            Event::LoadBegun { .. } | Event::MissileLoosed { .. } | Event::MissileFlew(_) => {
+                return self.describe_missile(event, view);
+            }
             Event::BattleEnded {
                 winner: Some(w),
                 rounds,

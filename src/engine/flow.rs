@@ -156,17 +156,13 @@ impl Battle {
                     self.reveal_orders()
                 }
                 Phase::MovementPriority | Phase::DivineIntervention => return,
-                // Missiles, spells and special manoeuvres have no rules in
-                // this engine yet: their phases pass straight on.
-                Phase::MissileArrival => self.push(Event::PhaseBegan {
-                    phase: Phase::Spell,
-                }),
+                // Spells and special manoeuvres have no rules in this engine
+                // yet: their phases pass straight on.
+                Phase::MissileArrival => self.missile_arrival(),
                 Phase::Spell => self.push(Event::PhaseBegan {
                     phase: Phase::MissileWeapon,
                 }),
-                Phase::MissileWeapon => self.push(Event::PhaseBegan {
-                    phase: Phase::SpecialManeuver,
-                }),
+                Phase::MissileWeapon => self.missile_weapon_phase(),
                 Phase::SpecialManeuver => self.push(Event::PhaseBegan {
                     phase: Phase::Attack {
                         pulse: 1,
@@ -540,6 +536,7 @@ impl Battle {
                         f.name, c.card
                     ));
                 }
+                self.check_missile_order(o.figure, c)?;
                 if let Err(why) = f.condition.allows(c.card) {
                     return reject(format!("{} cannot play {}: {why}", f.name, c.card));
                 }

@@ -13,6 +13,7 @@ mod command;
 mod event;
 mod explain;
 mod flow;
+mod missile;
 mod morale;
 mod movement;
 mod prompt;
@@ -22,6 +23,7 @@ mod strike;
 pub use command::{BusyStance, CardOrder, Command, FigureMove, FigureOrders, ShieldStance};
 pub use event::{ApAward, Event, Phase, StrikeEvent};
 pub use explain::View;
+pub use missile::{Flight, FlightEvent, Quiver};
 pub use prompt::Prompt;
 pub use state::{ActionUnderWay, Figure, Gear, PlayedCard, RoundPlay};
 pub use strike::{striker, target};
@@ -97,6 +99,8 @@ pub struct Battle {
     initiative_held: bool,
     sealed: Vec<Option<Vec<FigureOrders>>>,
     winner: Option<Option<SideId>>,
+    /// 16.14.3.2: missiles still in the air, in the order loosed.
+    in_flight: Vec<missile::Flight>,
     dice: Dice,
     events: Vec<Event>,
     commands: Vec<Command>,
@@ -138,6 +142,7 @@ impl Battle {
                 action: None,
                 gear: Gear::whole(character.weapons.len()),
                 round: RoundPlay::default(),
+                missile: missile::Quiver::new(character, spec.state.missile_loaded),
             })
             .collect();
         let mut battle = Battle {
@@ -156,6 +161,7 @@ impl Battle {
             fresh_initiative: false,
             initiative_held: false,
             winner: None,
+            in_flight: Vec::new(),
             dice,
             events: Vec::new(),
             commands: Vec::new(),

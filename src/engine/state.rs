@@ -34,6 +34,8 @@ pub struct Figure {
     /// 16.9.6: +10 to morale checks in a figure's first serious fight.
     pub first_serious_combat: bool,
     pub round: RoundPlay,
+    /// Its missile weapons: loaded, loading, shots left (16.5.2).
+    pub missile: super::missile::Quiver,
 }
 
 impl Figure {

@@ -8,7 +8,7 @@ use super::flow::pulses;
 use super::{Battle, FigureId};
 use crate::hex::{Aspect, Hex, ZoneShape};
 use crate::rules::shakhan::character::{Character, Factors};
-use crate::rules::shakhan::condition::{MoraleCause, wound_calls_for_morale};
+use crate::rules::shakhan::condition::wound_calls_for_morale;
 use crate::rules::shakhan::melee::{
     self, MidAction, Scores, ShieldUse, StrikeOptions, Striker, Target,
 };
@@ -271,20 +271,13 @@ impl Battle {
         let was_out = self.figures[s.defender.0].condition.is_out();
         let calls = event.wounds.iter().any(wound_calls_for_morale);
         let spoiled = event.action_spoiled;
+        let wounds = event.wounds.clone();
         self.push(Event::Strike(Box::new(event)));
         if spoiled {
             self.push(Event::ActionSpoiled { figure: s.defender });
         }
-        if calls {
-            self.morale_check(s.defender, MoraleCause::Wounded);
-        }
-        if !was_out && self.figures[s.defender.0].condition.is_out() {
-            let side = self.figures[s.defender.0].side;
-            let comrades: Vec<FigureId> = self.active(side).map(|f| f.id).collect();
-            for c in comrades {
-                self.morale_check(c, MoraleCause::ComradeFell);
-            }
-        }
+        self.loading_lost_to_blow(s.defender, &wounds, spoiled);
+        self.morale_after_blow(s.defender, was_out, calls);
     }
 }
 

@@ -184,7 +184,10 @@ impl HexMap {
         let (a, b) = (from.axial(), through.axial());
         let far = Hex::from_axial(Axial::new(a.x + (b.x - a.x) * m, a.y + (b.y - a.y) * m));
         let mut out = Vec::new();
-        for cell in line(from, far).skip(d as usize + 1).take((length - d) as usize) {
+        for cell in line(from, far)
+            .skip(d as usize + 1)
+            .take((length - d) as usize)
+        {
             let hexes = match cell {
                 Cell::One(h) => vec![h],
                 Cell::Edge(h1, h2) => vec![h1, h2],
