@@ -20,7 +20,9 @@ mod prompt;
 mod state;
 mod strike;
 
-pub use command::{BusyStance, CardOrder, Command, FigureMove, FigureOrders, ShieldStance};
+pub use command::{
+    BusyStance, CardOrder, Command, FigureMove, FigureOrders, MissileIntent, ShieldStance,
+};
 pub use event::{ApAward, Event, Phase, StrikeEvent};
 pub use explain::View;
 pub use missile::{Flight, FlightEvent, Quiver};

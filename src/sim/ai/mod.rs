@@ -16,6 +16,7 @@
 //!   is all but done (16.9.4.1).
 
 mod field;
+mod missile;
 mod moves;
 mod orders;
 
