@@ -492,3 +492,47 @@ fn ambush_the_ai_shoots_and_every_battle_ends() {
         "{loosed} {flew} {loads}"
     );
 }
+
+#[test]
+fn s16_9_9_1_a_quick_weapon_may_be_readied_in_a_free_round_on_an_agility_check() {
+    // A thrown dagger: ready 3 + throw 1 = 4 AP, under 5. Adjusted Agility
+    // 12 × 3 = 36: a roll of 10 readies it; 00 then misses, and it comes
+    // down short (1D6 = 1, sign 1).
+    let dagger = "thrown: [(kind: Dagger, quality: Good, training: 1, count: 2)]";
+    let mut c = field(8, 10, &[("A", 2, 0, "S", dagger), ("B", 2, 5, "N", "")]);
+    c.scenario.options.free_rounds = true;
+    let mut all = vec![95, 5, 10, 100, 1, 1];
+    all.extend(std::iter::repeat_n(50, 100));
+    let mut b = Battle::with_dice(&c, Dice::scripted(all)).unwrap();
+    b.submit(orders(0, vec![shoot(0, Card::G, Some(1), false)]))
+        .unwrap();
+    settle(&mut b);
+    let quick = b
+        .events()
+        .iter()
+        .find(|e| matches!(e, Event::QuickShot { .. }))
+        .expect("a quick-shot check");
+    assert!(matches!(
+        quick,
+        Event::QuickShot {
+            threshold: 36,
+            passed: true,
+            ..
+        }
+    ));
+    assert_eq!(flights(&b).len(), 1);
+    // A bow is too slow to load (6 + 1 AP): no check, no shot.
+    let mut c = field(8, 10, &[("A", 2, 0, "S", BOW), ("B", 2, 5, "N", "")]);
+    c.scenario.options.free_rounds = true;
+    let mut all = vec![95, 5];
+    all.extend(std::iter::repeat_n(50, 100));
+    let mut b = Battle::with_dice(&c, Dice::scripted(all)).unwrap();
+    b.submit(orders(0, vec![shoot(0, Card::G, Some(1), false)]))
+        .unwrap();
+    settle(&mut b);
+    assert!(
+        !b.events()
+            .iter()
+            .any(|e| matches!(e, Event::QuickShot { .. } | Event::MissileLoosed { .. }))
+    );
+}

@@ -137,9 +137,10 @@ impl Battle {
                 c.apply_morale(report);
                 flee_if_broken(c);
             }
-            Event::LoadBegun { .. } | Event::MissileLoosed { .. } | Event::MissileFlew(_) => {
-                self.apply_missile(event)
-            }
+            Event::LoadBegun { .. }
+            | Event::QuickShot { .. }
+            | Event::MissileLoosed { .. }
+            | Event::MissileFlew(_) => self.apply_missile(event),
             Event::BattleEnded { winner, .. } => {
                 self.winner = Some(*winner);
                 self.phase = Phase::Finished;

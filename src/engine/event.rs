@@ -166,6 +166,15 @@ pub enum Event {
         ap: f64,
         delayed: bool,
     },
+    /// 16.9.9.1: in a free round, a weapon not loaded and pointed is readied
+    /// on an Adjusted Agility × 3 check (a pass leaves it loaded to fire).
+    QuickShot {
+        figure: FigureId,
+        weapon: usize,
+        threshold: i32,
+        roll: u8,
+        passed: bool,
+    },
     /// 16.12.1: a missile's flight: every figure it passed checked, what it
     /// struck, or where it came down.
     MissileFlew(Box<FlightEvent>),

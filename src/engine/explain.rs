@@ -194,7 +194,10 @@ impl Battle {
                 format!("{} spends {} Fatigue", self.name(*figure), fmt_ap(*points))
             }
             Event::MoraleChecked { figure, report } => format!("{}: {report}", self.name(*figure)),
-            Event::LoadBegun { .. } | Event::MissileLoosed { .. } | Event::MissileFlew(_) => {
+            Event::LoadBegun { .. }
+            | Event::QuickShot { .. }
+            | Event::MissileLoosed { .. }
+            | Event::MissileFlew(_) => {
                 return self.describe_missile(event, view);
             }
             Event::BattleEnded {

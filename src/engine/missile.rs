@@ -137,13 +137,29 @@ impl Battle {
     }
 
     /// The figure's first card (not lost) with a missile intent.
+    /// In a free round the surprised side writes no orders (16.9.9.1); a
+    /// loaded weapon of theirs is fired at the nearest enemy under the card
+    /// they are given.
     fn missile_card(&self, id: FigureId) -> Option<(usize, MissileIntent)> {
         let f = &self.figures[id.0];
-        f.round
+        let written = f
+            .round
             .cards
             .iter()
             .enumerate()
-            .find_map(|(k, c)| c.order.missile.filter(|_| !c.lost).map(|m| (k, m)))
+            .find_map(|(k, c)| c.order.missile.filter(|_| !c.lost).map(|m| (k, m)));
+        let surprised = self.free_round && self.initiative.is_some_and(|s| s.0 != f.side);
+        match (written, f.missile.loaded) {
+            (None, Some(weapon)) if surprised && !f.round.cards.is_empty() => Some((
+                0,
+                MissileIntent {
+                    weapon,
+                    hold: false,
+                    warn: false,
+                },
+            )),
+            _ => written,
+        }
     }
 
     /// Shakhàn 16.9.4: aim (2) and fire (1) or throw (1), plus a shouted
@@ -207,7 +223,8 @@ impl Battle {
         let Some((k, intent)) = self.missile_card(id) else {
             return;
         };
-        if intent.hold || f.missile.loaded != Some(intent.weapon) {
+        let loaded = f.missile.loaded == Some(intent.weapon);
+        if intent.hold || (!loaded && !self.free_round) {
             return;
         }
         let order = &f.round.cards[k].order;
@@ -223,10 +240,38 @@ impl Battle {
             return;
         }
         let at = self.figures[target.0].pose.hex;
-        if self.free_round && f.pose.hex.facing_toward(at) != Some(f.pose.facing) {
-            return;
-        }
         let source = f.character.missile_weapons[intent.weapon].source;
+        let pointed = f.pose.hex.facing_toward(at) == Some(f.pose.facing);
+        if self.free_round && !(loaded && pointed) {
+            // 16.9.9.1: otherwise only a weapon loaded and fired in under 5 AP,
+            // on an Adjusted Agility × 3 check.
+            let mft = &self.tables.missile_fire;
+            let load = if loaded {
+                0.0
+            } else {
+                missile::reload_ap(source, self.tables)
+            };
+            let fire = self.tables.actions.cost(Activity::FireMissile);
+            let has_shot = f.missile.shots.get(intent.weapon).is_some_and(|n| *n > 0);
+            if !has_shot || load + fire >= mft.free_round_ap_below {
+                return;
+            }
+            let threshold = f.factors.adjusted_agility * mft.free_round_check_dmod;
+            let roll = self.dice.d100();
+            let passed = i32::from(roll.value()) <= threshold;
+            self.push(Event::QuickShot {
+                figure: id,
+                weapon: intent.weapon,
+                threshold,
+                roll: roll.value(),
+                passed,
+            });
+            if !passed {
+                return;
+            }
+        }
+        let f = &self.figures[id.0];
+        let order = &f.round.cards[k].order;
         let kind = missile::missile_type(source, self.tables);
         let range_m = self.map.distance_in_metres(f.pose.hex, at);
         let seconds = range_m / self.tables.missile_fire.flight_speed(kind);
@@ -292,20 +337,15 @@ impl Battle {
         .then_some(Activity::LoadMissile)
     }
 
-    /// Orders: a missile intent names a missile weapon the figure can use;
-    /// loading is asked for through the intent, not as a bare action.
+    /// Orders: a missile intent names a missile weapon the figure can use.
+    /// (A bare `LoadMissile` action stays the generic 16.9.4 activity, for a
+    /// weapon the sheet does not carry; it loads nothing the engine tracks.)
     pub(super) fn check_missile_order(
         &self,
         id: FigureId,
         card: &super::CardOrder,
     ) -> Result<(), Rejection> {
         let f = &self.figures[id.0];
-        if card.action == Some(Activity::LoadMissile) {
-            return Err(Rejection(format!(
-                "{}: load a missile weapon with a missile intent on a G card (16.5.2), not a bare action",
-                f.name
-            )));
-        }
         let Some(m) = card.missile else {
             return Ok(());
         };
@@ -674,12 +714,20 @@ impl Battle {
                     self.take_wounds(d, &e.wounds);
                 }
             }
+            Event::QuickShot {
+                figure,
+                weapon,
+                passed: true,
+                ..
+            } => self.figures[figure.0].missile.loaded = Some(*weapon),
             Event::ActionDone {
                 figure,
                 activity: Activity::LoadMissile,
             } => {
                 let q = &mut self.figures[figure.0].missile;
-                q.loaded = q.loading.take();
+                if let Some(w) = q.loading.take() {
+                    q.loaded = Some(w);
+                }
             }
             Event::ActionAbandoned { figure } => {
                 self.figures[figure.0].missile.loading = None;
@@ -733,6 +781,22 @@ impl Battle {
                     )
                 } else {
                     String::new()
+                }
+            ),
+            Event::QuickShot {
+                figure,
+                weapon: w,
+                threshold,
+                roll,
+                passed,
+            } => format!(
+                "{} readies the {} in the free round: Adjusted Agility × 3 = {threshold}, rolled {roll:02} — {}",
+                name(*figure),
+                weapon(*figure, *w),
+                if *passed {
+                    "ready (16.9.9.1)"
+                } else {
+                    "too slow (16.9.9.1)"
                 }
             ),
             Event::MissileFlew(e) => match view {

@@ -32,6 +32,10 @@ pub struct MissileFireTable {
     flight_metres_per_second: BTreeMap<MissileType, f64>,
     aimed_area_share: BTreeMap<BodyArea, f64>,
     projectile_kg: BTreeMap<MissileType, f64>,
+    /// Shakhàn 16.9.9.1: a weapon not ready in a free round needs loading and
+    /// firing under this many AP, and an Adjusted Agility × DMod check.
+    pub free_round_ap_below: f64,
+    pub free_round_check_dmod: i32,
 }
 
 /// Shakhàn 16.15.14: the missile weapon kinds of the maximum-range list.
@@ -306,6 +310,8 @@ struct MissileFile {
     flight_metres_per_second: BTreeMap<MissileType, f64>,
     aimed_area_share: BTreeMap<BodyArea, f64>,
     projectile_kg: BTreeMap<MissileType, f64>,
+    free_round_ap_below: f64,
+    free_round_check_dmod: i32,
 }
 
 pub(super) fn load() -> Result<MissileFireTable, TableError> {
@@ -406,6 +412,8 @@ fn from_text(text: &str) -> Result<MissileFireTable, TableError> {
         flight_metres_per_second: file.flight_metres_per_second,
         aimed_area_share: file.aimed_area_share,
         projectile_kg: file.projectile_kg,
+        free_round_ap_below: file.free_round_ap_below,
+        free_round_check_dmod: file.free_round_check_dmod,
     })
 }
 
