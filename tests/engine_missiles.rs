@@ -536,3 +536,26 @@ fn s16_9_9_1_a_quick_weapon_may_be_readied_in_a_free_round_on_an_agility_check()
             .any(|e| matches!(e, Event::QuickShot { .. } | Event::MissileLoosed { .. }))
     );
 }
+
+#[test]
+fn cli_scripted_orders_fire_a_missile_with_a_warning() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hexmelee"))
+        .arg("sim")
+        .arg(root.join("scenarios/ambush.ron"))
+        .arg("--orders")
+        .arg(root.join("tests/orders/ambush-volley.ron"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("Ulla aims and looses the Short Bow at")
+            && text.contains("shouting a warning"),
+        "{text}"
+    );
+}

@@ -48,6 +48,9 @@ struct EntryCard {
     aim: Option<BodyArea>,
     #[serde(default)]
     action: Option<Activity>,
+    /// A missile weapon to fire and, under G, load (16.12.1, 16.5.2).
+    #[serde(default)]
+    missile: Option<crate::engine::MissileIntent>,
 }
 
 /// Every problem found in one orders file: the same shape as a scenario's,
@@ -159,6 +162,7 @@ impl Script {
                     target,
                     aim: c.aim,
                     action: c.action,
+                    missile: c.missile,
                     ..CardOrder::new(c.card, None)
                 });
             }
