@@ -33,7 +33,8 @@ fn every_shipped_scenario_plays_to_its_end_and_replays_identically() {
             let strikes = battle
                 .events()
                 .iter()
-                .filter(|e| matches!(e, Event::Strike(_)))
+                // A missile's flight is an attack too (16.12.1).
+                .filter(|e| matches!(e, Event::Strike(_) | Event::MissileFlew(_)))
                 .count();
             println!(
                 "{name} seed {seed}: {:?} after {} rounds, {strikes} strikes",

@@ -16,7 +16,8 @@ impl Battle {
                 .cards
                 .iter()
                 .find(|c| c.card() == Card::G && c.order.action.is_some())
-                .and_then(|c| c.order.action);
+                .and_then(|c| c.order.action)
+                .or_else(|| self.load_continues(id));
             match (f.action, wanted) {
                 (Some(a), Some(w)) if a.activity == w => {}
                 (under_way, Some(activity)) => {

@@ -19,6 +19,7 @@ impl Battle {
                 self.moves_first = None;
                 self.sealed.iter_mut().for_each(|s| *s = None);
                 for f in &mut self.figures {
+                    f.missile.moving = f.round.moved_this_pulse;
                     f.round = RoundPlay::default();
                 }
             }
@@ -120,6 +121,7 @@ impl Battle {
                 }
             }
             Event::ActionDone { figure, .. } | Event::ActionAbandoned { figure } => {
+                self.apply_missile(event);
                 self.figures[figure.0].action = None;
             }
             Event::ActionSpoiled { figure } => {
@@ -137,6 +139,10 @@ impl Battle {
             }
             Event::Overridden { change, .. } => self.apply_override(change),
             Event::Brawl(e) => self.apply_brawl(e),
+            Event::LoadBegun { .. }
+            | Event::QuickShot { .. }
+            | Event::MissileLoosed { .. }
+            | Event::MissileFlew(_) => self.apply_missile(event),
             Event::BattleEnded { winner, .. } => {
                 self.winner = Some(*winner);
                 self.phase = Phase::Finished;
@@ -198,7 +204,17 @@ impl Battle {
         {
             card.matched = Some((s.attacker, s.card_index));
         }
-        for wound in &s.wounds {
+        self.take_wounds(s.defender, &s.wounds);
+    }
+
+    /// Wounds on a figure, and the cards its imbalance costs (16.15.4 `(x)`).
+    pub(super) fn take_wounds(
+        &mut self,
+        id: super::FigureId,
+        wounds: &[crate::rules::shakhan::wound::Wound],
+    ) {
+        let defender = &mut self.figures[id.0];
+        for wound in wounds {
             defender.condition.apply_wound(wound);
             take_owed_cards(defender);
         }

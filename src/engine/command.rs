@@ -80,6 +80,26 @@ pub struct CardOrder {
     /// orders at the start of the round (docs/RULINGS.md "Brawling").
     #[serde(default)]
     pub brawl: Option<BrawlIntent>,
+    /// A missile weapon to fire at `target` (the nearest enemy in sight when
+    /// `None`) in the Missile Weapon Phase, and, under G, to load again
+    /// (16.5.2, 16.12.1, 16.14.3.4). `aim` makes it an aimed shot.
+    #[serde(default)]
+    pub missile: Option<MissileIntent>,
+}
+
+/// Shakhàn 16.12.1, 16.14.3.4: what a card does with a missile weapon.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MissileIntent {
+    /// The weapon, by its place in the figure's missile weapons (launchers
+    /// first, then thrown weapons, as the sheet lists them).
+    pub weapon: usize,
+    /// Keep a loaded weapon this round instead of firing it.
+    #[serde(default)]
+    pub hold: bool,
+    /// Shout a warning to friends in the line of fire first (16.12.1: their
+    /// chance of being struck is halved; 1 AP, 16.9.4 "shout").
+    #[serde(default)]
+    pub warn: bool,
 }
 
 impl CardOrder {
@@ -90,6 +110,7 @@ impl CardOrder {
             aim: None,
             action: None,
             brawl: None,
+            missile: None,
         }
     }
 }

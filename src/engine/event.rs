@@ -16,6 +16,7 @@ use crate::rules::shakhan::wound::Wound;
 use super::brawl::BrawlEvent;
 use super::command::FigureOrders;
 use super::referee::Override;
+use super::missile::{Flight, FlightEvent};
 
 /// Where a Melee Round stands (16.14).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -161,6 +162,31 @@ pub enum Event {
     },
     /// Shakhàn 16.10.4: announcements, holds, throws and drop-kicks.
     Brawl(BrawlEvent),
+    /// 16.5.2: a figure under G begins loading a missile weapon.
+    LoadBegun {
+        figure: FigureId,
+        weapon: usize,
+        needed: f64,
+    },
+    /// 16.14.3.4: a missile is aimed and loosed; a flight of more than one
+    /// second arrives in the next round's Missile Arrival Phase (16.14.3.2).
+    MissileLoosed {
+        flight: Flight,
+        ap: f64,
+        delayed: bool,
+    },
+    /// 16.9.9.1: in a free round, a weapon not loaded and pointed is readied
+    /// on an Adjusted Agility × 3 check (a pass leaves it loaded to fire).
+    QuickShot {
+        figure: FigureId,
+        weapon: usize,
+        threshold: i32,
+        roll: u8,
+        passed: bool,
+    },
+    /// 16.12.1: a missile's flight: every figure it passed checked, what it
+    /// struck, or where it came down.
+    MissileFlew(Box<FlightEvent>),
 }
 
 /// A figure's Action Points for the round.

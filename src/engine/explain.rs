@@ -198,6 +198,12 @@ impl Battle {
                 self.describe_override(change, discarded, view)
             }
             Event::Brawl(e) => return self.describe_brawl(e, view),
+            Event::LoadBegun { .. }
+            | Event::QuickShot { .. }
+            | Event::MissileLoosed { .. }
+            | Event::MissileFlew(_) => {
+                return self.describe_missile(event, view);
+            }
             Event::BattleEnded {
                 winner: Some(w),
                 rounds,

@@ -157,17 +157,13 @@ impl Battle {
                     self.reveal_orders()
                 }
                 Phase::MovementPriority | Phase::DivineIntervention => return,
-                // Missiles and spells have no rules in this engine yet: their
-                // phases pass straight on.
-                Phase::MissileArrival => self.push(Event::PhaseBegan {
-                    phase: Phase::Spell,
-                }),
+                // Spells have no rules in this engine yet: their phase
+                // passes straight on.
+                Phase::MissileArrival => self.missile_arrival(),
                 Phase::Spell => self.push(Event::PhaseBegan {
                     phase: Phase::MissileWeapon,
                 }),
-                Phase::MissileWeapon => self.push(Event::PhaseBegan {
-                    phase: Phase::SpecialManeuver,
-                }),
+                Phase::MissileWeapon => self.missile_weapon_phase(),
                 Phase::SpecialManeuver => {
                     self.drop_kicks();
                     self.push(Event::PhaseBegan {
@@ -546,6 +542,7 @@ impl Battle {
                         f.name, c.card
                     ));
                 }
+                self.check_missile_order(o.figure, c)?;
                 if let Err(why) = f.condition.allows(c.card) {
                     return reject(format!("{} cannot play {}: {why}", f.name, c.card));
                 }

@@ -14,6 +14,7 @@ mod command;
 mod event;
 mod explain;
 mod flow;
+mod missile;
 mod morale;
 mod movement;
 mod prompt;
@@ -22,9 +23,12 @@ mod state;
 mod strike;
 
 pub use brawl::{BrawlEvent, BrawlState};
-pub use command::{BusyStance, CardOrder, Command, FigureMove, FigureOrders, ShieldStance};
+pub use command::{
+    BusyStance, CardOrder, Command, FigureMove, FigureOrders, MissileIntent, ShieldStance,
+};
 pub use event::{ApAward, Event, Phase, StrikeEvent};
 pub use explain::View;
+pub use missile::{Flight, FlightEvent, Quiver};
 pub use prompt::Prompt;
 pub use referee::{Override, RequisiteName, ReserveName};
 pub use state::{ActionUnderWay, Figure, Gear, PlayedCard, RoundPlay};
@@ -88,6 +92,8 @@ pub struct Battle {
     initiative_held: bool,
     sealed: Vec<Option<Vec<FigureOrders>>>,
     winner: Option<Option<SideId>>,
+    /// 16.14.3.2: missiles still in the air, in the order loosed.
+    in_flight: Vec<missile::Flight>,
     dice: Dice,
     events: Vec<Event>,
     commands: Vec<Command>,
@@ -134,6 +140,7 @@ impl Battle {
             fresh_initiative: false,
             initiative_held: false,
             winner: None,
+            in_flight: Vec::new(),
             dice,
             events: Vec::new(),
             commands: Vec::new(),

@@ -38,6 +38,8 @@ pub struct Figure {
     pub round: RoundPlay,
     /// Shakhàn 16.10.4: holds and a drop-kick carried into the next round.
     pub brawl: BrawlState,
+    /// Its missile weapons: loaded, loading, shots left (16.5.2).
+    pub missile: super::missile::Quiver,
 }
 
 impl Figure {
@@ -59,6 +61,7 @@ impl Figure {
             bleeding: s.bleeding,
             bleeding_rounds: s.bleeding_rounds,
         };
+        let missile = super::missile::Quiver::new(&character, s.missile_loaded);
         Figure {
             id,
             name: spec.name.clone(),
@@ -72,6 +75,7 @@ impl Figure {
             action: None,
             round: RoundPlay::default(),
             brawl: BrawlState::default(),
+            missile,
         }
     }
 

@@ -8,7 +8,7 @@ use super::flow::pulses;
 use super::{Battle, FigureId};
 use crate::hex::{Aspect, Hex, ZoneShape};
 use crate::rules::shakhan::character::{Character, Factors};
-use crate::rules::shakhan::condition::{MoraleCause, wound_calls_for_morale};
+use crate::rules::shakhan::condition::wound_calls_for_morale;
 use crate::rules::shakhan::melee::{
     self, MidAction, Scores, ShieldUse, StrikeOptions, Striker, Target,
 };
@@ -284,6 +284,7 @@ impl Battle {
         let calls = event.wounds.iter().any(wound_calls_for_morale);
         let spoiled = event.action_spoiled;
         let struck = event.struck;
+        let wounds = event.wounds.clone();
         self.push(Event::Strike(Box::new(event)));
         if struck {
             self.kick_struck(defender);
@@ -291,16 +292,8 @@ impl Battle {
         if spoiled {
             self.push(Event::ActionSpoiled { figure: defender });
         }
-        if calls {
-            self.morale_check(defender, MoraleCause::Wounded);
-        }
-        if !was_out && self.figures[defender.0].condition.is_out() {
-            let side = self.figures[defender.0].side;
-            let comrades: Vec<FigureId> = self.active(side).map(|f| f.id).collect();
-            for c in comrades {
-                self.morale_check(c, MoraleCause::ComradeFell);
-            }
-        }
+        self.loading_lost_to_blow(defender, &wounds, spoiled);
+        self.morale_after_blow(defender, was_out, calls);
     }
 }
 

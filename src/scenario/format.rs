@@ -54,6 +54,14 @@ pub struct Options {
     /// Shakhàn 16.10.4: a brawl: every figure announces brawling each round
     /// (the AI chooses forms; armed figures may swing a club in a haymaker).
     pub brawl: bool,
+    /// 16.15.14: visibility in per cent for missile fire (100 clear; the night
+    /// penalty counts below 50).
+    pub visibility_percent: u32,
+    /// 16.15.14 note ***: day (missiles use Day Vision) or night and the
+    /// Underworld (Night Vision).
+    pub daylight: bool,
+    /// 16.15.14: wind speed in km/h (drift counts above 20).
+    pub wind_kmh: f64,
 }
 
 impl Default for Options {
@@ -64,6 +72,9 @@ impl Default for Options {
             free_rounds: true,
             initiative_every_round: false,
             brawl: false,
+            visibility_percent: 100,
+            daylight: true,
+            wind_kmh: 0.0,
         }
     }
 }
@@ -273,6 +284,9 @@ pub struct InitialState {
     pub bleeding_rounds: u32,
     /// Takes part in no morale checks' "first serious combat" bonus.
     pub first_serious_combat: bool,
+    /// 16.5.2: its first missile weapon is loaded (or a thrown weapon in
+    /// hand) when the battle begins.
+    pub missile_loaded: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -68,6 +68,21 @@ pub fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
             "use `initiative: Standard` (sides alternate, 16.9.9) for now",
         );
     }
+    let o = &scenario.options;
+    if o.visibility_percent > 100 {
+        r.at(
+            find_key(text, "visibility_percent", 0, text.len()),
+            format!("visibility of {}% is more than 100%", o.visibility_percent),
+            "give 100 for clear daylight, less for mist or dark (16.15.14)",
+        );
+    }
+    if !(o.wind_kmh.is_finite() && o.wind_kmh >= 0.0) {
+        r.at(
+            find_key(text, "wind_kmh", 0, text.len()),
+            format!("wind speed {} km/h is not a speed", o.wind_kmh),
+            "give the wind in km/h, 0 or more (16.15.14)",
+        );
+    }
     check_sides(&scenario, t, &mut r);
     let mut characters = Vec::new();
     let mut factors = Vec::new();

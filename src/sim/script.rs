@@ -52,6 +52,9 @@ struct EntryCard {
     /// Shakhàn 16.10.4: a brawling form, e.g. `Some((form: Punch))`.
     #[serde(default)]
     brawl: Option<BrawlIntent>,
+    /// A missile weapon to fire and, under G, load (16.12.1, 16.5.2).
+    #[serde(default)]
+    missile: Option<crate::engine::MissileIntent>,
 }
 
 /// Every problem found in one orders file: the same shape as a scenario's,
@@ -164,6 +167,7 @@ impl Script {
                     aim: c.aim,
                     action: c.action,
                     brawl: c.brawl,
+                    missile: c.missile,
                     ..CardOrder::new(c.card, None)
                 });
             }

@@ -4,6 +4,7 @@ pub mod brawl;
 pub mod character;
 pub mod condition;
 pub mod melee;
+pub mod missile;
 pub mod tables;
 mod terms;
 pub mod wound;

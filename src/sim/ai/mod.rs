@@ -17,6 +17,7 @@
 
 mod brawl;
 mod field;
+mod missile;
 mod moves;
 mod orders;
 

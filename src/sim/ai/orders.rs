@@ -148,6 +148,10 @@ fn orders_for(battle: &Battle, seen: &Seen, attackers: &[u32], f: &Figure) -> Op
     if allowed.is_empty() {
         return None;
     }
+    // 16.12.1: load and shoot while no enemy is about to close.
+    if let Some(o) = super::missile::orders(battle, f) {
+        return Some(o);
+    }
     let may = |c: Card| allowed.contains(&c);
     let pick = |cards: &[Card]| cards.iter().copied().find(|c| may(*c));
     let tca = f.factors.tca.max(1) as usize;

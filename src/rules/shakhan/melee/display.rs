@@ -19,22 +19,7 @@ impl StrikeReport {
     /// the symptoms only, unless the injury is obvious, when its name may be
     /// given too. One line per injury, with the area struck.
     pub fn symptoms(&self) -> Vec<String> {
-        let Some(blow) = self.blow() else {
-            return Vec::new();
-        };
-        blow.hits
-            .iter()
-            .filter_map(|h| h.critical.as_ref().map(|c| (h.area, c)))
-            .flat_map(|(area, c)| {
-                c.injuries.iter().map(move |i| {
-                    if i.obvious {
-                        format!("{}: {} ({})", area.name(), i.name, i.symptom)
-                    } else {
-                        format!("{}: {}", area.name(), i.symptom)
-                    }
-                })
-            })
-            .collect()
+        self.blow().map(Blow::symptoms).unwrap_or_default()
     }
 }
 
@@ -64,12 +49,12 @@ impl fmt::Display for StrikeReport {
                 };
                 parts.push(format!("rolled {roll} — {verdict}"));
                 if let Some(blow) = blow {
-                    self.blow_parts(blow, &mut parts);
+                    blow_parts(blow, &self.striker, &self.target, &mut parts);
                 }
             }
         }
         if let Some(spoil) = &self.spoil {
-            parts.push(self.spoil_text(spoil));
+            parts.push(spoil_text(&self.target, spoil));
         }
         write!(
             f,
@@ -99,92 +84,124 @@ impl StrikeReport {
         s.push_str(&format!(" = {}", threshold.total));
         s
     }
+}
 
-    fn blow_parts(&self, blow: &Blow, parts: &mut Vec<String>) {
-        parts.extend(location_text(&blow.location));
-        if let Some(shield) = &blow.shield {
-            parts.push(self.shield_text(shield));
-        }
-        for hit in &blow.hits {
-            parts.push(hit_text(hit));
-            if let Some(c) = &hit.critical {
-                parts.push(critical_text(c));
-                if let Some(w) = &hit.wound {
-                    parts.push(wound_text(w));
-                }
+impl Blow {
+    /// The blow in words, step by step: location, shield, each area's
+    /// penetration, criticals, equipment checks and imbalance.
+    pub fn describe(&self, striker: &str, target: &str) -> Vec<String> {
+        let mut parts = Vec::new();
+        blow_parts(self, striker, target, &mut parts);
+        parts
+    }
+
+    /// Shakhàn 16.10: the symptoms the players may be told of its Critical
+    /// Hits (see [`StrikeReport::symptoms`]).
+    pub fn symptoms(&self) -> Vec<String> {
+        self.hits
+            .iter()
+            .filter_map(|h| h.critical.as_ref().map(|c| (h.area, c)))
+            .flat_map(|(area, c)| {
+                c.injuries.iter().map(move |i| {
+                    if i.obvious {
+                        format!("{}: {} ({})", area.name(), i.name, i.symptom)
+                    } else {
+                        format!("{}: {}", area.name(), i.symptom)
+                    }
+                })
+            })
+            .collect()
+    }
+}
+
+impl Spoil {
+    /// Shakhàn 16.9.4.1: what became of the target's action, in words.
+    pub fn describe(&self, target: &str) -> String {
+        spoil_text(target, self)
+    }
+}
+
+fn blow_parts(blow: &Blow, striker: &str, target: &str, parts: &mut Vec<String>) {
+    parts.extend(location_text(&blow.location));
+    if let Some(shield) = &blow.shield {
+        parts.push(shield_text(target, shield));
+    }
+    for hit in &blow.hits {
+        parts.push(hit_text(hit));
+        if let Some(c) = &hit.critical {
+            parts.push(critical_text(c));
+            if let Some(w) = &hit.wound {
+                parts.push(wound_text(w));
             }
         }
-        for check in &blow.equipment {
-            parts.push(self.equipment_text(check));
-        }
-        let unbalanced = blow
-            .hits
-            .iter()
-            .filter_map(|h| h.wound.as_ref())
-            .fold(0u32, |sum, w| sum + u32::from(w.unbalanced));
-        match unbalanced {
-            0 => {}
-            1 => parts.push(format!("{} unbalanced: loses the next card", self.target)),
-            n => parts.push(format!(
-                "{} unbalanced: loses the next {n} cards",
-                self.target
-            )),
-        }
     }
+    for check in &blow.equipment {
+        parts.push(equipment_text(striker, target, check));
+    }
+    let unbalanced = blow
+        .hits
+        .iter()
+        .filter_map(|h| h.wound.as_ref())
+        .fold(0u32, |sum, w| sum + u32::from(w.unbalanced));
+    match unbalanced {
+        0 => {}
+        1 => parts.push(format!("{} unbalanced: loses the next card", target)),
+        n => parts.push(format!("{} unbalanced: loses the next {n} cards", target)),
+    }
+}
 
-    fn shield_text(&self, s: &ShieldReport) -> String {
-        if !s.raised {
-            return format!(
-                "{}'s shield check {} over {} — not raised, unbalanced",
-                self.target, s.roll, s.check
-            );
-        }
-        let mut text = format!(
-            "{}'s shield check {} within {} — raised",
-            self.target, s.roll, s.check
+fn shield_text(target: &str, s: &ShieldReport) -> String {
+    if !s.raised {
+        return format!(
+            "{}'s shield check {} over {} — not raised, unbalanced",
+            target, s.roll, s.check
         );
-        if let Some(p) = &s.penetration {
-            text.push_str(&format!(": shield {p}"));
-        }
-        text.push_str(if s.reaches_body {
-            ", the blow goes on"
-        } else {
-            ", the shield stops it"
-        });
-        text
     }
-
-    fn equipment_text(&self, c: &EquipmentCheck) -> String {
-        let item = match c.item {
-            Equipment::Weapon => format!("{}'s weapon", self.striker),
-            Equipment::Shield => format!("{}'s shield", self.target),
-            Equipment::Armour(area) => format!("{}'s {} armour", self.target, area.name()),
-        };
-        match c.damage {
-            None => format!("{item} damage check {} over {} — holds", c.roll, c.chance),
-            Some((sub, result)) => format!(
-                "{item} damage check {} within {} — damaged ({sub}): {}",
-                c.roll,
-                c.chance,
-                damage_name(result)
-            ),
-        }
+    let mut text = format!(
+        "{}'s shield check {} within {} — raised",
+        target, s.roll, s.check
+    );
+    if let Some(p) = &s.penetration {
+        text.push_str(&format!(": shield {p}"));
     }
+    text.push_str(if s.reaches_body {
+        ", the blow goes on"
+    } else {
+        ", the shield stops it"
+    });
+    text
+}
 
-    fn spoil_text(&self, spoil: &Spoil) -> String {
-        match spoil {
-            Spoil::Defended => format!("{} defended, ruining the action under way", self.target),
-            Spoil::Unbalanced => format!("{}'s action spoiled: knocked off balance", self.target),
-            Spoil::Rolled {
-                chance,
-                roll,
-                spoiled,
-            } => format!(
-                "{}'s action {} (chance {chance}, rolled {roll})",
-                self.target,
-                if *spoiled { "spoiled" } else { "goes on" }
-            ),
-        }
+fn equipment_text(striker: &str, target: &str, c: &EquipmentCheck) -> String {
+    let item = match c.item {
+        Equipment::Weapon => format!("{}'s weapon", striker),
+        Equipment::Shield => format!("{}'s shield", target),
+        Equipment::Armour(area) => format!("{}'s {} armour", target, area.name()),
+    };
+    match c.damage {
+        None => format!("{item} damage check {} over {} — holds", c.roll, c.chance),
+        Some((sub, result)) => format!(
+            "{item} damage check {} within {} — damaged ({sub}): {}",
+            c.roll,
+            c.chance,
+            damage_name(result)
+        ),
+    }
+}
+
+fn spoil_text(target: &str, spoil: &Spoil) -> String {
+    match spoil {
+        Spoil::Defended => format!("{} defended, ruining the action under way", target),
+        Spoil::Unbalanced => format!("{}'s action spoiled: knocked off balance", target),
+        Spoil::Rolled {
+            chance,
+            roll,
+            spoiled,
+        } => format!(
+            "{}'s action {} (chance {chance}, rolled {roll})",
+            target,
+            if *spoiled { "spoiled" } else { "goes on" }
+        ),
     }
 }
 

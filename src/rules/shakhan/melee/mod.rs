@@ -23,6 +23,7 @@ use super::character::CombatFactor;
 use super::tables::Tables;
 use super::tables::actions::StrikeRight;
 use super::tables::armour::{ArmourMaterial, ShieldMaterial};
+use super::tables::criticals::Concussion as CriticalConcussion;
 use super::tables::criticals::Requisite;
 use super::tables::location::{Location, StrikeLocation};
 use super::tables::protection::{EquipmentDamage, PenetrationOutcome, PenetrationRoll};
@@ -170,7 +171,7 @@ pub struct Modifier {
 }
 
 impl Modifier {
-    pub(crate) fn new(source: impl Into<String>, value: i32) -> Self {
+    pub fn new(source: impl Into<String>, value: i32) -> Self {
         Modifier {
             source: source.into(),
             value,
@@ -430,7 +431,7 @@ pub fn resolve_strike(
     let roll = dice.d100();
     let struck = t.mcrt.strikes(threshold.total, roll);
     let natural_rule = struck != (i32::from(roll.value()) <= threshold.total);
-    let blow = struck.then(|| Box::new(Ctx { striker, target, t }.blow(opts, dice)));
+    let blow = struck.then(|| Box::new(melee_blow(striker, target, opts, t, dice)));
     report.spoil = match target.mid_action {
         None => None,
         Some(MidAction::Defend) => Some(Spoil::Defended),
@@ -505,7 +506,7 @@ pub(crate) fn threshold(
 
 /// Shakhàn 16.9.4.1: a struck target in mid-action loses it outright when
 /// unbalanced, else on a d100 roll within 2D12+75.
-fn spoil(blow: &Blow, t: &Tables, dice: &mut Dice) -> Spoil {
+pub fn spoil(blow: &Blow, t: &Tables, dice: &mut Dice) -> Spoil {
     let unbalanced = blow
         .hits
         .iter()
@@ -524,41 +525,79 @@ fn spoil(blow: &Blow, t: &Tables, dice: &mut Dice) -> Spoil {
     }
 }
 
+/// Shakhàn 16.10 (5a–5b): a melee blow that landed: where, then the body.
+fn melee_blow(
+    striker: &Striker,
+    target: &Target,
+    opts: &StrikeOptions,
+    t: &Tables,
+    dice: &mut Dice,
+) -> Blow {
+    let ctx = Ctx { target, t };
+    let location = ctx.locate(opts.aim, striker.dexterity, dice);
+    let weapon = t.weapons.melee(striker.weapon);
+    let grade = grade(weapon, striker.quality);
+    let penetration_modifiers = vec![
+        Modifier::new(
+            format!("{} ({})", weapon.name, grade.armour_mod),
+            grade.armour_mod.at_level(striker.level),
+        ),
+        Modifier::new(
+            format!("Strength {}", striker.strength),
+            t.protection.strength_modifier(striker.strength),
+        ),
+    ];
+    let swing = Swing {
+        grade,
+        concussion: weapon.concussion,
+        critical: weapon.critical,
+        composition_factor: weapon.composition_factor(),
+        level: striker.level,
+        die_choice: striker.die_choice,
+        damage_factor: striker.damage_factor,
+    };
+    land(target, location, penetration_modifiers, &swing, t, dice)
+}
+
+/// Shakhàn 16.15.4, 16.10 (5b), 16.15.5–10: a blow that landed at `location`
+/// meets the raised shield, then each area's armour: penetration with the
+/// summed `penetration_modifiers`, damage, Critical Hits, equipment checks and
+/// imbalance. Shared by melee strikes and missiles (16.12.1), which differ
+/// only in how they land and in their modifiers.
+pub fn land(
+    target: &Target,
+    location: LocationReport,
+    penetration_modifiers: Vec<Modifier>,
+    swing: &Swing<'_>,
+    t: &Tables,
+    dice: &mut Dice,
+) -> Blow {
+    let modifier = penetration_modifiers
+        .iter()
+        .fold(0i32, |sum, m| sum.saturating_add(m.value));
+    Ctx { target, t }.blow(location, penetration_modifiers, modifier, swing, dice)
+}
+
 /// What every step of a blow reads.
 struct Ctx<'a> {
-    striker: &'a Striker,
     target: &'a Target,
     t: &'a Tables,
 }
 
 impl Ctx<'_> {
-    fn blow(&self, opts: &StrikeOptions, dice: &mut Dice) -> Blow {
-        let location = self.locate(opts.aim, dice);
-        let weapon = self.t.weapons.melee(self.striker.weapon);
-        let grade = grade(weapon, self.striker.quality);
-        let penetration_modifiers = vec![
-            Modifier::new(
-                format!("{} ({})", weapon.name, grade.armour_mod),
-                grade.armour_mod.at_level(self.striker.level),
-            ),
-            Modifier::new(
-                format!("Strength {}", self.striker.strength),
-                self.t.protection.strength_modifier(self.striker.strength),
-            ),
-        ];
-        let modifier = penetration_modifiers
-            .iter()
-            .fold(0i32, |sum, m| sum.saturating_add(m.value));
-        let swing = Swing {
-            weapon,
-            grade,
-            modifier,
-        };
+    fn blow(
+        &self,
+        location: LocationReport,
+        penetration_modifiers: Vec<Modifier>,
+        modifier: i32,
+        swing: &Swing<'_>,
+        dice: &mut Dice,
+    ) -> Blow {
         let mut equipment = Vec::new();
         let shield = self
             .target
             .shield
-            .map(|s| self.raise_shield(&s, &swing, dice, &mut equipment));
+            .map(|s| self.raise_shield(&s, swing, modifier, dice, &mut equipment));
         let mut hits = Vec::new();
         if shield.is_none_or(|s| s.reaches_body) {
             // A shield raised too late unbalances by 1; the first area carries it.
@@ -567,7 +606,7 @@ impl Ctx<'_> {
                 _ => 0,
             };
             for &area in &location.areas {
-                hits.push(self.hit_area(area, &swing, extra, dice, &mut equipment));
+                hits.push(self.hit_area(area, swing, modifier, extra, dice, &mut equipment));
                 extra = 0;
             }
         }
@@ -582,13 +621,10 @@ impl Ctx<'_> {
 
     /// Shakhàn 16.15.3: an aimed strike lands where aimed on Dexterity × 5,
     /// else (and always without aim) the Strike Location Table is rolled.
-    fn locate(&self, aim: Option<BodyArea>, dice: &mut Dice) -> LocationReport {
+    fn locate(&self, aim: Option<BodyArea>, dexterity: i32, dice: &mut Dice) -> LocationReport {
         let form = self.target.body_form;
         let aimed = aim.map(|area| {
-            let threshold = self
-                .t
-                .location
-                .aimed_location_threshold(self.striker.dexterity);
+            let threshold = self.t.location.aimed_location_threshold(dexterity);
             let has_area = Percentile::all()
                 .any(|p| self.t.location.roll_area(form, p) == Location::Area(area));
             let roll = has_area.then(|| dice.d100());
@@ -622,6 +658,7 @@ impl Ctx<'_> {
         &self,
         shield: &ShieldUse,
         swing: &Swing<'_>,
+        modifier: i32,
         dice: &mut Dice,
         equipment: &mut Vec<EquipmentCheck>,
     ) -> ShieldReport {
@@ -636,17 +673,14 @@ impl Ctx<'_> {
                 reaches_body: true,
             };
         }
-        let penetration = self
-            .t
-            .protection
-            .resolve(shield.apv, dice.d100(), swing.modifier);
+        let penetration = self.t.protection.resolve(shield.apv, dice.d100(), modifier);
         let hit = penetration.result.against_shield();
         if hit.shield_check {
             let factor = shield.material.composition_factor();
             equipment.push(self.equipment_check(Equipment::Shield, factor, dice));
         }
         if hit.weapon_check {
-            equipment.extend(self.weapon_check(swing.weapon, dice));
+            equipment.extend(self.weapon_check(swing, dice));
         }
         ShieldReport {
             check: shield.check,
@@ -663,15 +697,16 @@ impl Ctx<'_> {
         &self,
         area: BodyArea,
         swing: &Swing<'_>,
+        modifier: i32,
         extra_unbalanced: u8,
         dice: &mut Dice,
         equipment: &mut Vec<EquipmentCheck>,
     ) -> AreaHit {
         let apv = self.target.apv[area as usize];
-        let penetration = self.t.protection.resolve(apv, dice.d100(), swing.modifier);
+        let penetration = self.t.protection.resolve(apv, dice.d100(), modifier);
         let result = penetration.result;
         if result.outcome == PenetrationOutcome::NoDamageWeaponCheck {
-            equipment.extend(self.weapon_check(swing.weapon, dice));
+            equipment.extend(self.weapon_check(swing, dice));
         }
         let armour = self.target.armour[area as usize].filter(|_| result.armour_check);
         if let Some(material) = armour {
@@ -681,7 +716,7 @@ impl Ctx<'_> {
         let damage = self.damage(result.penetrated(), swing, dice);
         let critical = result
             .critical
-            .then(|| critical::resolve(area, swing.weapon.critical, self.target, self.t, dice));
+            .then(|| critical::resolve(area, swing.critical, self.target, self.t, dice));
         let unbalanced = result.unbalanced.saturating_add(extra_unbalanced);
         let points = damage.as_ref().map_or(0, |d| d.damage);
         let wound = (points > 0 || unbalanced > 0 || critical.is_some()).then(|| {
@@ -708,7 +743,7 @@ impl Ctx<'_> {
     /// Shakhàn 16.10 (5b), 16.15.13.4–5: the weapon's dice on a penetration;
     /// without one, a concussion weapon's fraction of them, rounded down.
     fn damage(&self, penetrated: bool, swing: &Swing<'_>, dice: &mut Dice) -> Option<DamageRoll> {
-        let concussion = match (penetrated, swing.weapon.concussion) {
+        let concussion = match (penetrated, swing.concussion) {
             (true, _) => None,
             (false, Concussion::None) => return None,
             (false, c) => Some(c),
@@ -716,10 +751,10 @@ impl Ctx<'_> {
         let rolled = swing
             .grade
             .damage
-            .resolve(self.striker.level, self.striker.die_choice)
+            .resolve(swing.level, swing.die_choice)
             .roll(dice);
         // A damaged weapon's share of the dice, rounded down (16.15.4 `w`).
-        let full = (f64::from(rolled.total.max(0)) * self.striker.damage_factor).floor() as i32;
+        let full = (f64::from(rolled.total.max(0)) * swing.damage_factor).floor() as i32;
         let damage = match concussion {
             Some(c) => (f64::from(full) * c.fraction()).floor() as i32,
             None => full,
@@ -733,8 +768,8 @@ impl Ctx<'_> {
 
     /// Shakhàn 16.15.4 `w`: a check on the striker's weapon, if it has a
     /// surface that can be damaged (body weaponry and spells have none).
-    fn weapon_check(&self, weapon: &MeleeWeapon, dice: &mut Dice) -> Option<EquipmentCheck> {
-        let factor = weapon.composition_factor()?;
+    fn weapon_check(&self, swing: &Swing<'_>, dice: &mut Dice) -> Option<EquipmentCheck> {
+        let factor = swing.composition_factor?;
         Some(self.equipment_check(Equipment::Weapon, factor, dice))
     }
 
@@ -762,17 +797,28 @@ impl Ctx<'_> {
     }
 }
 
-/// The weapon as swung in this blow.
-struct Swing<'a> {
-    weapon: &'a MeleeWeapon,
-    grade: &'a WeaponGrade,
-    /// The sum of the penetration modifiers.
-    modifier: i32,
+/// What strikes in a blow: a melee weapon swung, or a missile (16.12.1).
+#[derive(Debug, Clone, Copy)]
+pub struct Swing<'a> {
+    /// D and A for the weapon's quality.
+    pub grade: &'a WeaponGrade,
+    /// Shakhàn 16.15.13.4–5: damage done through unpenetrated armour.
+    pub concussion: Concussion,
+    /// Shakhàn 16.15.4 `c`: the Critical Hit roll's concussion class.
+    pub critical: CriticalConcussion,
+    /// Shakhàn 16.15.4 `w`: the surface a `w` result may damage; `None`
+    /// where nothing is checked.
+    pub composition_factor: Option<u32>,
+    /// Level or Magnitude for `pl`/`pm` dice, and the die of a choice.
+    pub level: u32,
+    pub die_choice: usize,
+    /// What an earlier `w` check left of the damage factor.
+    pub damage_factor: f64,
 }
 
 /// Shakhàn 16.15.13: the weapon's D and A for its quality; classes the book
 /// gives as "na" (natural attacks, spells) use Usual, as the tequip rulings say.
-fn grade(weapon: &MeleeWeapon, quality: Quality) -> &WeaponGrade {
+pub fn grade(weapon: &MeleeWeapon, quality: Quality) -> &WeaponGrade {
     weapon
         .grade(quality)
         .or_else(|| weapon.grade(Quality::Usual))

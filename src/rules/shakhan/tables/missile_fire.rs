@@ -7,6 +7,7 @@ use serde::Deserialize;
 
 use super::{D100Range, TableError, invalid, parse};
 use crate::dice::{Dice, DiceExpr, FlatDice, Percentile};
+use crate::rules::shakhan::BodyArea;
 
 const FILE: &str = "missile_fire.ron";
 
@@ -28,6 +29,13 @@ pub struct MissileFireTable {
     aimed_msf_percent: u32,
     overshoot: FlatDice,
     unbalancing_weight_percent: f64,
+    flight_metres_per_second: BTreeMap<MissileType, f64>,
+    aimed_area_share: BTreeMap<BodyArea, f64>,
+    projectile_kg: BTreeMap<MissileType, f64>,
+    /// Shakhàn 16.9.9.1: a weapon not ready in a free round needs loading and
+    /// firing under this many AP, and an Adjusted Agility × DMod check.
+    pub free_round_ap_below: f64,
+    pub free_round_check_dmod: i32,
 }
 
 /// Shakhàn 16.15.14: the missile weapon kinds of the maximum-range list.
@@ -53,7 +61,7 @@ pub enum MissileType {
 }
 
 impl MissileType {
-    const ALL: [MissileType; 13] = [
+    pub const ALL: [MissileType; 13] = [
         MissileType::BlowGunOrNet,
         MissileType::DartsOrBola,
         MissileType::ThrownBladed,
@@ -267,6 +275,24 @@ impl MissileFireTable {
     ) -> bool {
         critical || magical || projectile_kg * 100.0 >= body_kg * self.unbalancing_weight_percent
     }
+
+    /// Shakhàn 16.14.3.2 (a ruling: the book gives no speeds): how fast a
+    /// missile of this type flies, metres per second.
+    pub fn flight_speed(&self, missile: MissileType) -> f64 {
+        self.flight_metres_per_second[&missile]
+    }
+
+    /// Shakhàn 16.12.1: an area's height as a share of the whole target's,
+    /// for the column of an aimed shot (the head's 1/7 is the book's).
+    pub fn aimed_area_share(&self, area: BodyArea) -> f64 {
+        self.aimed_area_share[&area]
+    }
+
+    /// Shakhàn 16.12.1 (a ruling: the book gives no weights): what one
+    /// projectile of this type weighs, for the 15 % unbalance rule.
+    pub fn projectile_kg(&self, missile: MissileType) -> f64 {
+        self.projectile_kg[&missile]
+    }
 }
 
 #[derive(Deserialize)]
@@ -281,6 +307,11 @@ struct MissileFile {
     aimed_msf_percent: u32,
     overshoot: DiceExpr,
     unbalancing_weight_percent: f64,
+    flight_metres_per_second: BTreeMap<MissileType, f64>,
+    aimed_area_share: BTreeMap<BodyArea, f64>,
+    projectile_kg: BTreeMap<MissileType, f64>,
+    free_round_ap_below: f64,
+    free_round_check_dmod: i32,
 }
 
 pub(super) fn load() -> Result<MissileFireTable, TableError> {
@@ -338,6 +369,33 @@ fn from_text(text: &str) -> Result<MissileFireTable, TableError> {
             Some(_) => {}
         }
     }
+    for missile in MissileType::ALL {
+        let speed = file.flight_metres_per_second.get(&missile);
+        if !speed.is_some_and(|v| *v > 0.0) {
+            return Err(invalid(
+                FILE,
+                format!("flight speed of {missile:?} must be given and above 0"),
+            ));
+        }
+        if !file.projectile_kg.get(&missile).is_some_and(|v| *v >= 0.0) {
+            return Err(invalid(
+                FILE,
+                format!("projectile weight of {missile:?} must be given, 0 or more"),
+            ));
+        }
+    }
+    for area in BodyArea::ALL {
+        if !file
+            .aimed_area_share
+            .get(&area)
+            .is_some_and(|v| *v > 0.0 && *v <= 1.0)
+        {
+            return Err(invalid(
+                FILE,
+                format!("aimed area share of {area:?} must be given, above 0 and at most 1"),
+            ));
+        }
+    }
     let Some(overshoot) = file.overshoot.flat() else {
         return Err(invalid(FILE, "overshoot must be plain dice"));
     };
@@ -351,6 +409,11 @@ fn from_text(text: &str) -> Result<MissileFireTable, TableError> {
         aimed_msf_percent: file.aimed_msf_percent,
         overshoot,
         unbalancing_weight_percent: file.unbalancing_weight_percent,
+        flight_metres_per_second: file.flight_metres_per_second,
+        aimed_area_share: file.aimed_area_share,
+        projectile_kg: file.projectile_kg,
+        free_round_ap_below: file.free_round_ap_below,
+        free_round_check_dmod: file.free_round_check_dmod,
     })
 }
 
