@@ -10,7 +10,7 @@ use proptest::prelude::*;
 
 use hexmelee::dice::Dice;
 use hexmelee::engine::{
-    Battle, BusyStance, CardOrder, Command, FigureMove, FigureOrders, Prompt, ShieldStance,
+    Battle, BusyStance, CardOrder, Command, FigureMove, FigureOrders, Prompt, ShieldStance, SideId,
 };
 use hexmelee::hex::{Facing, Step};
 use hexmelee::rules::shakhan::Card;
@@ -101,12 +101,20 @@ fn random_answer(b: &Battle, prompt: &Prompt, choice: &mut Dice) -> Command {
         Prompt::MidAction { .. } => Command::MidAction {
             defend: choice.roll(2) == 1,
         },
-        Prompt::Movement { side, .. } => {
+        Prompt::Movement { .. } | Prompt::FigureMovement { .. } => {
+            let (side, only) = match *prompt {
+                Prompt::FigureMovement { figure, .. } => {
+                    (SideId(b.figure(figure).side), Some(figure))
+                }
+                Prompt::Movement { side, .. } => (side, None),
+                _ => unreachable!(),
+            };
             let mut moves: Vec<FigureMove> = Vec::new();
             for f in b
                 .figures()
                 .iter()
                 .filter(|f| f.side == side.0 && f.condition.can_act())
+                .filter(|f| only.is_none_or(|id| id == f.id))
             {
                 let steps: Vec<Step> = (0..choice.roll(4) - 1)
                     .map(|_| match choice.roll(4) {

@@ -43,6 +43,7 @@ impl Battle {
             }
             Event::InitiativeAlternates { side } => self.initiative = Some(*side),
             Event::FreshInitiativeCalled => self.fresh_initiative = true,
+            Event::PriorityDetermined { order, .. } => self.priority = order.clone(),
             Event::OrdersSealed { side, orders } => self.sealed[side.0] = Some(orders.clone()),
             Event::OrdersRevealed { orders, awards } => {
                 for o in orders {

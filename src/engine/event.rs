@@ -47,6 +47,13 @@ pub enum Phase {
     },
     /// 16.14.3.12.
     RecordKeeping,
+    /// 16.9.10 (docs/RULINGS.md): under the Optional Initiative System one
+    /// figure's Action Phase; `rank` counts from the lowest priority, so the
+    /// highest moves last, having seen everyone else commit.
+    FigureAction {
+        pulse: u8,
+        rank: u8,
+    },
     Finished,
 }
 
@@ -152,6 +159,12 @@ pub enum Event {
         rounds: u32,
     },
     FreshInitiativeCalled,
+    /// 16.9.10: each figure's Initiative Priority, highest first, with the
+    /// d100 rolls that broke ties of Adjusted Agility and MA.
+    PriorityDetermined {
+        order: Vec<FigureId>,
+        tie_rolls: Vec<(FigureId, u8)>,
+    },
 }
 
 /// A figure's Action Points for the round.

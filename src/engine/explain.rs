@@ -74,6 +74,22 @@ impl Battle {
                 format!("Initiative passes to {}", self.side_name(*side))
             }
             Event::FreshInitiativeCalled => "The Referee calls a fresh Initiative check".into(),
+            Event::PriorityDetermined { order, tie_rolls } => {
+                let names: Vec<&str> = order.iter().map(|id| self.name(*id)).collect();
+                let ties: Vec<String> = tie_rolls
+                    .iter()
+                    .map(|(id, r)| format!("{} {:02}", self.name(*id), r % 100))
+                    .collect();
+                let ties = if ties.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (ties rolled: {})", ties.join(", "))
+                };
+                format!(
+                    "Initiative Priority, first to last: {}{ties}",
+                    names.join(", ")
+                )
+            }
             Event::OrdersSealed { side, orders } => match view {
                 View::Table => format!(
                     "{} hand in sealed orders ({} figures)",

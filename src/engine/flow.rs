@@ -43,6 +43,10 @@ impl Battle {
                 None => unreachable_prompt(),
             },
             Phase::Action { pulse, side } => Prompt::Movement { side, pulse },
+            Phase::FigureAction { pulse, rank } => Prompt::FigureMovement {
+                figure: self.ranked(rank),
+                pulse,
+            },
             Phase::RoundStart
             | Phase::MissileArrival
             | Phase::Spell
@@ -120,6 +124,9 @@ impl Battle {
                 self.push(Event::PhaseBegan { phase: next });
                 Ok(())
             }
+            (Prompt::FigureMovement { figure, pulse }, Command::Move { moves }) => {
+                self.figure_move(figure, pulse, moves)
+            }
             (Prompt::RaiseShield { .. }, Command::RaiseShield { raise }) => {
                 let s = self
                     .next_strike()
@@ -177,10 +184,8 @@ impl Battle {
                     Some(s) if self.busy_question(&s) || self.shield_question(&s) => return,
                     Some(s) => self.resolve_strike(s, None, None),
                     None => {
-                        let side = self.mover(second);
-                        self.push(Event::PhaseBegan {
-                            phase: Phase::Action { pulse, side },
-                        })
+                        let phase = self.after_attack(pulse, second);
+                        self.push(Event::PhaseBegan { phase })
                     }
                 },
                 Phase::Action { pulse, side } => {
@@ -191,13 +196,19 @@ impl Battle {
                     let next = self.phase_after_action(pulse, side);
                     self.push(Event::PhaseBegan { phase: next })
                 }
+                Phase::FigureAction { pulse, rank } => {
+                    if self.figure_may_move(self.ranked(rank)) {
+                        return;
+                    }
+                    self.end_figure_action(pulse, rank, false);
+                }
             }
         }
     }
 
     /// The side moving in the first (`second == false`) or second Action
     /// Phase of a pulse (16.14.3).
-    fn mover(&self, second: bool) -> SideId {
+    pub(super) fn mover(&self, second: bool) -> SideId {
         let first = self.first_mover();
         if second { SideId(1 - first.0) } else { first }
     }
@@ -257,7 +268,7 @@ impl Battle {
             // free rounds and the normal round after them.
         } else if self.fresh_initiative || self.options.initiative_every_round {
             self.roll_initiative();
-        } else if let Some(side) = self.initiative {
+        } else if let Some(side) = self.initiative.filter(|_| !self.per_figure_initiative()) {
             self.push(Event::InitiativeAlternates {
                 side: SideId(1 - side.0),
             });
@@ -417,8 +428,13 @@ impl Battle {
             self.push(e);
         }
         self.begin_actions();
+        // 16.9.10: with per-figure priority no side chooses who moves first.
         self.push(Event::PhaseBegan {
-            phase: Phase::MovementPriority,
+            phase: if self.per_figure_initiative() {
+                Phase::DivineIntervention
+            } else {
+                Phase::MovementPriority
+            },
         });
     }
 
@@ -451,6 +467,9 @@ impl Battle {
         // so that a surprise can give free rounds (docs/RULINGS.md).
         if self.initiative.is_none() {
             self.roll_initiative();
+        }
+        if self.per_figure_initiative() && self.priority.is_empty() {
+            self.determine_priority();
         }
         if let Some(winner) = self.battle_over() {
             self.push(Event::BattleEnded {
@@ -592,6 +611,7 @@ fn prompt_name(p: &Prompt) -> String {
         Prompt::MovementPriority { .. } => "the movement priority question".into(),
         Prompt::DivineIntervention => "the divine intervention question".into(),
         Prompt::Movement { .. } => "the call for movement".into(),
+        Prompt::FigureMovement { .. } => "the call for one figure's movement".into(),
         Prompt::RaiseShield { .. } => "the shield question".into(),
         Prompt::MidAction { .. } => "the question whether to defend".into(),
         Prompt::Finished { .. } => "the end of the battle".into(),

@@ -15,6 +15,7 @@ mod explain;
 mod flow;
 mod morale;
 mod movement;
+mod priority;
 mod prompt;
 mod state;
 mod strike;
@@ -95,6 +96,8 @@ pub struct Battle {
     fresh_initiative: bool,
     /// 16.9.9.1: the surprising side keeps Initiative into the next normal round.
     initiative_held: bool,
+    /// 16.9.10: Initiative Priority, highest first (empty under 16.9.9).
+    priority: Vec<FigureId>,
     sealed: Vec<Option<Vec<FigureOrders>>>,
     winner: Option<Option<SideId>>,
     dice: Dice,
@@ -155,6 +158,7 @@ impl Battle {
             moves_first: None,
             fresh_initiative: false,
             initiative_held: false,
+            priority: Vec::new(),
             winner: None,
             dice,
             events: Vec::new(),
@@ -205,6 +209,11 @@ impl Battle {
 
     pub fn initiative(&self) -> Option<SideId> {
         self.initiative
+    }
+
+    /// 16.9.10 Initiative Priority, highest first; empty under the standard system.
+    pub fn priority(&self) -> &[FigureId] {
+        &self.priority
     }
 
     pub fn events(&self) -> &[Event] {

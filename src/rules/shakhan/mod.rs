@@ -3,6 +3,7 @@
 pub mod character;
 pub mod condition;
 pub mod melee;
+pub mod priority;
 pub mod tables;
 mod terms;
 pub mod wound;

