@@ -15,6 +15,7 @@ use hexmelee::engine::{
 use hexmelee::hex::{Facing, Step};
 use hexmelee::rules::shakhan::Card;
 use hexmelee::rules::shakhan::tables::actions::Activity;
+use hexmelee::rules::shakhan::trample::DodgeChoice;
 use hexmelee::scenario::{self, Checked};
 
 const SCENARIOS: [&str; 6] = [
@@ -100,6 +101,13 @@ fn random_answer(b: &Battle, prompt: &Prompt, choice: &mut Dice) -> Command {
         },
         Prompt::MidAction { .. } => Command::MidAction {
             defend: choice.roll(2) == 1,
+        },
+        Prompt::Dodge { .. } => Command::Dodge {
+            choice: pick(
+                choice,
+                &[DodgeChoice::HalfKeepCards, DodgeChoice::FullLoseCard],
+            )
+            .unwrap(),
         },
         Prompt::Movement { .. } | Prompt::FigureMovement { .. } => {
             let (side, only) = match *prompt {

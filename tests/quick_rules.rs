@@ -8,6 +8,7 @@ use std::path::Path;
 use hexmelee::engine::{Battle, Command, Event, FigureMove, Phase, Prompt};
 use hexmelee::hex::Step;
 use hexmelee::rules::shakhan::Card;
+use hexmelee::rules::shakhan::trample::DodgeChoice;
 use hexmelee::scenario::{self, Checked};
 use hexmelee::sim;
 
@@ -158,4 +159,96 @@ fn s16_9_10_optional_initiative_replays_exactly() {
     let b = play(&c, 11);
     let again = Battle::replay(&c, 11, b.commands()).unwrap();
     assert_eq!(again.events(), b.events());
+}
+
+/// Trample events of a played battle: (dodges, of them passed, strikes).
+fn trample_counts(b: &Battle) -> (usize, usize, usize) {
+    let mut counts = (0, 0, 0);
+    for e in b.events() {
+        match e {
+            Event::Trample(t) => {
+                counts.0 += 1;
+                counts.1 += usize::from(t.dodge.passed());
+                if t.dodge.passed() {
+                    assert!(t.strikes.is_none());
+                } else {
+                    let (die, n) = t.strikes.unwrap();
+                    // A four-legged beast: 1D4 strikes.
+                    assert_eq!(die, 4);
+                    assert!((1..=4).contains(&n));
+                }
+            }
+            Event::TrampleStrike(_) => counts.2 += 1,
+            _ => {}
+        }
+    }
+    counts
+}
+
+#[test]
+fn s16_11_the_beast_tramples_in_the_shipped_scenario() {
+    let c = parse(&text("beast"));
+    let mut total = (0, 0, 0);
+    for seed in 0..10 {
+        let b = play(&c, seed);
+        let (d, p, s) = trample_counts(&b);
+        total = (total.0 + d, total.1 + p, total.2 + s);
+        for e in b.events() {
+            if let Event::Trample(t) = e {
+                // 750 kg against at most 88 kg: at least 8 times the weight.
+                assert!(t.multiple >= 8);
+                assert_eq!(b.figure(t.attacker).name, "Changala");
+            }
+        }
+    }
+    assert!(total.0 > 0, "no trample in 10 battles");
+    assert!(total.1 > 0, "no Dodge ever passed");
+    assert!(total.2 > 0, "no crushing strike ever landed");
+}
+
+#[test]
+fn s16_11_a_dodge_prompt_comes_before_the_trample_and_a_full_dodge_costs_a_card() {
+    let c = parse(&text("beast"));
+    for seed in 0..20 {
+        let mut b = Battle::new(&c, seed).unwrap();
+        loop {
+            let prompt = b.prompt();
+            match prompt {
+                Prompt::Finished { .. } => break,
+                Prompt::Dodge { defender, attacker } => {
+                    let before = b.figure(defender).round.cards.clone();
+                    let events = b
+                        .submit(Command::Dodge {
+                            choice: DodgeChoice::FullLoseCard,
+                        })
+                        .unwrap()
+                        .to_vec();
+                    let Some(Event::Trample(t)) =
+                        events.iter().find(|e| matches!(e, Event::Trample(_)))
+                    else {
+                        panic!("no trample after the dodge: {events:?}");
+                    };
+                    assert_eq!((t.attacker, t.defender), (attacker, defender));
+                    assert!(t.dodge.loses_card);
+                    let lost = |cards: &[hexmelee::engine::PlayedCard]| {
+                        cards.iter().filter(|c| c.lost).count()
+                    };
+                    assert!(lost(&b.figure(defender).round.cards) > lost(&before));
+                    if t.dodge.passed()
+                        && let Some(h) = t.displaced_to
+                    {
+                        assert_eq!(b.figure(defender).pose.hex, h);
+                    }
+                    // The same enemy is not trampled twice in a round.
+                    assert_ne!(b.prompt(), Prompt::Dodge { defender, attacker });
+                    return;
+                }
+                _ => {
+                    let answer = sim::ai::answer(&b, &prompt);
+                    b.submit(answer).unwrap();
+                }
+            }
+        }
+    }
+    panic!("no trample in 20 battles");
 }

@@ -6,6 +6,7 @@ use super::state::{ActionUnderWay, PlayedCard, RoundPlay};
 use super::{Battle, SideId};
 use crate::rules::shakhan::condition::{Condition, Morale, Withdrawal};
 use crate::rules::shakhan::melee::Equipment;
+use crate::rules::shakhan::wound::Wound;
 
 impl Battle {
     pub(super) fn apply(&mut self, event: &Event) {
@@ -44,6 +45,8 @@ impl Battle {
             Event::InitiativeAlternates { side } => self.initiative = Some(*side),
             Event::FreshInitiativeCalled => self.fresh_initiative = true,
             Event::PriorityDetermined { order, .. } => self.priority = order.clone(),
+            Event::Trample(t) => self.apply_trample(t),
+            Event::TrampleStrike(s) => self.apply_trample_strike(s),
             Event::OrdersSealed { side, orders } => self.sealed[side.0] = Some(orders.clone()),
             Event::OrdersRevealed { orders, awards } => {
                 for o in orders {
@@ -63,6 +66,7 @@ impl Battle {
                 }
                 for a in awards {
                     let r = &mut self.figures[a.figure.0].round;
+                    r.ap_awarded = a.ap;
                     r.ap_left = a.ap;
                     r.pulse_ap = a.pulse_ap;
                 }
@@ -96,6 +100,7 @@ impl Battle {
                 f.round.ap_left = (f.round.ap_left - ap).max(0.0);
                 f.round.pulse_left = (f.round.pulse_left - ap).max(0.0);
                 f.round.moved_this_pulse = true;
+                f.round.moved_ap += ap;
                 if f.condition.is_prone() {
                     f.condition.stand_up();
                 }
@@ -198,20 +203,26 @@ impl Battle {
             card.matched = Some((s.attacker, s.card_index));
         }
         for wound in &s.wounds {
-            defender.condition.apply_wound(wound);
-            // 16.15.4 (x): the next cards are lost; what this round cannot
-            // take waits for the next round's cards.
-            let mut owed = defender.condition.cards_to_lose();
-            for c in defender.round.cards.iter_mut().filter(|c| !c.lost) {
-                if owed == 0 || c.strikes > 0 {
-                    continue;
-                }
-                c.lost = true;
-                owed -= 1;
-            }
-            let taken = defender.condition.cards_to_lose() - owed;
-            defender.condition.take_lost_cards(taken);
+            self.wound_figure(s.defender, wound);
         }
+    }
+
+    /// A wound on a figure, and the cards its imbalance costs.
+    pub(super) fn wound_figure(&mut self, id: super::FigureId, wound: &Wound) {
+        let defender = &mut self.figures[id.0];
+        defender.condition.apply_wound(wound);
+        // 16.15.4 (x): the next cards are lost; what this round cannot
+        // take waits for the next round's cards.
+        let mut owed = defender.condition.cards_to_lose();
+        for c in defender.round.cards.iter_mut().filter(|c| !c.lost) {
+            if owed == 0 || c.strikes > 0 {
+                continue;
+            }
+            c.lost = true;
+            owed -= 1;
+        }
+        let taken = defender.condition.cards_to_lose() - owed;
+        defender.condition.take_lost_cards(taken);
     }
 }
 

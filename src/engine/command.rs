@@ -32,6 +32,10 @@ pub enum Command {
     MidAction { defend: bool },
     /// 16.15.1: the Referee asks for a fresh Initiative check next round.
     FreshInitiative,
+    /// 16.11: the defender named by the prompt Dodges a trample this way.
+    Dodge {
+        choice: crate::rules::shakhan::trample::DodgeChoice,
+    },
 }
 
 /// The cards one figure plays this Melee Round, in order (16.9.2).

@@ -159,6 +159,10 @@ pub enum Event {
         rounds: u32,
     },
     FreshInitiativeCalled,
+    /// 16.11: a Trample/Crush attack and the defender's Dodge.
+    Trample(Box<crate::engine::TrampleEvent>),
+    /// 16.11: one crushing strike after a failed Dodge.
+    TrampleStrike(Box<crate::engine::TrampleStrike>),
     /// 16.9.10: each figure's Initiative Priority, highest first, with the
     /// d100 rolls that broke ties of Adjusted Agility and MA.
     PriorityDetermined {

@@ -3,6 +3,7 @@
 use super::event::{Event, Phase};
 use super::{Battle, FigureId, SideId};
 use crate::hex::Step;
+use crate::rules::shakhan::trample::DodgeChoice;
 
 /// Who may read a line: the table sees symptoms, the referee everything (16.10).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,6 +75,48 @@ impl Battle {
                 format!("Initiative passes to {}", self.side_name(*side))
             }
             Event::FreshInitiativeCalled => "The Referee calls a fresh Initiative check".into(),
+            Event::Trample(t) => {
+                let how = match t.dodge.choice {
+                    DodgeChoice::HalfKeepCards => "at half DMod, keeping its cards",
+                    DodgeChoice::FullLoseCard if t.dodge.loses_card => {
+                        "at full DMod, losing its next card"
+                    }
+                    DodgeChoice::FullLoseCard => {
+                        "at full DMod (a master of Martial Arts keeps its cards)"
+                    }
+                };
+                let outcome = match (t.displaced_to, t.strikes) {
+                    (Some(h), _) => format!(" and is thrown aside to ({}, {})", h.col, h.row),
+                    (None, Some((die, n))) => format!(" and is crushed: 1D{die} = {n} strike(s)"),
+                    (None, None) => String::new(),
+                };
+                format!(
+                    "{} tramples {} ({}× its weight): {} dodges {how}, {}{outcome}",
+                    self.name(t.attacker),
+                    self.name(t.defender),
+                    t.multiple,
+                    self.name(t.defender),
+                    t.dodge.check
+                )
+            }
+            Event::TrampleStrike(s) => match view {
+                View::Referee => s.explanation.clone(),
+                View::Table => {
+                    let damage: i32 = s.wounds.iter().map(|w| w.damage).sum();
+                    let mut line = format!(
+                        "{} is crushed by {}",
+                        self.name(s.defender),
+                        self.name(s.attacker)
+                    );
+                    if damage == 0 && s.wounds.is_empty() {
+                        line.push_str(" but unhurt");
+                    }
+                    if !s.table_view.is_empty() {
+                        line.push_str(&format!(": {}", s.table_view));
+                    }
+                    line
+                }
+            },
             Event::PriorityDetermined { order, tie_rolls } => {
                 let names: Vec<&str> = order.iter().map(|id| self.name(*id)).collect();
                 let ties: Vec<String> = tie_rolls

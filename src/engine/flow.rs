@@ -31,16 +31,17 @@ impl Battle {
                 side: self.initiative.unwrap_or(SideId(0)),
             },
             Phase::DivineIntervention => Prompt::DivineIntervention,
-            Phase::Attack { .. } => match self.next_strike() {
-                Some(s) if self.busy_question(&s) => Prompt::MidAction {
+            Phase::Attack { .. } => match (self.next_trample(), self.next_strike()) {
+                (Some((attacker, defender)), _) => Prompt::Dodge { defender, attacker },
+                (None, Some(s)) if self.busy_question(&s) => Prompt::MidAction {
                     defender: s.defender,
                     attacker: s.attacker,
                 },
-                Some(s) => Prompt::RaiseShield {
+                (None, Some(s)) => Prompt::RaiseShield {
                     defender: s.defender,
                     attacker: s.attacker,
                 },
-                None => unreachable_prompt(),
+                (None, None) => unreachable_prompt(),
             },
             Phase::Action { pulse, side } => Prompt::Movement { side, pulse },
             Phase::FigureAction { pulse, rank } => Prompt::FigureMovement {
@@ -127,6 +128,10 @@ impl Battle {
             (Prompt::FigureMovement { figure, pulse }, Command::Move { moves }) => {
                 self.figure_move(figure, pulse, moves)
             }
+            (Prompt::Dodge { defender, attacker }, Command::Dodge { choice }) => {
+                self.resolve_trample(attacker, defender, *choice);
+                Ok(())
+            }
             (Prompt::RaiseShield { .. }, Command::RaiseShield { raise }) => {
                 let s = self
                     .next_strike()
@@ -180,6 +185,7 @@ impl Battle {
                         second: false,
                     },
                 }),
+                Phase::Attack { .. } if self.next_trample().is_some() => return,
                 Phase::Attack { pulse, second } => match self.next_strike() {
                     Some(s) if self.busy_question(&s) || self.shield_question(&s) => return,
                     Some(s) => self.resolve_strike(s, None, None),
@@ -602,6 +608,7 @@ fn command_name(c: &Command) -> &'static str {
         Command::RaiseShield { .. } => "a shield choice",
         Command::MidAction { .. } => "a choice to defend or carry on",
         Command::FreshInitiative => "a fresh initiative call",
+        Command::Dodge { .. } => "a dodge choice",
     }
 }
 
@@ -614,6 +621,7 @@ fn prompt_name(p: &Prompt) -> String {
         Prompt::FigureMovement { .. } => "the call for one figure's movement".into(),
         Prompt::RaiseShield { .. } => "the shield question".into(),
         Prompt::MidAction { .. } => "the question whether to defend".into(),
+        Prompt::Dodge { .. } => "the dodge question".into(),
         Prompt::Finished { .. } => "the end of the battle".into(),
     }
 }

@@ -19,6 +19,7 @@ mod priority;
 mod prompt;
 mod state;
 mod strike;
+mod trample;
 
 pub use command::{BusyStance, CardOrder, Command, FigureMove, FigureOrders, ShieldStance};
 pub use event::{ApAward, Event, Phase, StrikeEvent};
@@ -26,6 +27,7 @@ pub use explain::View;
 pub use prompt::Prompt;
 pub use state::{ActionUnderWay, Figure, Gear, PlayedCard, RoundPlay};
 pub use strike::{striker, target};
+pub use trample::{TrampleEvent, TrampleStrike};
 
 use std::fmt;
 use std::sync::Arc;
@@ -193,6 +195,11 @@ impl Battle {
 
     pub fn sides(&self) -> &[SideSpec] {
         &self.sides
+    }
+
+    /// The scenario's rule options.
+    pub fn options(&self) -> &Options {
+        &self.options
     }
 
     pub fn round(&self) -> u32 {

@@ -28,6 +28,11 @@ pub enum Prompt {
         defender: FigureId,
         attacker: FigureId,
     },
+    /// 16.11: a creature tramples the defender: how does it Dodge?
+    Dodge {
+        defender: FigureId,
+        attacker: FigureId,
+    },
     /// The battle is over; nothing more to answer.
     Finished { winner: Option<SideId> },
 }

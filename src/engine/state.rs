@@ -142,4 +142,10 @@ pub struct RoundPlay {
     pub struck_this_phase: bool,
     /// Moved in the current pulse already.
     pub moved_this_pulse: bool,
+    /// Round Action Points awarded at the reveal (16.9.4).
+    pub ap_awarded: f64,
+    /// Action Points spent moving this round (16.11: half of them to trample).
+    pub moved_ap: f64,
+    /// Enemies this figure has trampled this round (16.11: once each).
+    pub trampled: Vec<FigureId>,
 }

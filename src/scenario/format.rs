@@ -51,6 +51,9 @@ pub struct Options {
     pub free_rounds: bool,
     /// 16.15.1: a fresh Initiative check every Melee Round instead of alternating.
     pub initiative_every_round: bool,
+    /// 16.11: the normal DMod of a Dodge check on Adjusted Agility (the
+    /// Agility description is in Book A; docs/RULINGS.md).
+    pub dodge_dmod: f64,
 }
 
 impl Default for Options {
@@ -60,6 +63,7 @@ impl Default for Options {
             double_surprise: true,
             free_rounds: true,
             initiative_every_round: false,
+            dodge_dmod: 3.0,
         }
     }
 }

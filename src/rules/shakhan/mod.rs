@@ -6,6 +6,7 @@ pub mod melee;
 pub mod priority;
 pub mod tables;
 mod terms;
+pub mod trample;
 pub mod wound;
 
 pub use terms::{BodyArea, BodyForm, Card, Quality};

@@ -18,6 +18,7 @@
 mod field;
 mod moves;
 mod orders;
+mod trample;
 
 pub use orders::figure_orders;
 
@@ -47,6 +48,9 @@ pub fn answer(battle: &Battle, prompt: &Prompt) -> Command {
             moves: moves::figure_moves(battle, figure),
         },
         Prompt::RaiseShield { .. } => Command::RaiseShield { raise: true },
+        Prompt::Dodge { defender, .. } => Command::Dodge {
+            choice: trample::dodge_choice(battle, defender),
+        },
         Prompt::MidAction { defender, .. } => Command::MidAction {
             defend: !action_all_but_done(battle.figure(defender)),
         },

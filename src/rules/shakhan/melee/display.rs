@@ -67,6 +67,10 @@ impl fmt::Display for StrikeReport {
                     self.blow_parts(blow, &mut parts);
                 }
             }
+            Attempt::Landed(blow) => {
+                parts.push("lands without a to-hit roll".into());
+                self.blow_parts(blow, &mut parts);
+            }
         }
         if let Some(spoil) = &self.spoil {
             parts.push(self.spoil_text(spoil));

@@ -137,7 +137,7 @@ impl Scores {
 
 /// How this strike is made, and the scenario's options for the numbers the
 /// book does not give.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StrikeOptions {
     /// Shakhàn 16.15.3: an aimed strike at this area.
     pub aim: Option<BodyArea>,
@@ -148,6 +148,9 @@ pub struct StrikeOptions {
     pub rout_modifier: i32,
     /// Shakhàn 16.9.4.1: the extra Defending Modifier of a helpless target.
     pub helpless_modifier: i32,
+    /// Further modifiers to every penetration roll (16.11: +10 per multiple
+    /// of the target's weight a trampling creature weighs beyond the first).
+    pub penetration: Vec<Modifier>,
 }
 
 impl StrikeOptions {
@@ -158,6 +161,7 @@ impl StrikeOptions {
             similar_body_form: false,
             rout_modifier: t.mcrt.rout_defending_modifier_default(),
             helpless_modifier: HELPLESS_DEFENDING_MODIFIER,
+            penetration: Vec::new(),
         }
     }
 }
@@ -170,7 +174,7 @@ pub struct Modifier {
 }
 
 impl Modifier {
-    fn new(source: impl Into<String>, value: i32) -> Self {
+    pub fn new(source: impl Into<String>, value: i32) -> Self {
         Modifier {
             source: source.into(),
             value,
@@ -231,6 +235,9 @@ pub enum Attempt {
         /// What the blow did; `None` on a miss.
         blow: Option<Box<Blow>>,
     },
+    /// Shakhàn 16.11: a blow that lands without a to-hit roll (a trample
+    /// strike after a failed Dodge).
+    Landed(Box<Blow>),
 }
 
 /// Shakhàn 16.10 (5a–5b): what a strike that landed did.
@@ -354,6 +361,7 @@ impl StrikeReport {
     pub fn blow(&self) -> Option<&Blow> {
         match &self.attempt {
             Attempt::Rolled { blow, .. } => blow.as_deref(),
+            Attempt::Landed(blow) => Some(blow),
             Attempt::CannotStrike(_) => None,
         }
     }
@@ -443,6 +451,40 @@ pub fn resolve_strike(
         blow,
     };
     report
+}
+
+/// Shakhàn 16.11: a blow that lands without a to-hit roll: location,
+/// penetration (with `opts.penetration`), damage, criticals and equipment
+/// checks as for any strike. No shield is raised against it (16.11: it is not
+/// avoided by conventional melee tactics).
+pub fn resolve_landed_blow(
+    striker: &Striker,
+    target: &Target,
+    opts: &StrikeOptions,
+    t: &Tables,
+    dice: &mut Dice,
+) -> StrikeReport {
+    let unshielded = Target {
+        shield: None,
+        ..target.clone()
+    };
+    let blow = Ctx {
+        striker,
+        target: &unshielded,
+        t,
+    }
+    .blow(opts, dice);
+    StrikeReport {
+        striker: striker.name.clone(),
+        target: target.name.clone(),
+        card: striker.card,
+        defence_card: target.card,
+        cf: striking_cf(striker, opts, t),
+        target_cf: target.cf,
+        differential: 0,
+        attempt: Attempt::Landed(Box::new(blow)),
+        spoil: None,
+    }
 }
 
 /// Shakhàn 16.15.3: the CF an aimed strike is made with, rounded to the
@@ -536,7 +578,7 @@ impl Ctx<'_> {
         let location = self.locate(opts.aim, dice);
         let weapon = self.t.weapons.melee(self.striker.weapon);
         let grade = grade(weapon, self.striker.quality);
-        let penetration_modifiers = vec![
+        let mut penetration_modifiers = vec![
             Modifier::new(
                 format!("{} ({})", weapon.name, grade.armour_mod),
                 grade.armour_mod.at_level(self.striker.level),
@@ -546,6 +588,7 @@ impl Ctx<'_> {
                 self.t.protection.strength_modifier(self.striker.strength),
             ),
         ];
+        penetration_modifiers.extend(opts.penetration.iter().cloned());
         let modifier = penetration_modifiers
             .iter()
             .fold(0i32, |sum, m| sum.saturating_add(m.value));
