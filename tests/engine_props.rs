@@ -10,13 +10,14 @@ use proptest::prelude::*;
 
 use hexmelee::dice::Dice;
 use hexmelee::engine::{
-    Battle, BusyStance, CardOrder, Command, FigureMove, FigureOrders, Prompt, ShieldStance, SideId,
+    Battle, BusyStance, CardOrder, Command, FigureMove, FigureOrders, Pairing, Prompt,
+    ShieldStance, SideId,
 };
 use hexmelee::hex::{Facing, Step};
 use hexmelee::rules::shakhan::Card;
 use hexmelee::rules::shakhan::tables::actions::Activity;
 use hexmelee::rules::shakhan::trample::DodgeChoice;
-use hexmelee::scenario::{self, Checked};
+use hexmelee::scenario::{self, Checked, InitiativeSystem};
 
 const SCENARIOS: [&str; 6] = [
     "duel.ron",
@@ -102,6 +103,25 @@ fn random_answer(b: &Battle, prompt: &Prompt, choice: &mut Dice) -> Command {
         Prompt::MidAction { .. } => Command::MidAction {
             defend: choice.roll(2) == 1,
         },
+        Prompt::Pairings => Command::Pairings {
+            pairs: b
+                .figures()
+                .iter()
+                .filter(|f| !f.condition.is_out())
+                .filter_map(|f| {
+                    let enemies: Vec<_> = b
+                        .figures()
+                        .iter()
+                        .filter(|e| e.side != f.side && !e.condition.is_out())
+                        .map(|e| e.id)
+                        .collect();
+                    pick(choice, &enemies).map(|defender| Pairing {
+                        attacker: f.id,
+                        defender,
+                    })
+                })
+                .collect(),
+        },
         Prompt::Dodge { .. } => Command::Dodge {
             choice: pick(
                 choice,
@@ -165,8 +185,14 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     #[test]
-    fn random_legal_rounds_keep_the_invariants_and_replay(which in 0usize..6, seed: u64, choices: u64) {
-        let c = checked(SCENARIOS[which]);
+    fn random_legal_rounds_keep_the_invariants_and_replay(which in 0usize..6, mode in 0usize..3, seed: u64, choices: u64) {
+        let mut c = checked(SCENARIOS[which]);
+        // Standard rules, the Optional Initiative System (16.9.10), Quick Melee (16.12).
+        match mode {
+            1 => c.scenario.options.initiative = InitiativeSystem::Optional,
+            2 => c.scenario.options.quick_melee = true,
+            _ => {}
+        }
         let mut b = Battle::new(&c, seed).unwrap();
         let mut choice = Dice::seeded(choices);
         let mut answers = 0;

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use hexmelee::engine::{Battle, Command, Event, FigureMove, Phase, Prompt};
+use hexmelee::engine::{Battle, Command, Event, FigureMove, Pairing, Phase, Prompt};
 use hexmelee::hex::Step;
 use hexmelee::rules::shakhan::Card;
 use hexmelee::rules::shakhan::trample::DodgeChoice;
@@ -251,4 +251,142 @@ fn s16_11_a_dodge_prompt_comes_before_the_trample_and_a_full_dodge_costs_a_card(
         }
     }
     panic!("no trample in 20 battles");
+}
+
+#[test]
+fn s16_12_quick_melee_plays_every_shipped_scenario_to_the_end() {
+    for name in ["duel", "skirmish", "beast", "tavern-brawl", "ambush"] {
+        let c = with_options(name, "quick_melee: true");
+        for seed in 0..6 {
+            let b = play(&c, seed);
+            let events = b.events();
+            assert!(
+                events
+                    .iter()
+                    .any(|e| matches!(e, Event::PairingsMade { .. })),
+                "{name} seed {seed}"
+            );
+            // No pulses, no map movement, no Movement Priority question.
+            assert!(!events.iter().any(|e| matches!(
+                e,
+                Event::Moved { .. }
+                    | Event::MovementPriorityChosen { .. }
+                    | Event::PhaseBegan {
+                        phase: Phase::Attack { .. } | Phase::Action { .. }
+                    }
+            )));
+            let again = Battle::replay(&c, seed, b.commands()).unwrap();
+            assert_eq!(again.events(), b.events());
+        }
+    }
+}
+
+#[test]
+fn s16_12_half_action_points_and_attacks_in_descending_adjusted_agility() {
+    let plain = parse(&text("skirmish"));
+    let quick = with_options("skirmish", "quick_melee: true");
+    let award = |c: &Checked| {
+        let mut b = Battle::new(c, 3).unwrap();
+        loop {
+            let p = b.prompt();
+            let a = sim::ai::answer(&b, &p);
+            for e in b.submit(a).unwrap().to_vec() {
+                if let Event::OrdersRevealed { awards, .. } = e {
+                    return awards;
+                }
+            }
+        }
+    };
+    let (full, half) = (award(&plain), award(&quick));
+    for (f, h) in full.iter().zip(&half) {
+        assert_eq!(f.figure, h.figure);
+        assert_eq!(h.ap, f.ap / 2.0, "{f:?} {h:?}");
+    }
+    for seed in 0..6 {
+        let b = play(&quick, seed);
+        // Within each quick melee phase, attackers come in descending
+        // Adjusted Agility (each finishing its attacks first).
+        let mut last: Option<i32> = None;
+        for e in b.events() {
+            match e {
+                Event::PhaseBegan { .. } => last = None,
+                Event::Strike(s) => {
+                    let aa = b.figure(s.attacker).factors.adjusted_agility;
+                    if let Some(l) = last {
+                        assert!(aa <= l, "seed {seed}: {aa} after {l}");
+                    }
+                    last = Some(aa);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+#[test]
+fn s16_12_pairings_are_checked_and_unpaired_figures_do_not_attack() {
+    let c = with_options("duel", "quick_melee: true");
+    let mut b = Battle::new(&c, 2).unwrap();
+    while b.prompt() != Prompt::Pairings {
+        let p = b.prompt();
+        let a = sim::ai::answer(&b, &p);
+        b.submit(a).unwrap();
+    }
+    let (x, y) = (b.figures()[0].id, b.figures()[1].id);
+    let same_side = Command::Pairings {
+        pairs: vec![Pairing {
+            attacker: x,
+            defender: x,
+        }],
+    };
+    assert!(b.submit(same_side).is_err());
+    let twice = Command::Pairings {
+        pairs: vec![
+            Pairing {
+                attacker: x,
+                defender: y,
+            },
+            Pairing {
+                attacker: x,
+                defender: y,
+            },
+        ],
+    };
+    assert!(b.submit(twice).is_err());
+    // Only x attacks.
+    let events = b
+        .submit(Command::Pairings {
+            pairs: vec![Pairing {
+                attacker: x,
+                defender: y,
+            }],
+        })
+        .unwrap()
+        .to_vec();
+    let mut all = events;
+    while !matches!(b.prompt(), Prompt::DivineIntervention) {
+        let p = b.prompt();
+        let a = sim::ai::answer(&b, &p);
+        all.extend(b.submit(a).unwrap().to_vec());
+    }
+    assert!(
+        all.iter()
+            .all(|e| !matches!(e, Event::Strike(s) if s.attacker == y))
+    );
+}
+
+#[test]
+fn s16_12_the_referee_switches_quick_melee_from_the_next_round() {
+    let c = parse(&text("skirmish"));
+    let mut b = Battle::new(&c, 4).unwrap();
+    b.submit(Command::QuickMelee { on: true }).unwrap();
+    assert!(!b.is_quick_melee());
+    sim::play(&mut b, 100, sim::ai::answer).unwrap();
+    assert!(b.is_quick_melee() || b.round() <= 1);
+    assert!(
+        b.events()
+            .iter()
+            .any(|e| matches!(e, Event::PairingsMade { .. }))
+            || b.round() <= 1
+    );
 }

@@ -18,6 +18,8 @@ impl Battle {
                     self.free_rounds_left = self.free_rounds_left.saturating_sub(1);
                 }
                 self.moves_first = None;
+                self.quick.now = self.quick.next;
+                self.quick.pairings.clear();
                 self.sealed.iter_mut().for_each(|s| *s = None);
                 for f in &mut self.figures {
                     f.round = RoundPlay::default();
@@ -46,6 +48,8 @@ impl Battle {
             Event::FreshInitiativeCalled => self.fresh_initiative = true,
             Event::PriorityDetermined { order, .. } => self.priority = order.clone(),
             Event::Trample(t) => self.apply_trample(t),
+            Event::PairingsMade { pairs } => self.quick.pairings = pairs.clone(),
+            Event::QuickMeleeSwitched { on } => self.quick.next = *on,
             Event::TrampleStrike(s) => self.apply_trample_strike(s),
             Event::OrdersSealed { side, orders } => self.sealed[side.0] = Some(orders.clone()),
             Event::OrdersRevealed { orders, awards } => {

@@ -32,6 +32,12 @@ pub enum Command {
     MidAction { defend: bool },
     /// 16.15.1: the Referee asks for a fresh Initiative check next round.
     FreshInitiative,
+    /// 16.12 step 5: the Referee's pairings for the quick round; figures not
+    /// named as attackers make no attack.
+    Pairings { pairs: Vec<super::Pairing> },
+    /// 16.12: the Referee switches Quick Melee Combat on or off, from the
+    /// next Melee Round (at any prompt).
+    QuickMelee { on: bool },
     /// 16.11: the defender named by the prompt Dodges a trample this way.
     Dodge {
         choice: crate::rules::shakhan::trample::DodgeChoice,

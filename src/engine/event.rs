@@ -54,6 +54,10 @@ pub enum Phase {
         pulse: u8,
         rank: u8,
     },
+    /// 16.12 step 5: the Referee pairs attackers with defenders.
+    Pairing,
+    /// 16.12 step 5: the paired attacks, in descending Adjusted Agility.
+    QuickMelee,
     Finished,
 }
 
@@ -163,6 +167,14 @@ pub enum Event {
     Trample(Box<crate::engine::TrampleEvent>),
     /// 16.11: one crushing strike after a failed Dodge.
     TrampleStrike(Box<crate::engine::TrampleStrike>),
+    /// 16.12: the Referee's pairings of attackers and defenders.
+    PairingsMade {
+        pairs: Vec<crate::engine::Pairing>,
+    },
+    /// 16.12: the Referee switches Quick Melee Combat on or off from the next round.
+    QuickMeleeSwitched {
+        on: bool,
+    },
     /// 16.9.10: each figure's Initiative Priority, highest first, with the
     /// d100 rolls that broke ties of Adjusted Agility and MA.
     PriorityDetermined {

@@ -29,6 +29,7 @@ impl Battle {
             }
             Event::RoundBegan { round, .. } => format!("— Melee Round {round} —"),
             Event::PhaseBegan { phase } => match phase {
+                Phase::QuickMelee => "Quick melee: attacks in descending Adjusted Agility".into(),
                 Phase::Attack {
                     pulse,
                     second: false,
@@ -75,6 +76,24 @@ impl Battle {
                 format!("Initiative passes to {}", self.side_name(*side))
             }
             Event::FreshInitiativeCalled => "The Referee calls a fresh Initiative check".into(),
+            Event::PairingsMade { pairs } if pairs.is_empty() => {
+                "The Referee sets nobody against anybody this round".into()
+            }
+            Event::PairingsMade { pairs } => {
+                let pairs: Vec<String> = pairs
+                    .iter()
+                    .map(|p| format!("{} on {}", self.name(p.attacker), self.name(p.defender)))
+                    .collect();
+                format!("Quick melee pairings: {}", pairs.join(", "))
+            }
+            Event::QuickMeleeSwitched { on } => format!(
+                "The Referee switches to {} from the next round",
+                if *on {
+                    "Quick Melee Combat"
+                } else {
+                    "regular Melee Combat"
+                }
+            ),
             Event::Trample(t) => {
                 let how = match t.dodge.choice {
                     DodgeChoice::HalfKeepCards => "at half DMod, keeping its cards",

@@ -31,18 +31,21 @@ impl Battle {
                 side: self.initiative.unwrap_or(SideId(0)),
             },
             Phase::DivineIntervention => Prompt::DivineIntervention,
-            Phase::Attack { .. } => match (self.next_trample(), self.next_strike()) {
-                (Some((attacker, defender)), _) => Prompt::Dodge { defender, attacker },
-                (None, Some(s)) if self.busy_question(&s) => Prompt::MidAction {
-                    defender: s.defender,
-                    attacker: s.attacker,
-                },
-                (None, Some(s)) => Prompt::RaiseShield {
-                    defender: s.defender,
-                    attacker: s.attacker,
-                },
-                (None, None) => unreachable_prompt(),
-            },
+            Phase::Pairing => Prompt::Pairings,
+            Phase::Attack { .. } | Phase::QuickMelee => {
+                match (self.next_trample(), self.next_strike()) {
+                    (Some((attacker, defender)), _) => Prompt::Dodge { defender, attacker },
+                    (None, Some(s)) if self.busy_question(&s) => Prompt::MidAction {
+                        defender: s.defender,
+                        attacker: s.attacker,
+                    },
+                    (None, Some(s)) => Prompt::RaiseShield {
+                        defender: s.defender,
+                        attacker: s.attacker,
+                    },
+                    (None, None) => unreachable_prompt(),
+                }
+            }
             Phase::Action { pulse, side } => Prompt::Movement { side, pulse },
             Phase::FigureAction { pulse, rank } => Prompt::FigureMovement {
                 figure: self.ranked(rank),
@@ -74,6 +77,15 @@ impl Battle {
             (Prompt::Finished { .. }, _) => reject("the battle is over".into()),
             (_, Command::FreshInitiative) => {
                 self.push(Event::FreshInitiativeCalled);
+                Ok(())
+            }
+            (_, Command::QuickMelee { on }) => {
+                self.push(Event::QuickMeleeSwitched { on: *on });
+                Ok(())
+            }
+            (Prompt::Pairings, Command::Pairings { pairs }) => {
+                self.check_pairings(pairs)?;
+                self.make_pairings(pairs);
                 Ok(())
             }
             (
@@ -111,8 +123,13 @@ impl Battle {
             }
             (Prompt::DivineIntervention, Command::DivineIntervention { note }) => {
                 self.push(Event::DivineIntervention { note: note.clone() });
+                // 16.12 step 6: in Quick Melee it closes the round.
                 self.push(Event::PhaseBegan {
-                    phase: Phase::MissileArrival,
+                    phase: if self.is_quick_melee() {
+                        Phase::RecordKeeping
+                    } else {
+                        Phase::MissileArrival
+                    },
                 });
                 Ok(())
             }
@@ -167,7 +184,12 @@ impl Battle {
                     }
                     self.reveal_orders()
                 }
-                Phase::MovementPriority | Phase::DivineIntervention => return,
+                Phase::MovementPriority | Phase::DivineIntervention | Phase::Pairing => return,
+                Phase::QuickMelee => match self.next_strike() {
+                    Some(s) if self.busy_question(&s) || self.shield_question(&s) => return,
+                    Some(s) => self.resolve_strike(s, None, None),
+                    None => self.end_quick_melee(),
+                },
                 // Missiles, spells and special manoeuvres have no rules in
                 // this engine yet: their phases pass straight on.
                 Phase::MissileArrival => self.push(Event::PhaseBegan {
@@ -180,10 +202,7 @@ impl Battle {
                     phase: Phase::SpecialManeuver,
                 }),
                 Phase::SpecialManeuver => self.push(Event::PhaseBegan {
-                    phase: Phase::Attack {
-                        pulse: 1,
-                        second: false,
-                    },
+                    phase: self.after_special_maneuver(),
                 }),
                 Phase::Attack { .. } if self.next_trample().is_some() => return,
                 Phase::Attack { pulse, second } => match self.next_strike() {
@@ -415,6 +434,7 @@ impl Battle {
             } else {
                 full
             };
+            let ap = self.quick_ap(ap);
             awards.push(ApAward {
                 figure: o.figure,
                 best_card: best,
@@ -436,7 +456,11 @@ impl Battle {
         self.begin_actions();
         // 16.9.10: with per-figure priority no side chooses who moves first.
         self.push(Event::PhaseBegan {
-            phase: if self.per_figure_initiative() {
+            phase: if self.is_quick_melee() {
+                // 16.12: Initiative only orders missiles and magic; Divine
+                // Intervention comes at the end of the round.
+                Phase::MissileArrival
+            } else if self.per_figure_initiative() {
                 Phase::DivineIntervention
             } else {
                 Phase::MovementPriority
@@ -609,6 +633,8 @@ fn command_name(c: &Command) -> &'static str {
         Command::MidAction { .. } => "a choice to defend or carry on",
         Command::FreshInitiative => "a fresh initiative call",
         Command::Dodge { .. } => "a dodge choice",
+        Command::Pairings { .. } => "pairings",
+        Command::QuickMelee { .. } => "a quick melee switch",
     }
 }
 
@@ -622,6 +648,7 @@ fn prompt_name(p: &Prompt) -> String {
         Prompt::RaiseShield { .. } => "the shield question".into(),
         Prompt::MidAction { .. } => "the question whether to defend".into(),
         Prompt::Dodge { .. } => "the dodge question".into(),
+        Prompt::Pairings => "the call for pairings".into(),
         Prompt::Finished { .. } => "the end of the battle".into(),
     }
 }

@@ -17,6 +17,7 @@ mod morale;
 mod movement;
 mod priority;
 mod prompt;
+mod quick;
 mod state;
 mod strike;
 mod trample;
@@ -25,6 +26,7 @@ pub use command::{BusyStance, CardOrder, Command, FigureMove, FigureOrders, Shie
 pub use event::{ApAward, Event, Phase, StrikeEvent};
 pub use explain::View;
 pub use prompt::Prompt;
+pub use quick::Pairing;
 pub use state::{ActionUnderWay, Figure, Gear, PlayedCard, RoundPlay};
 pub use strike::{striker, target};
 pub use trample::{TrampleEvent, TrampleStrike};
@@ -100,6 +102,8 @@ pub struct Battle {
     initiative_held: bool,
     /// 16.9.10: Initiative Priority, highest first (empty under 16.9.9).
     priority: Vec<FigureId>,
+    /// 16.12 Quick Melee Combat: this round, the next, the pairings.
+    quick: quick::QuickState,
     sealed: Vec<Option<Vec<FigureOrders>>>,
     winner: Option<Option<SideId>>,
     dice: Dice,
@@ -161,6 +165,10 @@ impl Battle {
             fresh_initiative: false,
             initiative_held: false,
             priority: Vec::new(),
+            quick: quick::QuickState {
+                next: checked.scenario.options.quick_melee,
+                ..Default::default()
+            },
             winner: None,
             dice,
             events: Vec::new(),

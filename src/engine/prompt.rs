@@ -28,6 +28,8 @@ pub enum Prompt {
         defender: FigureId,
         attacker: FigureId,
     },
+    /// 16.12 step 5: the Referee pairs attackers with defenders.
+    Pairings,
     /// 16.11: a creature tramples the defender: how does it Dodge?
     Dodge {
         defender: FigureId,

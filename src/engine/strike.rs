@@ -132,6 +132,9 @@ impl Battle {
     /// The next strike of this Attack Phase in [`Battle::strike_order`]
     /// (16.14.3.6, 16.9.10), each figure once per phase.
     pub(super) fn next_strike(&self) -> Option<PendingStrike> {
+        if self.phase == Phase::QuickMelee {
+            return self.next_quick_strike();
+        }
         if !matches!(self.phase, Phase::Attack { .. }) {
             return None;
         }

@@ -68,6 +68,9 @@ impl Battle {
     /// (in strike order) standing, able and under a card that strikes, with
     /// an enemy in its front hexes it may trample and has not this round.
     pub(super) fn next_trample(&self) -> Option<(FigureId, FigureId)> {
+        if !matches!(self.phase, super::Phase::Attack { .. }) {
+            return None;
+        }
         self.strike_order().into_iter().find_map(|a| {
             let f = &self.figures[a.0];
             let k = self.current_card(a)?;

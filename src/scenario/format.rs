@@ -54,6 +54,8 @@ pub struct Options {
     /// 16.11: the normal DMod of a Dodge check on Adjusted Agility (the
     /// Agility description is in Book A; docs/RULINGS.md).
     pub dodge_dmod: f64,
+    /// 16.12: play Quick Melee Combat (the Referee may switch during a battle).
+    pub quick_melee: bool,
 }
 
 impl Default for Options {
@@ -64,6 +66,7 @@ impl Default for Options {
             free_rounds: true,
             initiative_every_round: false,
             dodge_dmod: 3.0,
+            quick_melee: false,
         }
     }
 }

@@ -18,6 +18,7 @@
 mod field;
 mod moves;
 mod orders;
+mod quick;
 mod trample;
 
 pub use orders::figure_orders;
@@ -48,6 +49,9 @@ pub fn answer(battle: &Battle, prompt: &Prompt) -> Command {
             moves: moves::figure_moves(battle, figure),
         },
         Prompt::RaiseShield { .. } => Command::RaiseShield { raise: true },
+        Prompt::Pairings => Command::Pairings {
+            pairs: quick::pairings(battle),
+        },
         Prompt::Dodge { defender, .. } => Command::Dodge {
             choice: trample::dodge_choice(battle, defender),
         },
