@@ -6,6 +6,7 @@ use serde_json::{Map, Value, json};
 
 use crate::engine::{Battle, View};
 use crate::rules::shakhan::character::Factors;
+use crate::rules::shakhan::hazard::AftermathCheck;
 use crate::rules::shakhan::{BodyArea, Card};
 use crate::scenario::Checked;
 use crate::sim::script::Script;
@@ -164,6 +165,7 @@ pub fn simulate(
                     "side": battle.sides()[f.side].name,
                     "status": f.condition.status().to_string(),
                     "bdr": f.condition.bdr_left(),
+                    "aftermath": battle.aftermath(f.id),
                 })
             })
             .collect();
@@ -191,5 +193,35 @@ pub fn simulate(
     if battle.outcome().is_none() {
         let _ = writeln!(out, "No decision after {max_rounds} rounds");
     }
+    // 16.13.5–16.13.6: what the Referee checks once the wounds have healed.
+    if view == View::Referee {
+        for f in battle.figures() {
+            for check in battle.aftermath(f.id) {
+                let _ = writeln!(
+                    out,
+                    "After the battle, {}: {}",
+                    f.name,
+                    aftermath_line(&check)
+                );
+            }
+        }
+    }
     Ok(out)
+}
+
+fn aftermath_line(check: &AftermathCheck) -> String {
+    match check {
+        AftermathCheck::InternalOrgans => {
+            "long-term damage to internal organs (16.13.5): 70 − Disease Resistance per cent chance of ill effects"
+                .into()
+        }
+        AftermathCheck::Infection { increases } if increases.is_empty() => {
+            "infection check (16.13.6), a Dangerous disease".into()
+        }
+        AftermathCheck::Infection { increases } => format!(
+            "infection check (16.13.6), a Dangerous disease; {}",
+            increases.join(", ")
+        ),
+        AftermathCheck::Note(n) => n.clone(),
+    }
 }

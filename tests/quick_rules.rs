@@ -5,9 +5,10 @@
 
 use std::path::Path;
 
-use hexmelee::engine::{Battle, Command, Event, FigureMove, Pairing, Phase, Prompt};
+use hexmelee::engine::{Battle, Command, Event, FigureMove, Pairing, Phase, Prompt, View};
 use hexmelee::hex::Step;
 use hexmelee::rules::shakhan::Card;
+use hexmelee::rules::shakhan::hazard::{AftermathCheck, Hazard};
 use hexmelee::rules::shakhan::trample::DodgeChoice;
 use hexmelee::scenario::{self, Checked};
 use hexmelee::sim;
@@ -389,4 +390,85 @@ fn s16_12_the_referee_switches_quick_melee_from_the_next_round() {
             .any(|e| matches!(e, Event::PairingsMade { .. }))
             || b.round() <= 1
     );
+}
+
+#[test]
+fn s16_13_referee_applies_a_hazard_at_any_prompt_explained_in_both_views() {
+    let c = parse(&text("duel"));
+    let mut b = Battle::new(&c, 9).unwrap();
+    let victim = b.figures()[1].id;
+    let before = b.clone();
+    let unknown = Command::Hazard {
+        figure: hexmelee::engine::FigureId(99),
+        hazard: Hazard::Fall { seconds: 3 },
+    };
+    assert!(b.submit(unknown).is_err());
+    assert_eq!(b.events(), before.events());
+    let prompt = b.prompt();
+    let events = b
+        .submit(Command::Hazard {
+            figure: victim,
+            hazard: Hazard::Poison {
+                intensity: 6,
+                resist_dmod: Some(0.0),
+                sleeping: false,
+            },
+        })
+        .unwrap()
+        .to_vec();
+    // The prompt is still the same question.
+    assert_eq!(b.prompt(), prompt);
+    let Some(Event::Hazard(h)) = events.first() else {
+        panic!("{events:?}")
+    };
+    assert!(h.outcome.wound.damage > 0);
+    assert_eq!(b.figure(victim).condition.damage(), h.outcome.wound.damage);
+    let referee = b.describe(&events[0], View::Referee).unwrap();
+    let table = b.describe(&events[0], View::Table).unwrap();
+    assert!(referee.contains("body damage"), "{referee}");
+    assert!(
+        table.contains("a poison") && !table.contains("damage"),
+        "{table}"
+    );
+    sim::play(&mut b, 100, sim::ai::answer).unwrap();
+    let again = Battle::replay(&c, 9, b.commands()).unwrap();
+    assert_eq!(again.events(), b.events());
+}
+
+#[test]
+fn s16_13_5_aftermath_checks_are_listed_per_figure() {
+    let c = parse(&text("skirmish"));
+    let mut found = false;
+    for seed in 0..10 {
+        let b = play(&c, seed);
+        for f in b.figures() {
+            let checks = b.aftermath(f.id);
+            if f.condition.internal_organ_damaged() {
+                assert!(checks.contains(&AftermathCheck::InternalOrgans));
+                found = true;
+            }
+            if !f.condition.injuries().is_empty() {
+                assert!(
+                    checks
+                        .iter()
+                        .any(|c| matches!(c, AftermathCheck::Infection { .. }))
+                );
+            }
+        }
+    }
+    assert!(found, "no internal organ damaged in 10 skirmishes");
+}
+
+#[test]
+fn s16_13_5_sim_json_lists_each_figures_aftermath() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hexmelee"))
+        .args(["sim", "scenarios/skirmish.ron", "--json", "--seed", "3"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let figures = v["figures"].as_array().unwrap();
+    assert!(!figures.is_empty());
+    assert!(figures.iter().all(|f| f["aftermath"].is_array()), "{v}");
 }

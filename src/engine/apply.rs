@@ -48,6 +48,7 @@ impl Battle {
             Event::FreshInitiativeCalled => self.fresh_initiative = true,
             Event::PriorityDetermined { order, .. } => self.priority = order.clone(),
             Event::Trample(t) => self.apply_trample(t),
+            Event::Hazard(h) => self.wound_figure(h.figure, &h.outcome.wound),
             Event::PairingsMade { pairs } => self.quick.pairings = pairs.clone(),
             Event::QuickMeleeSwitched { on } => self.quick.next = *on,
             Event::TrampleStrike(s) => self.apply_trample_strike(s),

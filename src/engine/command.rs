@@ -38,6 +38,11 @@ pub enum Command {
     /// 16.12: the Referee switches Quick Melee Combat on or off, from the
     /// next Melee Round (at any prompt).
     QuickMelee { on: bool },
+    /// 16.13.7–16.13.13: the Referee applies a hazard to a figure (at any prompt).
+    Hazard {
+        figure: super::FigureId,
+        hazard: crate::rules::shakhan::hazard::Hazard,
+    },
     /// 16.11: the defender named by the prompt Dodges a trample this way.
     Dodge {
         choice: crate::rules::shakhan::trample::DodgeChoice,

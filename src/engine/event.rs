@@ -167,6 +167,8 @@ pub enum Event {
     Trample(Box<crate::engine::TrampleEvent>),
     /// 16.11: one crushing strike after a failed Dodge.
     TrampleStrike(Box<crate::engine::TrampleStrike>),
+    /// 16.13.5–16.13.13: a hazard the Referee applied, and what it did.
+    Hazard(Box<crate::engine::HazardEvent>),
     /// 16.12: the Referee's pairings of attackers and defenders.
     PairingsMade {
         pairs: Vec<crate::engine::Pairing>,

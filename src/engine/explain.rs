@@ -76,6 +76,34 @@ impl Battle {
                 format!("Initiative passes to {}", self.side_name(*side))
             }
             Event::FreshInitiativeCalled => "The Referee calls a fresh Initiative check".into(),
+            Event::Hazard(h) => {
+                let w = &h.outcome.wound;
+                match view {
+                    View::Referee => format!(
+                        "{} suffers {:?}: {}",
+                        self.name(h.figure),
+                        h.hazard,
+                        h.outcome.lines.join("; ")
+                    ),
+                    View::Table => {
+                        let symptoms: Vec<&str> = w
+                            .critical
+                            .iter()
+                            .flat_map(|c| c.injuries.iter().map(|i| i.symptom.as_str()))
+                            .collect();
+                        format!(
+                            "{} suffers {}{}",
+                            self.name(h.figure),
+                            hazard_name(&h.hazard),
+                            if symptoms.is_empty() {
+                                String::new()
+                            } else {
+                                format!(": {}", symptoms.join("; "))
+                            }
+                        )
+                    }
+                }
+            }
             Event::PairingsMade { pairs } if pairs.is_empty() => {
                 "The Referee sets nobody against anybody this round".into()
             }
@@ -299,6 +327,21 @@ impl Battle {
             })
             .collect::<Vec<_>>()
             .join("; ")
+    }
+}
+
+/// What the players see of a hazard (16.10: not its dice or intensity).
+fn hazard_name(h: &crate::rules::shakhan::hazard::Hazard) -> &'static str {
+    use crate::rules::shakhan::hazard::Hazard as H;
+    match h {
+        H::Poison { .. } => "a poison",
+        H::Temperature { .. } => "burning heat or cold",
+        H::Fall { .. } => "a fall",
+        H::Impact { .. } => "a heavy impact",
+        H::Acid { .. } => "acid",
+        H::Suffocation { .. } => "lack of air",
+        H::LifeDrain { .. } => "a draining of life energy",
+        H::Radiation { .. } => "an unseen sickness",
     }
 }
 

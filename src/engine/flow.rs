@@ -79,6 +79,7 @@ impl Battle {
                 self.push(Event::FreshInitiativeCalled);
                 Ok(())
             }
+            (_, Command::Hazard { figure, hazard }) => self.apply_hazard(*figure, hazard),
             (_, Command::QuickMelee { on }) => {
                 self.push(Event::QuickMeleeSwitched { on: *on });
                 Ok(())
@@ -634,6 +635,7 @@ fn command_name(c: &Command) -> &'static str {
         Command::FreshInitiative => "a fresh initiative call",
         Command::Dodge { .. } => "a dodge choice",
         Command::Pairings { .. } => "pairings",
+        Command::Hazard { .. } => "a hazard",
         Command::QuickMelee { .. } => "a quick melee switch",
     }
 }

@@ -56,6 +56,9 @@ pub struct Options {
     pub dodge_dmod: f64,
     /// 16.12: play Quick Melee Combat (the Referee may switch during a battle).
     pub quick_melee: bool,
+    /// 16.13.8: the Referee's (normally used) checks against a Critical Hit
+    /// from heat and cold.
+    pub hazard_critical_checks: bool,
 }
 
 impl Default for Options {
@@ -67,6 +70,7 @@ impl Default for Options {
             initiative_every_round: false,
             dodge_dmod: 3.0,
             quick_melee: false,
+            hazard_critical_checks: true,
         }
     }
 }

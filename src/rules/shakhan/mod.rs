@@ -2,6 +2,7 @@
 
 pub mod character;
 pub mod condition;
+pub mod hazard;
 pub mod melee;
 pub mod priority;
 pub mod tables;

@@ -453,6 +453,26 @@ pub fn resolve_strike(
     report
 }
 
+/// Shakhàn 16.13.8–9: a Critical Hit outside any strike (heat, cold, an
+/// impact) on a randomly located area (`location_modifier`: +10 for falls,
+/// 16.15.3), with the given concussion class.
+pub fn hazard_critical(
+    target: &Target,
+    location_modifier: i32,
+    concussion: crate::rules::shakhan::tables::criticals::Concussion,
+    t: &Tables,
+    dice: &mut Dice,
+) -> CriticalReport {
+    let located = t.location.strike(target.body_form, location_modifier, dice);
+    let area = located
+        .areas
+        .areas()
+        .first()
+        .copied()
+        .unwrap_or(BodyArea::UpperBody);
+    critical::resolve(area, concussion, target, t, dice)
+}
+
 /// Shakhàn 16.11: a blow that lands without a to-hit roll: location,
 /// penetration (with `opts.penetration`), damage, criticals and equipment
 /// checks as for any strike. No shield is raised against it (16.11: it is not
