@@ -36,6 +36,8 @@ fn with_options(name: &str, options: &str) -> Checked {
     parse(&t)
 }
 
+const STATS: &str = "stats: (agility: 12, strength: 12, dexterity: 11, constitution: 12, willpower: 12, vision: 11)";
+
 fn play(c: &Checked, seed: u64) -> Battle {
     let mut b = Battle::new(c, seed).unwrap();
     sim::play(&mut b, 100, sim::ai::answer).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
@@ -471,4 +473,37 @@ fn s16_13_5_sim_json_lists_each_figures_aftermath() {
     let figures = v["figures"].as_array().unwrap();
     assert!(!figures.is_empty());
     assert!(figures.iter().all(|f| f["aftermath"].is_array()), "{v}");
+}
+
+#[test]
+fn s16_11_a_designated_creature_tramples_whatever_its_weight() {
+    // Two duellists of like weight: nobody tramples, until the Referee
+    // designates one of them (16.11, third case).
+    let plain = parse(&text("duel"));
+    for seed in 0..5 {
+        assert_eq!(trample_counts(&play(&plain, seed)).0, 0);
+    }
+    // A charges B across an open field, so that half its Action Points go
+    // on moving in the round it arrives.
+    let field = |distance: i32| {
+        parse(&format!(
+            r#"Scenario(name: "charge", ruleset: Shakhan, options: (free_rounds: false),
+            map: (width: 20, height: 5),
+            sides: [(name: "A", colour: Red), (name: "B", colour: Blue)],
+            figures: [
+                (name: "Ox", side: "A", at: (1, 2), facing: SE, tramples: true,
+                 occupation: Warrior, level: 2, height_m: 1.9, weight_kg: 110.0, {STATS},
+                 weapons: [(kind: Club, quality: Good)]),
+                (name: "Kid", side: "B", at: ({}, 2), facing: NW,
+                 occupation: Warrior, level: 1, height_m: 1.6, weight_kg: 60.0, {STATS},
+                 weapons: [(kind: Dagger, quality: Good)]),
+            ])"#,
+            1 + distance
+        ))
+    };
+    let n: usize = (4..14)
+        .flat_map(|d| (0..3).map(move |seed| (d, seed)))
+        .map(|(d, seed)| trample_counts(&play(&field(d), seed)).0)
+        .sum();
+    assert!(n > 0, "the designated figure never trampled");
 }

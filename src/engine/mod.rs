@@ -146,6 +146,7 @@ impl Battle {
                     &starting_state(&spec.state),
                 ),
                 first_serious_combat: spec.state.first_serious_combat,
+                tramples: spec.tramples,
                 action: None,
                 gear: Gear::whole(character.weapons.len()),
                 round: RoundPlay::default(),

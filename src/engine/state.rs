@@ -33,6 +33,8 @@ pub struct Figure {
     pub gear: Gear,
     /// 16.9.6: +10 to morale checks in a figure's first serious fight.
     pub first_serious_combat: bool,
+    /// 16.11: designated able to Trample/Crush by the Referee.
+    pub tramples: bool,
     pub round: RoundPlay,
 }
 

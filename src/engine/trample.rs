@@ -88,7 +88,7 @@ impl Battle {
                 })
                 .find(|e| {
                     let (ab, db) = (self.bulk(a), self.bulk(e.id));
-                    eligibility(ab, db, false).is_some()
+                    eligibility(ab, db, f.tramples).is_some()
                         && may_trample(
                             weight_multiple(ab, db),
                             f.round.moved_ap,
@@ -108,7 +108,8 @@ impl Battle {
         choice: DodgeChoice,
     ) {
         let (ab, db) = (self.bulk(attacker), self.bulk(defender));
-        let why = eligibility(ab, db, false).unwrap_or(Eligibility::Designated);
+        let designated = self.figures[attacker.0].tramples;
+        let why = eligibility(ab, db, designated).unwrap_or(Eligibility::Designated);
         let multiple = weight_multiple(ab, db);
         let d = &self.figures[defender.0];
         let dodge = dodge(

@@ -323,6 +323,10 @@ pub struct Figure {
     pub bdr: Option<i32>,
     #[serde(default)]
     pub state: InitialState,
+    /// 16.11: the Referee designates this creature able to Trample/Crush
+    /// whatever its weight and size against its opponents'.
+    #[serde(default)]
+    pub tramples: bool,
 }
 
 fn bipedal() -> BodyForm {
