@@ -186,6 +186,7 @@ impl Battle {
                     self.reveal_orders()
                 }
                 Phase::MovementPriority | Phase::DivineIntervention | Phase::Pairing => return,
+                Phase::QuickMelee if self.next_trample().is_some() => return,
                 Phase::QuickMelee => match self.next_strike() {
                     Some(s) if self.busy_question(&s) || self.shield_question(&s) => return,
                     Some(s) => self.resolve_strike(s, None, None),

@@ -113,16 +113,7 @@ impl Battle {
     /// Agility (ties by MA, then scenario order), each making every strike
     /// its cards and Action Points allow on its partner before the next.
     pub(super) fn next_quick_strike(&self) -> Option<PendingStrike> {
-        let mut order: Vec<&Pairing> = self.quick.pairings.iter().collect();
-        order.sort_by(|x, y| {
-            let (a, b) = (&self.figures[x.attacker.0], &self.figures[y.attacker.0]);
-            b.factors
-                .adjusted_agility
-                .cmp(&a.factors.adjusted_agility)
-                .then(b.factors.ma.0.total_cmp(&a.factors.ma.0))
-                .then(a.id.cmp(&b.id))
-        });
-        order.into_iter().find_map(|p| {
+        self.quick_order().into_iter().find_map(|p| {
             let card_index = self.quick_may_strike(p.attacker, p.defender)?;
             Some(PendingStrike {
                 attacker: p.attacker,
@@ -131,6 +122,21 @@ impl Battle {
                 reaction: false,
             })
         })
+    }
+
+    /// The pairings in descending Adjusted Agility of the attacker, ties by
+    /// MA, then scenario order (16.12 step 5).
+    pub(super) fn quick_order(&self) -> Vec<Pairing> {
+        let mut order = self.quick.pairings.clone();
+        order.sort_by(|x, y| {
+            let (a, b) = (&self.figures[x.attacker.0], &self.figures[y.attacker.0]);
+            b.factors
+                .adjusted_agility
+                .cmp(&a.factors.adjusted_agility)
+                .then(b.factors.ma.0.total_cmp(&a.factors.ma.0))
+                .then(a.id.cmp(&b.id))
+        });
+        order
     }
 
     /// Whether `attacker` may strike its partner now, and with which card:

@@ -68,6 +68,9 @@ impl Battle {
     /// (in strike order) standing, able and under a card that strikes, with
     /// an enemy in its front hexes it may trample and has not this round.
     pub(super) fn next_trample(&self) -> Option<(FigureId, FigureId)> {
+        if self.phase == super::Phase::QuickMelee {
+            return self.next_quick_trample();
+        }
         if !matches!(self.phase, super::Phase::Attack { .. }) {
             return None;
         }
@@ -96,6 +99,22 @@ impl Battle {
                         )
                 })
                 .map(|e| (a, e.id))
+        })
+    }
+
+    /// Shakhàn 16.11 in Quick Melee (16.12): a creature tramples its partner
+    /// before its strikes; the half of its Action Points spent on abstract
+    /// movement meets the half-AP condition.
+    fn next_quick_trample(&self) -> Option<(FigureId, FigureId)> {
+        self.quick_order().into_iter().find_map(|p| {
+            let f = &self.figures[p.attacker.0];
+            let d = &self.figures[p.defender.0];
+            let k = self.current_card(p.attacker)?;
+            let strikes = self.tables.actions.card(f.round.cards[k].card()).strike;
+            let able = f.condition.can_act() && !f.condition.is_prone() && !d.condition.is_out();
+            let eligible = eligibility(self.bulk(f.id), self.bulk(d.id), f.tramples).is_some();
+            (able && strikes == StrikeRight::May && eligible && !f.round.trampled.contains(&d.id))
+                .then_some((p.attacker, p.defender))
         })
     }
 
