@@ -4,8 +4,9 @@ use std::fmt::Write;
 
 use serde_json::{Map, Value, json};
 
-use crate::engine::{Battle, View};
+use crate::engine::{Battle, Event, View};
 use crate::rules::shakhan::character::Factors;
+use crate::rules::shakhan::hazard::AftermathCheck;
 use crate::rules::shakhan::{BodyArea, Card};
 use crate::scenario::Checked;
 use crate::sim::script::Script;
@@ -164,6 +165,7 @@ pub fn simulate(
                     "side": battle.sides()[f.side].name,
                     "status": f.condition.status().to_string(),
                     "bdr": f.condition.bdr_left(),
+                    "aftermath": battle.aftermath(f.id),
                 })
             })
             .collect();
@@ -181,15 +183,51 @@ pub fn simulate(
         View::Referee
     };
     let mut out = String::new();
-    for line in battle
-        .events()
-        .iter()
-        .filter_map(|e| battle.describe(e, view))
-    {
-        let _ = writeln!(out, "{line}");
+    for e in battle.events() {
+        // 16.13.5–16.13.6: what the Referee checks once the wounds have
+        // healed, listed before the closing line that names the winner.
+        if matches!(e, Event::BattleEnded { .. }) && view == View::Referee {
+            aftermath_lines(&battle, &mut out);
+        }
+        if let Some(line) = battle.describe(e, view) {
+            let _ = writeln!(out, "{line}");
+        }
     }
     if battle.outcome().is_none() {
+        if view == View::Referee {
+            aftermath_lines(&battle, &mut out);
+        }
         let _ = writeln!(out, "No decision after {max_rounds} rounds");
     }
     Ok(out)
+}
+
+fn aftermath_lines(battle: &Battle, out: &mut String) {
+    for f in battle.figures() {
+        for check in battle.aftermath(f.id) {
+            let _ = writeln!(
+                out,
+                "After the battle, {}: {}",
+                f.name,
+                aftermath_line(&check)
+            );
+        }
+    }
+}
+
+fn aftermath_line(check: &AftermathCheck) -> String {
+    match check {
+        AftermathCheck::InternalOrgans => {
+            "long-term damage to internal organs (16.13.5): 70 − Disease Resistance per cent chance of ill effects"
+                .into()
+        }
+        AftermathCheck::Infection { increases } if increases.is_empty() => {
+            "infection check (16.13.6), a Dangerous disease".into()
+        }
+        AftermathCheck::Infection { increases } => format!(
+            "infection check (16.13.6), a Dangerous disease; {}",
+            increases.join(", ")
+        ),
+        AftermathCheck::Note(n) => n.clone(),
+    }
 }

@@ -10,14 +10,15 @@ use proptest::prelude::*;
 
 use hexmelee::dice::Dice;
 use hexmelee::engine::{
-    Battle, BusyStance, CardOrder, Command, FigureId, FigureMove, FigureOrders, Prompt,
-    ShieldStance,
+    Battle, BusyStance, CardOrder, Command, FigureId, FigureMove, FigureOrders, Pairing, Prompt,
+    ShieldStance, SideId,
 };
 use hexmelee::hex::{Facing, Step};
 use hexmelee::rules::shakhan::Card;
 use hexmelee::rules::shakhan::brawl::{BrawlForm, BrawlIntent};
 use hexmelee::rules::shakhan::tables::actions::Activity;
-use hexmelee::scenario::{self, Checked};
+use hexmelee::rules::shakhan::trample::DodgeChoice;
+use hexmelee::scenario::{self, Checked, InitiativeSystem};
 
 const SCENARIOS: [&str; 6] = [
     "duel.ron",
@@ -119,12 +120,46 @@ fn random_answer(b: &Battle, prompt: &Prompt, choice: &mut Dice) -> Command {
         Prompt::MidAction { .. } => Command::MidAction {
             defend: choice.roll(2) == 1,
         },
-        Prompt::Movement { side, .. } => {
+        Prompt::Pairings => Command::Pairings {
+            pairs: b
+                .figures()
+                .iter()
+                .filter(|f| !f.condition.is_out())
+                .filter_map(|f| {
+                    let enemies: Vec<_> = b
+                        .figures()
+                        .iter()
+                        .filter(|e| e.side != f.side && !e.condition.is_out())
+                        .map(|e| e.id)
+                        .collect();
+                    pick(choice, &enemies).map(|defender| Pairing {
+                        attacker: f.id,
+                        defender,
+                    })
+                })
+                .collect(),
+        },
+        Prompt::Dodge { .. } => Command::Dodge {
+            choice: pick(
+                choice,
+                &[DodgeChoice::HalfKeepCards, DodgeChoice::FullLoseCard],
+            )
+            .unwrap(),
+        },
+        Prompt::Movement { .. } | Prompt::FigureMovement { .. } => {
+            let (side, only) = match *prompt {
+                Prompt::FigureMovement { figure, .. } => {
+                    (SideId(b.figure(figure).side), Some(figure))
+                }
+                Prompt::Movement { side, .. } => (side, None),
+                _ => unreachable!(),
+            };
             let mut moves: Vec<FigureMove> = Vec::new();
             for f in b
                 .figures()
                 .iter()
                 .filter(|f| f.side == side.0 && f.condition.can_act())
+                .filter(|f| only.is_none_or(|id| id == f.id))
             {
                 let steps: Vec<Step> = (0..choice.roll(4) - 1)
                     .map(|_| match choice.roll(4) {
@@ -191,8 +226,14 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     #[test]
-    fn random_legal_rounds_keep_the_invariants_and_replay(which in 0usize..6, seed: u64, choices: u64) {
-        let c = checked(SCENARIOS[which]);
+    fn random_legal_rounds_keep_the_invariants_and_replay(which in 0usize..6, mode in 0usize..3, seed: u64, choices: u64) {
+        let mut c = checked(SCENARIOS[which]);
+        // Standard rules, the Optional Initiative System (16.9.10), Quick Melee (16.12).
+        match mode {
+            1 => c.scenario.options.initiative = InitiativeSystem::Optional,
+            2 => c.scenario.options.quick_melee = true,
+            _ => {}
+        }
         let mut b = Battle::new(&c, seed).unwrap();
         let mut choice = Dice::seeded(choices);
         let mut answers = 0;

@@ -44,25 +44,32 @@ impl Battle {
     /// pulse allowance on it; the action is done once its cost is paid.
     pub(super) fn work_on_actions(&mut self, side: SideId, moved: &[FigureId]) {
         for id in (0..self.figures.len()).map(FigureId) {
-            let f = &self.figures[id.0];
-            let Some(action) = f.action else { continue };
-            if f.side != side.0 || moved.contains(&id) || !f.condition.can_act() {
-                continue;
+            if self.figures[id.0].side == side.0 && !moved.contains(&id) {
+                self.work_on_action(id);
             }
-            let ap = f
-                .round
-                .pulse_left
-                .min(f.round.ap_left)
-                .min(action.needed - action.spent);
-            if ap > 0.0 {
-                self.push(Event::ActionWorked { figure: id, ap });
-            }
-            if action.spent + ap >= action.needed - 1e-9 {
-                self.push(Event::ActionDone {
-                    figure: id,
-                    activity: action.activity,
-                });
-            }
+        }
+    }
+
+    /// [`Self::work_on_actions`] for one figure that did not move.
+    pub(super) fn work_on_action(&mut self, id: FigureId) {
+        let f = &self.figures[id.0];
+        let Some(action) = f.action else { return };
+        if !f.condition.can_act() {
+            return;
+        }
+        let ap = f
+            .round
+            .pulse_left
+            .min(f.round.ap_left)
+            .min(action.needed - action.spent);
+        if ap > 0.0 {
+            self.push(Event::ActionWorked { figure: id, ap });
+        }
+        if action.spent + ap >= action.needed - 1e-9 {
+            self.push(Event::ActionDone {
+                figure: id,
+                activity: action.activity,
+            });
         }
     }
 }

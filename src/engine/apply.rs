@@ -6,6 +6,7 @@ use super::state::{ActionUnderWay, PlayedCard, RoundPlay};
 use super::{Battle, Figure, SideId};
 use crate::rules::shakhan::condition::{Condition, Morale, Withdrawal};
 use crate::rules::shakhan::melee::Equipment;
+use crate::rules::shakhan::wound::Wound;
 
 impl Battle {
     pub(super) fn apply(&mut self, event: &Event) {
@@ -17,6 +18,8 @@ impl Battle {
                     self.free_rounds_left = self.free_rounds_left.saturating_sub(1);
                 }
                 self.moves_first = None;
+                self.quick.now = self.quick.next;
+                self.quick.pairings.clear();
                 self.sealed.iter_mut().for_each(|s| *s = None);
                 for f in &mut self.figures {
                     f.missile.moving = f.round.moved_this_pulse;
@@ -44,6 +47,12 @@ impl Battle {
             }
             Event::InitiativeAlternates { side } => self.initiative = Some(*side),
             Event::FreshInitiativeCalled => self.fresh_initiative = true,
+            Event::PriorityDetermined { order, .. } => self.priority = order.clone(),
+            Event::Trample(t) => self.apply_trample(t),
+            Event::Hazard(h) => self.wound_figure(h.figure, &h.outcome.wound),
+            Event::PairingsMade { pairs } => self.quick.pairings = pairs.clone(),
+            Event::QuickMeleeSwitched { on } => self.quick.next = *on,
+            Event::TrampleStrike(s) => self.apply_trample_strike(s),
             Event::OrdersSealed { side, orders } => self.sealed[side.0] = Some(orders.clone()),
             Event::OrdersRevealed { orders, awards } => {
                 for o in orders {
@@ -63,6 +72,7 @@ impl Battle {
                 }
                 for a in awards {
                     let r = &mut self.figures[a.figure.0].round;
+                    r.ap_awarded = a.ap;
                     r.ap_left = a.ap;
                     r.pulse_ap = a.pulse_ap;
                 }
@@ -96,6 +106,7 @@ impl Battle {
                 f.round.ap_left = (f.round.ap_left - ap).max(0.0);
                 f.round.pulse_left = (f.round.pulse_left - ap).max(0.0);
                 f.round.moved_this_pulse = true;
+                f.round.moved_ap += ap;
                 if f.condition.is_prone() {
                     f.condition.stand_up();
                 }
@@ -208,16 +219,17 @@ impl Battle {
     }
 
     /// Wounds on a figure, and the cards its imbalance costs (16.15.4 `(x)`).
-    pub(super) fn take_wounds(
-        &mut self,
-        id: super::FigureId,
-        wounds: &[crate::rules::shakhan::wound::Wound],
-    ) {
-        let defender = &mut self.figures[id.0];
+    pub(super) fn take_wounds(&mut self, id: super::FigureId, wounds: &[Wound]) {
         for wound in wounds {
-            defender.condition.apply_wound(wound);
-            take_owed_cards(defender);
+            self.wound_figure(id, wound);
         }
+    }
+
+    /// A wound on a figure, and the cards its imbalance costs.
+    pub(super) fn wound_figure(&mut self, id: super::FigureId, wound: &Wound) {
+        let f = &mut self.figures[id.0];
+        f.condition.apply_wound(wound);
+        take_owed_cards(f);
     }
 }
 

@@ -36,6 +36,21 @@ pub enum Command {
     FreshInitiative,
     /// A Referee override (docs/RULINGS.md), at any prompt but the end.
     Referee(Override),
+    /// 16.12 step 5: the Referee's pairings for the quick round; figures not
+    /// named as attackers make no attack.
+    Pairings { pairs: Vec<super::Pairing> },
+    /// 16.12: the Referee switches Quick Melee Combat on or off, from the
+    /// next Melee Round (at any prompt).
+    QuickMelee { on: bool },
+    /// 16.13.7–16.13.13: the Referee applies a hazard to a figure (at any prompt).
+    Hazard {
+        figure: super::FigureId,
+        hazard: crate::rules::shakhan::hazard::Hazard,
+    },
+    /// 16.11: the defender named by the prompt Dodges a trample this way.
+    Dodge {
+        choice: crate::rules::shakhan::trample::DodgeChoice,
+    },
 }
 
 /// The cards one figure plays this Melee Round, in order (16.9.2).

@@ -15,8 +15,8 @@ use crate::rules::shakhan::wound::Wound;
 
 use super::brawl::BrawlEvent;
 use super::command::FigureOrders;
-use super::referee::Override;
 use super::missile::{Flight, FlightEvent};
+use super::referee::Override;
 
 /// Where a Melee Round stands (16.14).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,6 +50,17 @@ pub enum Phase {
     },
     /// 16.14.3.12.
     RecordKeeping,
+    /// 16.9.10 (docs/RULINGS.md): under the Optional Initiative System one
+    /// figure's Action Phase; `rank` counts from the lowest priority, so the
+    /// highest moves last, having seen everyone else commit.
+    FigureAction {
+        pulse: u8,
+        rank: u8,
+    },
+    /// 16.12 step 5: the Referee pairs attackers with defenders.
+    Pairing,
+    /// 16.12 step 5: the paired attacks, in descending Adjusted Agility.
+    QuickMelee,
     Finished,
 }
 
@@ -187,6 +198,26 @@ pub enum Event {
     /// 16.12.1: a missile's flight: every figure it passed checked, what it
     /// struck, or where it came down.
     MissileFlew(Box<FlightEvent>),
+    /// 16.11: a Trample/Crush attack and the defender's Dodge.
+    Trample(Box<crate::engine::TrampleEvent>),
+    /// 16.11: one crushing strike after a failed Dodge.
+    TrampleStrike(Box<crate::engine::TrampleStrike>),
+    /// 16.13.5–16.13.13: a hazard the Referee applied, and what it did.
+    Hazard(Box<crate::engine::HazardEvent>),
+    /// 16.12: the Referee's pairings of attackers and defenders.
+    PairingsMade {
+        pairs: Vec<crate::engine::Pairing>,
+    },
+    /// 16.12: the Referee switches Quick Melee Combat on or off from the next round.
+    QuickMeleeSwitched {
+        on: bool,
+    },
+    /// 16.9.10: each figure's Initiative Priority, highest first, with the
+    /// d100 rolls that broke ties of Adjusted Agility and MA.
+    PriorityDetermined {
+        order: Vec<FigureId>,
+        tie_rolls: Vec<(FigureId, u8)>,
+    },
 }
 
 /// A figure's Action Points for the round.

@@ -3,6 +3,7 @@
 use super::event::{Event, Phase};
 use super::{Battle, FigureId, SideId};
 use crate::hex::Step;
+use crate::rules::shakhan::trample::DodgeChoice;
 
 /// Who may read a line: the table sees symptoms, the referee everything (16.10).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,6 +29,7 @@ impl Battle {
             }
             Event::RoundBegan { round, .. } => format!("— Melee Round {round} —"),
             Event::PhaseBegan { phase } => match phase {
+                Phase::QuickMelee => "Quick melee: attacks in descending Adjusted Agility".into(),
                 Phase::Attack {
                     pulse,
                     second: false,
@@ -74,6 +76,110 @@ impl Battle {
                 format!("Initiative passes to {}", self.side_name(*side))
             }
             Event::FreshInitiativeCalled => "The Referee calls a fresh Initiative check".into(),
+            Event::Hazard(h) => {
+                let w = &h.outcome.wound;
+                match view {
+                    View::Referee => format!(
+                        "{} suffers {:?}: {}",
+                        self.name(h.figure),
+                        h.hazard,
+                        h.outcome.lines.join("; ")
+                    ),
+                    View::Table => {
+                        let symptoms: Vec<&str> = w
+                            .critical
+                            .iter()
+                            .flat_map(|c| c.injuries.iter().map(|i| i.symptom.as_str()))
+                            .collect();
+                        format!(
+                            "{} suffers {}{}",
+                            self.name(h.figure),
+                            hazard_name(&h.hazard),
+                            if symptoms.is_empty() {
+                                String::new()
+                            } else {
+                                format!(": {}", symptoms.join("; "))
+                            }
+                        )
+                    }
+                }
+            }
+            Event::PairingsMade { pairs } if pairs.is_empty() => {
+                "The Referee sets nobody against anybody this round".into()
+            }
+            Event::PairingsMade { pairs } => {
+                let pairs: Vec<String> = pairs
+                    .iter()
+                    .map(|p| format!("{} on {}", self.name(p.attacker), self.name(p.defender)))
+                    .collect();
+                format!("Quick melee pairings: {}", pairs.join(", "))
+            }
+            Event::QuickMeleeSwitched { on } => format!(
+                "The Referee switches to {} from the next round",
+                if *on {
+                    "Quick Melee Combat"
+                } else {
+                    "regular Melee Combat"
+                }
+            ),
+            Event::Trample(t) => {
+                let how = match t.dodge.choice {
+                    DodgeChoice::HalfKeepCards => "at half DMod, keeping its cards",
+                    DodgeChoice::FullLoseCard if t.dodge.loses_card => {
+                        "at full DMod, losing its next card"
+                    }
+                    DodgeChoice::FullLoseCard => {
+                        "at full DMod (a master of Martial Arts keeps its cards)"
+                    }
+                };
+                let outcome = match (t.displaced_to, t.strikes) {
+                    (Some(h), _) => format!(" and is thrown aside to ({}, {})", h.col, h.row),
+                    (None, Some((die, n))) => format!(" and is crushed: 1D{die} = {n} strike(s)"),
+                    (None, None) => String::new(),
+                };
+                format!(
+                    "{} tramples {} ({}× its weight): {} dodges {how}, {}{outcome}",
+                    self.name(t.attacker),
+                    self.name(t.defender),
+                    t.multiple,
+                    self.name(t.defender),
+                    t.dodge.check
+                )
+            }
+            Event::TrampleStrike(s) => match view {
+                View::Referee => s.explanation.clone(),
+                View::Table => {
+                    let damage: i32 = s.wounds.iter().map(|w| w.damage).sum();
+                    let mut line = format!(
+                        "{} is crushed by {}",
+                        self.name(s.defender),
+                        self.name(s.attacker)
+                    );
+                    if damage == 0 && s.wounds.is_empty() {
+                        line.push_str(" but unhurt");
+                    }
+                    if !s.table_view.is_empty() {
+                        line.push_str(&format!(": {}", s.table_view));
+                    }
+                    line
+                }
+            },
+            Event::PriorityDetermined { order, tie_rolls } => {
+                let names: Vec<&str> = order.iter().map(|id| self.name(*id)).collect();
+                let ties: Vec<String> = tie_rolls
+                    .iter()
+                    .map(|(id, r)| format!("{} {:02}", self.name(*id), r % 100))
+                    .collect();
+                let ties = if ties.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (ties rolled: {})", ties.join(", "))
+                };
+                format!(
+                    "Initiative Priority, first to last: {}{ties}",
+                    names.join(", ")
+                )
+            }
             Event::OrdersSealed { side, orders } => match view {
                 View::Table => format!(
                     "{} hand in sealed orders ({} figures)",
@@ -231,6 +337,21 @@ impl Battle {
             })
             .collect::<Vec<_>>()
             .join("; ")
+    }
+}
+
+/// What the players see of a hazard (16.10: not its dice or intensity).
+fn hazard_name(h: &crate::rules::shakhan::hazard::Hazard) -> &'static str {
+    use crate::rules::shakhan::hazard::Hazard as H;
+    match h {
+        H::Poison { .. } => "a poison",
+        H::Temperature { .. } => "burning heat or cold",
+        H::Fall { .. } => "a fall",
+        H::Impact { .. } => "a heavy impact",
+        H::Acid { .. } => "acid",
+        H::Suffocation { .. } => "lack of air",
+        H::LifeDrain { .. } => "a draining of life energy",
+        H::Radiation { .. } => "an unseen sickness",
     }
 }
 

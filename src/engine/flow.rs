@@ -31,18 +31,26 @@ impl Battle {
                 side: self.initiative.unwrap_or(SideId(0)),
             },
             Phase::DivineIntervention => Prompt::DivineIntervention,
-            Phase::Attack { .. } => match self.next_strike() {
-                Some(s) if self.busy_question(&s) => Prompt::MidAction {
-                    defender: s.defender,
-                    attacker: s.attacker,
-                },
-                Some(s) => Prompt::RaiseShield {
-                    defender: s.defender,
-                    attacker: s.attacker,
-                },
-                None => unreachable_prompt(),
-            },
+            Phase::Pairing => Prompt::Pairings,
+            Phase::Attack { .. } | Phase::QuickMelee => {
+                match (self.next_trample(), self.next_strike()) {
+                    (Some((attacker, defender)), _) => Prompt::Dodge { defender, attacker },
+                    (None, Some(s)) if self.busy_question(&s) => Prompt::MidAction {
+                        defender: s.defender,
+                        attacker: s.attacker,
+                    },
+                    (None, Some(s)) => Prompt::RaiseShield {
+                        defender: s.defender,
+                        attacker: s.attacker,
+                    },
+                    (None, None) => unreachable_prompt(),
+                }
+            }
             Phase::Action { pulse, side } => Prompt::Movement { side, pulse },
+            Phase::FigureAction { pulse, rank } => Prompt::FigureMovement {
+                figure: self.ranked(rank),
+                pulse,
+            },
             Phase::RoundStart
             | Phase::MissileArrival
             | Phase::Spell
@@ -70,6 +78,16 @@ impl Battle {
             (_, Command::Referee(o)) => self.execute_override(o),
             (_, Command::FreshInitiative) => {
                 self.push(Event::FreshInitiativeCalled);
+                Ok(())
+            }
+            (_, Command::Hazard { figure, hazard }) => self.apply_hazard(*figure, hazard),
+            (_, Command::QuickMelee { on }) => {
+                self.push(Event::QuickMeleeSwitched { on: *on });
+                Ok(())
+            }
+            (Prompt::Pairings, Command::Pairings { pairs }) => {
+                self.check_pairings(pairs)?;
+                self.make_pairings(pairs);
                 Ok(())
             }
             (
@@ -107,8 +125,13 @@ impl Battle {
             }
             (Prompt::DivineIntervention, Command::DivineIntervention { note }) => {
                 self.push(Event::DivineIntervention { note: note.clone() });
+                // 16.12 step 6: in Quick Melee it closes the round.
                 self.push(Event::PhaseBegan {
-                    phase: Phase::MissileArrival,
+                    phase: if self.is_quick_melee() {
+                        Phase::RecordKeeping
+                    } else {
+                        Phase::MissileArrival
+                    },
                 });
                 Ok(())
             }
@@ -119,6 +142,13 @@ impl Battle {
                 self.work_on_actions(side, &moved);
                 let next = self.phase_after_action(pulse, side);
                 self.push(Event::PhaseBegan { phase: next });
+                Ok(())
+            }
+            (Prompt::FigureMovement { figure, pulse }, Command::Move { moves }) => {
+                self.figure_move(figure, pulse, moves)
+            }
+            (Prompt::Dodge { defender, attacker }, Command::Dodge { choice }) => {
+                self.resolve_trample(attacker, defender, *choice);
                 Ok(())
             }
             (Prompt::RaiseShield { .. }, Command::RaiseShield { raise }) => {
@@ -156,7 +186,13 @@ impl Battle {
                     }
                     self.reveal_orders()
                 }
-                Phase::MovementPriority | Phase::DivineIntervention => return,
+                Phase::MovementPriority | Phase::DivineIntervention | Phase::Pairing => return,
+                Phase::QuickMelee if self.next_trample().is_some() => return,
+                Phase::QuickMelee => match self.next_strike() {
+                    Some(s) if self.busy_question(&s) || self.shield_question(&s) => return,
+                    Some(s) => self.resolve_strike(s, None, None),
+                    None => self.end_quick_melee(),
+                },
                 // Spells have no rules in this engine yet: their phase
                 // passes straight on.
                 Phase::MissileArrival => self.missile_arrival(),
@@ -166,21 +202,16 @@ impl Battle {
                 Phase::MissileWeapon => self.missile_weapon_phase(),
                 Phase::SpecialManeuver => {
                     self.drop_kicks();
-                    self.push(Event::PhaseBegan {
-                        phase: Phase::Attack {
-                            pulse: 1,
-                            second: false,
-                        },
-                    })
+                    let phase = self.after_special_maneuver();
+                    self.push(Event::PhaseBegan { phase })
                 }
+                Phase::Attack { .. } if self.next_trample().is_some() => return,
                 Phase::Attack { pulse, second } => match self.next_strike() {
                     Some(s) if self.busy_question(&s) || self.shield_question(&s) => return,
                     Some(s) => self.resolve_strike(s, None, None),
                     None => {
-                        let side = self.mover(second);
-                        self.push(Event::PhaseBegan {
-                            phase: Phase::Action { pulse, side },
-                        })
+                        let phase = self.after_attack(pulse, second);
+                        self.push(Event::PhaseBegan { phase })
                     }
                 },
                 Phase::Action { pulse, side } => {
@@ -191,13 +222,19 @@ impl Battle {
                     let next = self.phase_after_action(pulse, side);
                     self.push(Event::PhaseBegan { phase: next })
                 }
+                Phase::FigureAction { pulse, rank } => {
+                    if self.figure_may_move(self.ranked(rank)) {
+                        return;
+                    }
+                    self.end_figure_action(pulse, rank, false);
+                }
             }
         }
     }
 
     /// The side moving in the first (`second == false`) or second Action
     /// Phase of a pulse (16.14.3).
-    fn mover(&self, second: bool) -> SideId {
+    pub(super) fn mover(&self, second: bool) -> SideId {
         let first = self.first_mover();
         if second { SideId(1 - first.0) } else { first }
     }
@@ -257,7 +294,7 @@ impl Battle {
             // free rounds and the normal round after them.
         } else if self.fresh_initiative || self.options.initiative_every_round {
             self.roll_initiative();
-        } else if let Some(side) = self.initiative {
+        } else if let Some(side) = self.initiative.filter(|_| !self.per_figure_initiative()) {
             self.push(Event::InitiativeAlternates {
                 side: SideId(1 - side.0),
             });
@@ -399,6 +436,7 @@ impl Battle {
             } else {
                 full
             };
+            let ap = self.quick_ap(ap);
             awards.push(ApAward {
                 figure: o.figure,
                 best_card: best,
@@ -418,8 +456,17 @@ impl Battle {
             self.push(e);
         }
         self.begin_actions();
+        // 16.9.10: with per-figure priority no side chooses who moves first.
         self.push(Event::PhaseBegan {
-            phase: Phase::MovementPriority,
+            phase: if self.is_quick_melee() {
+                // 16.12: Initiative only orders missiles and magic; Divine
+                // Intervention comes at the end of the round.
+                Phase::MissileArrival
+            } else if self.per_figure_initiative() {
+                Phase::DivineIntervention
+            } else {
+                Phase::MovementPriority
+            },
         });
     }
 
@@ -453,6 +500,9 @@ impl Battle {
         // so that a surprise can give free rounds (docs/RULINGS.md).
         if self.initiative.is_none() {
             self.roll_initiative();
+        }
+        if self.per_figure_initiative() && self.priority.is_empty() {
+            self.determine_priority();
         }
         if let Some(winner) = self.battle_over() {
             self.push(Event::BattleEnded {
@@ -588,6 +638,10 @@ fn command_name(c: &Command) -> &'static str {
         Command::MidAction { .. } => "a choice to defend or carry on",
         Command::FreshInitiative => "a fresh initiative call",
         Command::Referee(_) => "a referee override",
+        Command::Dodge { .. } => "a dodge choice",
+        Command::Pairings { .. } => "pairings",
+        Command::Hazard { .. } => "a hazard",
+        Command::QuickMelee { .. } => "a quick melee switch",
     }
 }
 
@@ -597,8 +651,11 @@ fn prompt_name(p: &Prompt) -> String {
         Prompt::MovementPriority { .. } => "the movement priority question".into(),
         Prompt::DivineIntervention => "the divine intervention question".into(),
         Prompt::Movement { .. } => "the call for movement".into(),
+        Prompt::FigureMovement { .. } => "the call for one figure's movement".into(),
         Prompt::RaiseShield { .. } => "the shield question".into(),
         Prompt::MidAction { .. } => "the question whether to defend".into(),
+        Prompt::Dodge { .. } => "the dodge question".into(),
+        Prompt::Pairings => "the call for pairings".into(),
         Prompt::Finished { .. } => "the end of the battle".into(),
     }
 }

@@ -14,13 +14,17 @@ mod command;
 mod event;
 mod explain;
 mod flow;
+mod hazard;
 mod missile;
 mod morale;
 mod movement;
+mod priority;
 mod prompt;
+mod quick;
 mod referee;
 mod state;
 mod strike;
+mod trample;
 
 pub use brawl::{BrawlEvent, BrawlState};
 pub use command::{
@@ -28,11 +32,14 @@ pub use command::{
 };
 pub use event::{ApAward, Event, Phase, StrikeEvent};
 pub use explain::View;
+pub use hazard::HazardEvent;
 pub use missile::{Flight, FlightEvent, Quiver};
 pub use prompt::Prompt;
+pub use quick::Pairing;
 pub use referee::{Override, RequisiteName, ReserveName};
 pub use state::{ActionUnderWay, Figure, Gear, PlayedCard, RoundPlay};
 pub use strike::{striker, target};
+pub use trample::{TrampleEvent, TrampleStrike};
 
 use std::fmt;
 use std::sync::Arc;
@@ -90,6 +97,10 @@ pub struct Battle {
     fresh_initiative: bool,
     /// 16.9.9.1: the surprising side keeps Initiative into the next normal round.
     initiative_held: bool,
+    /// 16.9.10: Initiative Priority, highest first (empty under 16.9.9).
+    priority: Vec<FigureId>,
+    /// 16.12 Quick Melee Combat: this round, the next, the pairings.
+    quick: quick::QuickState,
     sealed: Vec<Option<Vec<FigureOrders>>>,
     winner: Option<Option<SideId>>,
     /// 16.14.3.2: missiles still in the air, in the order loosed.
@@ -139,6 +150,11 @@ impl Battle {
             moves_first: None,
             fresh_initiative: false,
             initiative_held: false,
+            priority: Vec::new(),
+            quick: quick::QuickState {
+                next: checked.scenario.options.quick_melee,
+                ..Default::default()
+            },
             winner: None,
             in_flight: Vec::new(),
             dice,
@@ -195,6 +211,11 @@ impl Battle {
 
     pub fn initiative(&self) -> Option<SideId> {
         self.initiative
+    }
+
+    /// 16.9.10 Initiative Priority, highest first; empty under the standard system.
+    pub fn priority(&self) -> &[FigureId] {
+        &self.priority
     }
 
     pub fn events(&self) -> &[Event] {

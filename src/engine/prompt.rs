@@ -14,6 +14,9 @@ pub enum Prompt {
     DivineIntervention,
     /// 16.14.3.7 ff.: this side's moves in the Action Phase of `pulse`.
     Movement { side: SideId, pulse: u8 },
+    /// 16.9.10: this figure's moves in its own Action Phase of `pulse`
+    /// (answered by `Command::Move` with at most this figure's move).
+    FigureMovement { figure: FigureId, pulse: u8 },
     /// 16.15.4: raise a shield against this blow?
     RaiseShield {
         defender: FigureId,
@@ -22,6 +25,13 @@ pub enum Prompt {
     /// 16.9.4.1: the defender is busy with an action: defend (ruining it) or
     /// ignore the attack?
     MidAction {
+        defender: FigureId,
+        attacker: FigureId,
+    },
+    /// 16.12 step 5: the Referee pairs attackers with defenders.
+    Pairings,
+    /// 16.11: a creature tramples the defender: how does it Dodge?
+    Dodge {
         defender: FigureId,
         attacker: FigureId,
     },

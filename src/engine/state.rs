@@ -35,6 +35,8 @@ pub struct Figure {
     pub gear: Gear,
     /// 16.9.6: +10 to morale checks in a figure's first serious fight.
     pub first_serious_combat: bool,
+    /// 16.11: designated able to Trample/Crush by the Referee.
+    pub tramples: bool,
     pub round: RoundPlay,
     /// Shakhàn 16.10.4: holds and a drop-kick carried into the next round.
     pub brawl: BrawlState,
@@ -72,6 +74,7 @@ impl Figure {
             character: Arc::new(character),
             factors: Arc::new(factors),
             first_serious_combat: s.first_serious_combat,
+            tramples: spec.tramples,
             action: None,
             round: RoundPlay::default(),
             brawl: BrawlState::default(),
@@ -184,4 +187,10 @@ pub struct RoundPlay {
     pub struck_this_phase: bool,
     /// Moved in the current pulse already.
     pub moved_this_pulse: bool,
+    /// Round Action Points awarded at the reveal (16.9.4).
+    pub ap_awarded: f64,
+    /// Action Points spent moving this round (16.11: half of them to trample).
+    pub moved_ap: f64,
+    /// Enemies this figure has trampled this round (16.11: once each).
+    pub trampled: Vec<FigureId>,
 }

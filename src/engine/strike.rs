@@ -30,7 +30,9 @@ impl Battle {
     /// The pulse the battle is in (0 before the first Attack Phase).
     pub(super) fn pulse(&self) -> u8 {
         match self.phase {
-            Phase::Attack { pulse, .. } | Phase::Action { pulse, .. } => pulse,
+            Phase::Attack { pulse, .. }
+            | Phase::Action { pulse, .. }
+            | Phase::FigureAction { pulse, .. } => pulse,
             _ => 0,
         }
     }
@@ -127,28 +129,27 @@ impl Battle {
             .map(|t| (t, k))
     }
 
-    /// The next strike of this Attack Phase: the side with Initiative strikes
-    /// first (16.14.3.6), figures in scenario order, each once per phase.
+    /// The next strike of this Attack Phase in [`Battle::strike_order`]
+    /// (16.14.3.6, 16.9.10), each figure once per phase.
     pub(super) fn next_strike(&self) -> Option<PendingStrike> {
+        if self.phase == Phase::QuickMelee {
+            return self.next_quick_strike();
+        }
         if !matches!(self.phase, Phase::Attack { .. }) {
             return None;
         }
-        let first = self.initiative.map_or(0, |s| s.0);
-        let order = [first, 1 - first];
-        order.iter().find_map(|side| {
-            self.figures
-                .iter()
-                .filter(|f| f.side == *side && !f.round.struck_this_phase)
-                .find_map(|f| {
-                    self.strike_target(f.id)
-                        .map(|(defender, card_index)| PendingStrike {
-                            attacker: f.id,
-                            defender,
-                            card_index,
-                            reaction: false,
-                        })
-                })
-        })
+        self.strike_order()
+            .into_iter()
+            .filter(|id| !self.figures[id.0].round.struck_this_phase)
+            .find_map(|id| {
+                self.strike_target(id)
+                    .map(|(defender, card_index)| PendingStrike {
+                        attacker: id,
+                        defender,
+                        card_index,
+                        reaction: false,
+                    })
+            })
     }
 
     /// Whether the defender must be asked about its shield (16.15.4).

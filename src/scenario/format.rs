@@ -62,6 +62,14 @@ pub struct Options {
     pub daylight: bool,
     /// 16.15.14: wind speed in km/h (drift counts above 20).
     pub wind_kmh: f64,
+    /// 16.11: the normal DMod of a Dodge check on Adjusted Agility (the
+    /// Agility description is in Book A; docs/RULINGS.md).
+    pub dodge_dmod: f64,
+    /// 16.12: play Quick Melee Combat (the Referee may switch during a battle).
+    pub quick_melee: bool,
+    /// 16.13.8: the Referee's (normally used) checks against a Critical Hit
+    /// from heat and cold.
+    pub hazard_critical_checks: bool,
 }
 
 impl Default for Options {
@@ -75,6 +83,9 @@ impl Default for Options {
             visibility_percent: 100,
             daylight: true,
             wind_kmh: 0.0,
+            dodge_dmod: 3.0,
+            quick_melee: false,
+            hazard_critical_checks: true,
         }
     }
 }
@@ -330,6 +341,10 @@ pub struct Figure {
     pub bdr: Option<i32>,
     #[serde(default)]
     pub state: InitialState,
+    /// 16.11: the Referee designates this creature able to Trample/Crush
+    /// whatever its weight and size against its opponents'.
+    #[serde(default)]
+    pub tramples: bool,
 }
 
 fn bipedal() -> BodyForm {

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::locate::{find_key, find_named, line_col};
-use super::{Figure, InitiativeSystem, Problem, Scenario, SideSpec};
+use super::{Figure, Problem, Scenario, SideSpec};
 use crate::hex::{HexMap, Legend, MapError};
 use crate::rules::shakhan::character::{
     ArmourWorn, Character, Factors, MeleeLoadout, MissileLoadout, MissileSource, OccupationLevel,
@@ -59,15 +59,6 @@ pub fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
     };
     let t = tables();
     let map = check_map(&scenario, &mut r);
-    if scenario.options.initiative == InitiativeSystem::Optional {
-        // Accepted by the format so that scenarios can be written for it, but
-        // a scenario must not silently run under the standard system.
-        r.at(
-            find_key(text, "initiative", 0, text.len()),
-            "the Optional Initiative System (16.9.10) is not played by this version".into(),
-            "use `initiative: Standard` (sides alternate, 16.9.9) for now",
-        );
-    }
     let o = &scenario.options;
     if o.visibility_percent > 100 {
         r.at(

@@ -344,6 +344,11 @@ fn where_in(b: &Battle) -> String {
             "pulse {pulse}, {}'s Action Phase",
             b.sides().get(side.0).map_or("?", |s| s.name.as_str())
         ),
+        Phase::FigureAction { pulse, rank } => {
+            format!("pulse {pulse}, Action Phase of priority {rank}")
+        }
+        Phase::Pairing => "Quick Melee pairings".into(),
+        Phase::QuickMelee => "Quick Melee attacks".into(),
         Phase::RecordKeeping => "Record Keeping".into(),
         Phase::Finished => "the end".into(),
     };
@@ -394,6 +399,12 @@ pub fn summary(command: &Command) -> String {
         Command::MidAction { defend } => if *defend { "defend" } else { "carry on" }.to_string(),
         Command::FreshInitiative => "fresh initiative call".into(),
         Command::Referee(o) => format!("referee override {}", override_kind(o)),
+        Command::Pairings { pairs } => format!("quick melee pairings ({} pairs)", pairs.len()),
+        Command::QuickMelee { on } => {
+            format!("quick melee switched {}", if *on { "on" } else { "off" })
+        }
+        Command::Hazard { figure, .. } => format!("a hazard on figure {}", figure.0),
+        Command::Dodge { choice } => format!("dodge: {choice:?}"),
     }
 }
 

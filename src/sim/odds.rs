@@ -464,7 +464,7 @@ pub fn strike_odds(m: &Matchup, t: &Tables) -> StrikeOdds {
     let report = melee::resolve_strike(&m.striker, &m.target, &m.opts, t, &mut Dice::seeded(0));
     let threshold = match report.attempt {
         Attempt::Rolled { threshold, .. } => Some(threshold),
-        Attempt::CannotStrike(_) => None,
+        Attempt::CannotStrike(_) | Attempt::Landed(_) => None,
     };
     let weapon = t.weapons.melee(m.striker.weapon);
     let grade = grade(weapon, m.striker.quality);

@@ -20,6 +20,8 @@ mod field;
 mod missile;
 mod moves;
 mod orders;
+mod quick;
+mod trample;
 
 pub use orders::figure_orders;
 
@@ -45,7 +47,16 @@ pub fn answer(battle: &Battle, prompt: &Prompt) -> Command {
         Prompt::Movement { side, .. } => Command::Move {
             moves: moves::side_moves(battle, side.0),
         },
+        Prompt::FigureMovement { figure, .. } => Command::Move {
+            moves: moves::figure_moves(battle, figure),
+        },
         Prompt::RaiseShield { .. } => Command::RaiseShield { raise: true },
+        Prompt::Pairings => Command::Pairings {
+            pairs: quick::pairings(battle),
+        },
+        Prompt::Dodge { defender, .. } => Command::Dodge {
+            choice: trample::dodge_choice(battle, defender),
+        },
         Prompt::MidAction { defender, .. } => Command::MidAction {
             defend: !action_all_but_done(battle.figure(defender)),
         },

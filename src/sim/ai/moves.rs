@@ -4,7 +4,7 @@ use std::cell::OnceCell;
 
 use super::field::{Field, Leg, ZONE_SURCHARGE};
 use super::{Zones, enemies, enemy_zones, occupied};
-use crate::engine::{Battle, Figure, FigureMove, SideId};
+use crate::engine::{Battle, Figure, FigureId, FigureMove, SideId};
 use crate::hex::{Hex, Pose, Step, ZoneShape};
 use crate::rules::shakhan::tables::actions::{CardMovement, StrikeRight};
 use crate::rules::shakhan::tables::tables;
@@ -53,6 +53,16 @@ fn reference_enemy<'a>(battle: &'a Battle, f: &Figure) -> Option<&'a Figure> {
 /// [`Battle::check_moves`] refuses falls back to turning to face the enemy,
 /// then to standing still, so the whole list is always accepted.
 pub(super) fn side_moves(battle: &Battle, side: usize) -> Vec<FigureMove> {
+    moves_of(battle, side, |_| true)
+}
+
+/// One figure's move in its own Action Phase (16.9.10), planned as in
+/// [`side_moves`].
+pub(super) fn figure_moves(battle: &Battle, id: FigureId) -> Vec<FigureMove> {
+    moves_of(battle, battle.figure(id).side, |f| f.id == id)
+}
+
+fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec<FigureMove> {
     // Worked out only if some figure has to find a way.
     let zones = OnceCell::new();
     let all_zones = OnceCell::new();
@@ -60,7 +70,7 @@ pub(super) fn side_moves(battle: &Battle, side: usize) -> Vec<FigureMove> {
     let mut movers: Vec<(&Figure, Option<&Figure>)> = battle
         .figures()
         .iter()
-        .filter(|f| f.side == side && f.condition.can_act() && f.action.is_none())
+        .filter(|f| f.side == side && f.condition.can_act() && f.action.is_none() && only(f))
         .filter(|f| f.condition.is_prone() || f.round.pulse_left >= 1.0)
         .map(|f| (f, reference_enemy(battle, f)))
         .collect();

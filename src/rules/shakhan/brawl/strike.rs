@@ -236,7 +236,7 @@ pub fn resolve(
     dice: &mut Dice,
 ) -> BrawlReport {
     let form = s.intent.form;
-    let mut opts = *opts;
+    let mut opts = opts.clone();
     if form == BrawlForm::Haymaker {
         opts.aim = Some(BodyArea::Head);
     }

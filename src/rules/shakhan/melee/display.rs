@@ -52,6 +52,10 @@ impl fmt::Display for StrikeReport {
                     blow_parts(blow, &self.striker, &self.target, &mut parts);
                 }
             }
+            Attempt::Landed(blow) => {
+                parts.push("lands without a to-hit roll".into());
+                blow_parts(blow, &self.striker, &self.target, &mut parts);
+            }
         }
         if let Some(spoil) = &self.spoil {
             parts.push(spoil_text(&self.target, spoil));

@@ -138,7 +138,7 @@ impl Scores {
 
 /// How this strike is made, and the scenario's options for the numbers the
 /// book does not give.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StrikeOptions {
     /// Shakhàn 16.15.3: an aimed strike at this area.
     pub aim: Option<BodyArea>,
@@ -149,6 +149,9 @@ pub struct StrikeOptions {
     pub rout_modifier: i32,
     /// Shakhàn 16.9.4.1: the extra Defending Modifier of a helpless target.
     pub helpless_modifier: i32,
+    /// Further modifiers to every penetration roll (16.11: +10 per multiple
+    /// of the target's weight a trampling creature weighs beyond the first).
+    pub penetration: Vec<Modifier>,
 }
 
 impl StrikeOptions {
@@ -159,6 +162,7 @@ impl StrikeOptions {
             similar_body_form: false,
             rout_modifier: t.mcrt.rout_defending_modifier_default(),
             helpless_modifier: HELPLESS_DEFENDING_MODIFIER,
+            penetration: Vec::new(),
         }
     }
 }
@@ -232,6 +236,9 @@ pub enum Attempt {
         /// What the blow did; `None` on a miss.
         blow: Option<Box<Blow>>,
     },
+    /// Shakhàn 16.11: a blow that lands without a to-hit roll (a trample
+    /// strike after a failed Dodge).
+    Landed(Box<Blow>),
 }
 
 /// Shakhàn 16.10 (5a–5b): what a strike that landed did.
@@ -355,6 +362,7 @@ impl StrikeReport {
     pub fn blow(&self) -> Option<&Blow> {
         match &self.attempt {
             Attempt::Rolled { blow, .. } => blow.as_deref(),
+            Attempt::Landed(blow) => Some(blow),
             Attempt::CannotStrike(_) => None,
         }
     }
@@ -444,6 +452,55 @@ pub fn resolve_strike(
         blow,
     };
     report
+}
+
+/// Shakhàn 16.13.8–9: a Critical Hit outside any strike (heat, cold, an
+/// impact) on a randomly located area (`location_modifier`: +10 for falls,
+/// 16.15.3), with the given concussion class.
+pub fn hazard_critical(
+    target: &Target,
+    location_modifier: i32,
+    concussion: crate::rules::shakhan::tables::criticals::Concussion,
+    t: &Tables,
+    dice: &mut Dice,
+) -> CriticalReport {
+    let located = t.location.strike(target.body_form, location_modifier, dice);
+    let area = located
+        .areas
+        .areas()
+        .first()
+        .copied()
+        .unwrap_or(BodyArea::UpperBody);
+    critical::resolve(area, concussion, target, t, dice)
+}
+
+/// Shakhàn 16.11: a blow that lands without a to-hit roll: location,
+/// penetration (with `opts.penetration`), damage, criticals and equipment
+/// checks as for any strike. No shield is raised against it (16.11: it is not
+/// avoided by conventional melee tactics).
+pub fn resolve_landed_blow(
+    striker: &Striker,
+    target: &Target,
+    opts: &StrikeOptions,
+    t: &Tables,
+    dice: &mut Dice,
+) -> StrikeReport {
+    let unshielded = Target {
+        shield: None,
+        ..target.clone()
+    };
+    let blow = melee_blow(striker, &unshielded, opts, t, dice);
+    StrikeReport {
+        striker: striker.name.clone(),
+        target: target.name.clone(),
+        card: striker.card,
+        defence_card: target.card,
+        cf: striking_cf(striker, opts, t),
+        target_cf: target.cf,
+        differential: 0,
+        attempt: Attempt::Landed(Box::new(blow)),
+        spoil: None,
+    }
 }
 
 /// Shakhàn 16.15.3: the CF an aimed strike is made with, rounded to the
@@ -537,7 +594,7 @@ fn melee_blow(
     let location = ctx.locate(opts.aim, striker.dexterity, dice);
     let weapon = t.weapons.melee(striker.weapon);
     let grade = grade(weapon, striker.quality);
-    let penetration_modifiers = vec![
+    let mut penetration_modifiers = vec![
         Modifier::new(
             format!("{} ({})", weapon.name, grade.armour_mod),
             grade.armour_mod.at_level(striker.level),
@@ -547,6 +604,7 @@ fn melee_blow(
             t.protection.strength_modifier(striker.strength),
         ),
     ];
+    penetration_modifiers.extend(opts.penetration.iter().cloned());
     let swing = Swing {
         grade,
         concussion: weapon.concussion,

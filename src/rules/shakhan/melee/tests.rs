@@ -28,7 +28,7 @@ fn strike(s: &Striker, t: &Target, o: &StrikeOptions, faces: &[u32]) -> StrikeRe
 fn threshold_of(r: &StrikeReport) -> &Threshold {
     match &r.attempt {
         Attempt::Rolled { threshold, .. } => threshold,
-        Attempt::CannotStrike(_) => panic!("no roll: {r}"),
+        Attempt::CannotStrike(_) | Attempt::Landed(_) => panic!("no roll: {r}"),
     }
 }
 
@@ -848,4 +848,25 @@ fn melee_16_15_4_w_a_damaged_weapon_does_its_share() {
     s.damage_factor = 0.5;
     let r = strike(&s, &bailor(12, Card::B), &options(), &[17, 35, 40, 5, 4]);
     assert_eq!(r.blow().unwrap().hits[0].damage.as_ref().unwrap().damage, 4);
+}
+
+#[test]
+fn melee_16_11_a_landed_blow_rolls_no_to_hit_and_adds_the_penetration_modifiers() {
+    let t = tables();
+    let s = arlos(14, Card::A);
+    let target = bailor(12, Card::B);
+    let mut o = options();
+    o.penetration.push(Modifier::new("trample", 30));
+    // A raised shield is ignored: a trample is not parried (16.11).
+    let mut dice = Dice::seeded(7);
+    let r = resolve_landed_blow(&s, &target, &o, t, &mut dice);
+    assert!(r.struck());
+    let blow = r.blow().unwrap();
+    assert!(
+        blow.penetration_modifiers
+            .iter()
+            .any(|m| m.source == "trample" && m.value == 30)
+    );
+    assert!(blow.shield.is_none());
+    assert!(r.to_string().contains("lands without a to-hit roll"), "{r}");
 }

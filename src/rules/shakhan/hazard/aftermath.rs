@@ -1,0 +1,44 @@
+//! Shakhàn 16.13.5–16.13.6: checks the Referee makes after the battle, once
+//! the wounds have healed, recorded per figure.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::shakhan::condition::Condition;
+use crate::rules::shakhan::wound::Consequence;
+
+/// One check or note left for after the battle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AftermathCheck {
+    /// 16.13.5: a vital organ was damaged: 70 − Disease Resistance per cent
+    /// chance of ill effects (1D8 Constitution lost within 10 over, death in
+    /// 1D20 days + 1D20 hours beyond), checked once the transitory damage heals.
+    InternalOrgans,
+    /// 16.13.6: invasive trauma from a Critical Hit: an infection check as a
+    /// "Dangerous" disease, with the increases its injuries call for.
+    Infection { increases: Vec<String> },
+    /// Something a hazard left (16.13.7–16.13.13): a delayed death,
+    /// permanent damage, radiation sickness, drained levels.
+    Note(String),
+}
+
+/// Shakhàn 16.13.5–16.13.6: the checks a figure's condition calls for, then
+/// the hazards' notes.
+pub fn aftermath_checks(c: &Condition, notes: &[String]) -> Vec<AftermathCheck> {
+    let mut out = Vec::new();
+    if c.internal_organ_damaged() {
+        out.push(AftermathCheck::InternalOrgans);
+    }
+    if !c.injuries().is_empty() {
+        let increases = c
+            .recorded()
+            .iter()
+            .filter_map(|r| match r {
+                Consequence::Recorded(s) if s.starts_with("infection") => Some(s.clone()),
+                _ => None,
+            })
+            .collect();
+        out.push(AftermathCheck::Infection { increases });
+    }
+    out.extend(notes.iter().cloned().map(AftermathCheck::Note));
+    out
+}
