@@ -11,16 +11,31 @@ use hexmelee::scenario::{self, Checked, ScenarioError};
 use hexmelee::sim::batch::{self, BatchSpec};
 use hexmelee::sim::odds;
 use hexmelee::sim::script::Script;
+use hexmelee::tui::app::App;
+use hexmelee::tui::terminal;
 
 #[derive(Parser)]
 #[command(version, about = "Terminal tactical display for Shakhàn regular melee")]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Colours for a light terminal background (the display without a subcommand).
+    #[arg(long)]
+    light: bool,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Open the tactical display on a scenario (no subcommand: the embedded duel).
+    Play {
+        scenario: PathBuf,
+        /// Dice seed; the scenario's own seed when not given.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Colours for a light terminal background.
+        #[arg(long)]
+        light: bool,
+    },
     /// Validate a scenario and print every figure's derived combat factors.
     Check {
         /// The scenario file (RON); see docs/SCENARIOS.md.
@@ -188,11 +203,42 @@ fn main() -> ExitCode {
             }
             Err(e) => check(Err(e), false),
         },
-        None => {
-            eprintln!(
-                "The tactical display is not built yet; showing the embedded default scenario.\n"
-            );
-            check(scenario::default_scenario(), false)
+        Some(Command::Play {
+            scenario,
+            seed,
+            light,
+        }) => play(scenario::load(&scenario), seed, light),
+        None => play(scenario::default_scenario(), None, cli.light),
+    }
+}
+
+/// Open the display, after every check that needs no terminal: a bad
+/// scenario or a missing terminal exits 2 before raw mode is entered.
+fn play(loaded: Result<Checked, ScenarioError>, seed: Option<u64>, light: bool) -> ExitCode {
+    use std::io::IsTerminal;
+    let checked = match loaded {
+        Ok(checked) => checked,
+        Err(e) => return check(Err(e), false),
+    };
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        eprintln!(
+            "hexmelee: the tactical display needs a terminal; try `hexmelee check <scenario>` or `hexmelee sim <scenario>`"
+        );
+        return ExitCode::from(2);
+    }
+    let seed = seed.unwrap_or(checked.scenario.seed);
+    let app = match App::new(checked, seed, light) {
+        Ok(app) => app,
+        Err(e) => {
+            eprintln!("hexmelee: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match terminal::run(app) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("hexmelee: terminal error: {e}");
+            ExitCode::from(1)
         }
     }
 }

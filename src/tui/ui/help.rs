@@ -1,0 +1,97 @@
+//! The hint bar (the keys that apply now) and the help overlay (every key
+//! of the current mode, and the map's legend), both read from the keymap.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph, Wrap};
+
+use super::{centred, framed};
+use crate::tui::app::App;
+use crate::tui::keys::{self, Mode};
+
+/// One line: the mode, then `key label` pairs while they fit.
+pub fn hints(frame: &mut Frame, area: Rect, app: &App) {
+    let mode = app.mode();
+    let key = Style::new().add_modifier(Modifier::REVERSED);
+    let mut spans = vec![Span::styled(
+        format!(" {} ", mode.title()),
+        Style::new().add_modifier(Modifier::BOLD),
+    )];
+    let mut used = mode.title().len() + 2;
+    for b in app.bindings().filter(|b| !b.label.is_empty()) {
+        let word = short_help(b.help);
+        let need = b.label.chars().count() + word.chars().count() + 3;
+        if used + need > area.width as usize {
+            break;
+        }
+        used += need;
+        spans.push(Span::raw(" "));
+        spans.push(Span::styled(b.label, key));
+        spans.push(Span::raw(format!(" {word} ")));
+    }
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+/// The first words of a help text, for the hint bar.
+fn short_help(help: &str) -> String {
+    let first = help
+        .split([':', '(', ',', ';'])
+        .next()
+        .unwrap_or(help)
+        .trim();
+    first
+        .split_whitespace()
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Every key of the mode under the help, then the map legend.
+pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
+    let under = app.under_help();
+    let mut lines: Vec<Line> = keys::bindings(under)
+        .filter(|b| !b.label.is_empty())
+        .map(|b| {
+            let keys: Vec<String> = b.keys.iter().map(|k| keys::key_name(*k)).collect();
+            Line::from(vec![
+                Span::styled(
+                    format!("{:>14}  ", keys.join(" ")),
+                    Style::new().add_modifier(Modifier::BOLD),
+                ),
+                Span::raw(b.help),
+            ])
+        })
+        .collect();
+    if under.has_map_keys() || under == Mode::Handover {
+        let g = &app.theme.glyphs;
+        lines.push(Line::from(""));
+        lines.push(Line::from(format!(
+            "Map: {} facing N…NW · {} engaged · {} dead · {} unconscious · {} prone · {} poor footing · {} blocked",
+            g.facing.iter().collect::<String>(),
+            g.engaged,
+            g.dead,
+            g.unconscious,
+            g.prone,
+            g.poor,
+            g.blocked
+        )));
+        lines.push(Line::from(
+            "Timeline: Ord orders · Pri priority · DI divine · Msl Spl Fir Spc · per pulse × attack → move · Rec",
+        ));
+        lines.push(Line::from(
+            "Cards: A berserk · B aggressive · C cautious · D parry · E retreat · F rout · G other",
+        ));
+    }
+    let height = (lines.len() as u16 + 2).min(body.height);
+    let area = centred(body, body.width.saturating_sub(4).min(100), height);
+    frame.render_widget(Clear, area);
+    let title = format!(" Help: {} — Esc closes ", under.title());
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(framed(&title, true)),
+        area,
+    );
+}
