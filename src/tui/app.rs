@@ -171,12 +171,7 @@ impl App {
 
     /// The mode the help overlay explains: the one beneath it.
     pub fn under_help(&self) -> Mode {
-        let below = self
-            .overlays
-            .iter()
-            .rev()
-            .skip_while(|o| **o == Overlay::Help)
-            .next();
+        let below = self.overlays.iter().rev().find(|o| **o != Overlay::Help);
         match below {
             Some(Overlay::Log) => Mode::Log,
             _ => self.base_mode(),
