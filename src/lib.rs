@@ -9,3 +9,4 @@ pub mod report;
 pub mod rules;
 pub mod scenario;
 pub mod sim;
+pub mod tui;

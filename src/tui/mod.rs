@@ -1,0 +1,5 @@
+//! The terminal display. The only layer that imports ratatui and crossterm
+//! (crossterm through `ratatui::crossterm`).
+
+pub mod map;
+pub mod theme;
