@@ -60,3 +60,24 @@ pub fn screen(app: &App) -> String {
     }
     out
 }
+
+/// One row of the screen and, under it, `^` under every reversed cell
+/// (the lit phase, the selected figure): styles a text snapshot can see.
+pub fn row_with_marks(app: &App, y: u16) -> String {
+    use ratatui::style::Modifier;
+    let (w, h) = (app.size.width, app.size.height);
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| ui::draw(f, app)).unwrap();
+    let buf = terminal.backend().buffer();
+    let (mut text, mut marks) = (String::new(), String::new());
+    for x in 0..w {
+        let cell = &buf[(x, y)];
+        text.push_str(cell.symbol());
+        marks.push(if cell.modifier.contains(Modifier::REVERSED) {
+            '^'
+        } else {
+            ' '
+        });
+    }
+    format!("{}\n{}\n", text.trim_end(), marks.trim_end())
+}

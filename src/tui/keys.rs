@@ -113,7 +113,8 @@ pub enum Action {
     CycleFilter,
 }
 
-/// One row of a keymap: the keys, what the hint bar says, what help says.
+/// One row of a keymap: the keys, what the hint bar says (`key word`;
+/// empty: not in the bar), what help says (empty: the row above covers it).
 #[derive(Debug)]
 pub struct Binding {
     pub keys: &'static [KeyCode],
@@ -145,63 +146,73 @@ use KeyCode::{
 pub const MAP: &[Binding] = &[
     b(
         &[Up, Down, Left, Right],
-        "←↑↓→",
+        "←↑↓→ cursor",
         "move the map cursor (the mouse clicks too)",
         Action::Cursor(0, 0),
     ),
-    b(&[Tab], "Tab", "select the next figure", Action::NextFigure),
+    b(
+        &[Tab],
+        "Tab figure",
+        "select the next figure",
+        Action::NextFigure,
+    ),
     b(
         &[BackTab],
-        "S-Tab",
+        "",
         "select the previous figure",
         Action::PrevFigure,
     ),
     b(
         &[C('x')],
-        "x",
+        "x threats",
         "threats: every hex an enemy can strike, with the count",
         Action::ToggleThreats,
     ),
-    b(&[C('+'), C('=')], "+", "zoom in", Action::ZoomIn),
-    b(&[C('-')], "-", "zoom out", Action::ZoomOut),
+    b(&[C('+'), C('=')], "+- zoom", "zoom in", Action::ZoomIn),
+    b(&[C('-')], "", "zoom out", Action::ZoomOut),
     b(
         &[C('v')],
-        "v",
+        "v view",
         "switch table view / referee view",
         Action::ToggleView,
     ),
     b(
         &[C('l')],
-        "l",
+        "l log",
         "focus the log (scroll, filter by figure)",
         Action::LogFocus,
     ),
     b(
         &[C('A')],
-        "A",
+        "A AI",
         "switch the side to answer between human and AI",
         Action::ToggleAi,
     ),
     b(
         &[C('P')],
-        "P",
+        "P pace",
         "pace: step (a key per step) or auto (AI sides answer by themselves)",
         Action::TogglePace,
     ),
     b(
         &[C('T')],
-        "T",
+        "T theme",
         "switch dark / light colours",
         Action::ToggleTheme,
     ),
-    b(&[C('?')], "?", "help: every key of this mode", Action::Help),
-    b(&[C('q')], "q", "quit (asks first)", Action::Quit),
+    b(
+        &[C('?')],
+        "? help",
+        "help: every key of this mode",
+        Action::Help,
+    ),
+    b(&[C('q')], "q quit", "quit (asks first)", Action::Quit),
 ];
 
 const ORDERS: &[Binding] = &[
     b(
         &[C('a')],
-        "a-g",
+        "a-g card",
         "add card A-G for the selected figure (target: the enemy under the cursor, else the nearest)",
         Action::Card(Card::A),
     ),
@@ -213,117 +224,127 @@ const ORDERS: &[Binding] = &[
     b(&[C('g')], "", "", Action::Card(Card::G)),
     b(
         &[Backspace],
-        "⌫",
+        "⌫ undo",
         "take back the selected figure's last card",
         Action::RemoveCard,
     ),
     b(
         &[C('t')],
-        "t",
+        "t target",
         "target the last card at the enemy under the cursor",
         Action::TargetCursor,
     ),
     b(
         &[C('m')],
-        "m",
+        "m aim",
         "aim the last card at a body area (cycles; A-C only)",
         Action::CycleAim,
     ),
     b(
         &[C('s')],
-        "s",
+        "s shield",
         "shield stance: ask / raise / lower",
         Action::CycleShield,
     ),
     b(
         &[C('r')],
-        "r",
+        "r AI card",
         "the AI's proposal for the selected figure (then edit it)",
         Action::Propose,
     ),
     b(
         &[C('R')],
-        "R",
+        "R AI all",
         "the AI's proposal for every figure of the side",
         Action::ProposeAll,
     ),
     b(
         &[Enter],
-        "Enter",
+        "Enter seal",
         "seal the side's orders (figures without cards play G)",
         Action::Seal,
     ),
-    b(&[Esc], "Esc", "back to the hand-over screen", Action::Back),
+    b(
+        &[Esc],
+        "Esc back",
+        "back to the hand-over screen",
+        Action::Back,
+    ),
 ];
 
 const HANDOVER: &[Binding] = &[
     b(
         &[Enter, C(' ')],
-        "Enter",
+        "Enter ready",
         "the side named is at the keyboard: show its orders",
         Action::Ready,
     ),
     b(
         &[C('A')],
-        "A",
+        "A AI",
         "let the AI write this side's orders from now on",
         Action::ToggleAi,
     ),
-    b(&[C('?')], "?", "help", Action::Help),
-    b(&[C('q')], "q", "quit (asks first)", Action::Quit),
+    b(&[C('?')], "? help", "help", Action::Help),
+    b(&[C('q')], "q quit", "quit (asks first)", Action::Quit),
 ];
 
 const MOVEMENT: &[Binding] = &[
     b(
         &[Enter],
-        "Enter",
+        "Enter take",
         "take the previewed path as the selected figure's move",
         Action::AddMove,
     ),
     b(
         &[C('['), C(',')],
-        "[ ]",
+        "[] facing",
         "choose the facing at the end of the path (pivot)",
         Action::Face(-1),
     ),
     b(&[C(']'), C('.')], "", "", Action::Face(1)),
     b(
         &[Backspace],
-        "⌫",
+        "⌫ clear",
         "clear the selected figure's move",
         Action::ClearMove,
     ),
     b(
         &[C('r')],
-        "r",
+        "r AI moves",
         "the AI's moves for the side (then edit them)",
         Action::ProposeMoves,
     ),
     b(
         &[C(' ')],
-        "Space",
+        "Space go",
         "make the side's moves (figures without a move stand)",
         Action::Advance,
     ),
-    b(&[Esc], "Esc", "clear the path preview", Action::Back),
+    b(&[Esc], "Esc reset", "clear the path preview", Action::Back),
 ];
 
 const PRIORITY: &[Binding] = &[
-    b(&[C('f')], "f", "move first", Action::MoveFirst(true)),
-    b(&[C('s')], "s", "move second", Action::MoveFirst(false)),
-    b(&[C(' ')], "Space", "let the AI choose", Action::Advance),
+    b(&[C('f')], "f first", "move first", Action::MoveFirst(true)),
+    b(
+        &[C('s')],
+        "s second",
+        "move second",
+        Action::MoveFirst(false),
+    ),
+    b(&[C(' ')], "Space AI", "let the AI choose", Action::Advance),
 ];
 
 const DIVINE: &[Binding] = &[
     b(
         &[C('n'), C(' ')],
-        "n",
+        "n none",
         "no Divine Intervention",
         Action::Intervention(false),
     ),
     b(
         &[C('d')],
-        "d",
+        "d call",
         "record a call for Divine Intervention",
         Action::Intervention(true),
     ),
@@ -332,38 +353,38 @@ const DIVINE: &[Binding] = &[
 const SHIELD: &[Binding] = &[
     b(
         &[C('y')],
-        "y",
+        "y raise",
         "raise the shield",
         Action::RaiseShield(true),
     ),
     b(
         &[C('n')],
-        "n",
+        "n lower",
         "keep the shield down",
         Action::RaiseShield(false),
     ),
-    b(&[C(' ')], "Space", "let the AI choose", Action::Advance),
+    b(&[C(' ')], "Space AI", "let the AI choose", Action::Advance),
 ];
 
 const BUSY: &[Binding] = &[
     b(
         &[C('d')],
-        "d",
+        "d defend",
         "defend (the action is spoiled)",
         Action::Defend(true),
     ),
     b(
         &[C('i')],
-        "i",
+        "i ignore",
         "ignore the attack and carry on",
         Action::Defend(false),
     ),
-    b(&[C(' ')], "Space", "let the AI choose", Action::Advance),
+    b(&[C(' ')], "Space AI", "let the AI choose", Action::Advance),
 ];
 
 const AI_TURN: &[Binding] = &[b(
     &[C(' '), Enter],
-    "Space",
+    "Space AI answers",
     "let the AI answer for this side",
     Action::Advance,
 )];
@@ -371,36 +392,66 @@ const AI_TURN: &[Binding] = &[b(
 const FINISHED: &[Binding] = &[];
 
 const LOG: &[Binding] = &[
-    b(&[Up, C('k')], "↑↓", "scroll a line", Action::Scroll(-1)),
+    b(
+        &[Up, C('k')],
+        "↑↓ scroll",
+        "scroll a line",
+        Action::Scroll(-1),
+    ),
     b(&[Down, C('j')], "", "", Action::Scroll(1)),
-    b(&[PageUp], "PgUp/Dn", "scroll a page", Action::Scroll(-10)),
+    b(
+        &[PageUp],
+        "PgUp/Dn page",
+        "scroll a page",
+        Action::Scroll(-10),
+    ),
     b(&[PageDown], "", "", Action::Scroll(10)),
-    b(&[Home], "Home", "the first line", Action::ScrollEnd(false)),
-    b(&[End], "End", "the latest line", Action::ScrollEnd(true)),
+    b(
+        &[Home],
+        "Home top",
+        "the first line",
+        Action::ScrollEnd(false),
+    ),
+    b(
+        &[End],
+        "End latest",
+        "the latest line",
+        Action::ScrollEnd(true),
+    ),
     b(
         &[C('f')],
-        "f",
+        "f filter",
         "show one figure's lines (cycles; all again at the end)",
         Action::CycleFilter,
     ),
     b(
         &[C('v')],
-        "v",
+        "v view",
         "switch table view / referee view",
         Action::ToggleView,
     ),
-    b(&[Esc, C('l')], "Esc", "back to the map", Action::Back),
-    b(&[C('?')], "?", "help", Action::Help),
+    b(&[Esc, C('l')], "Esc back", "back to the map", Action::Back),
+    b(&[C('?')], "? help", "help", Action::Help),
 ];
 
-const HELP: &[Binding] = &[b(&[Esc, C('?'), C('q')], "Esc", "close help", Action::Back)];
+const HELP: &[Binding] = &[b(
+    &[Esc, C('?'), C('q')],
+    "Esc close",
+    "close help",
+    Action::Back,
+)];
 
 const QUIT: &[Binding] = &[
-    b(&[C('y'), C('q')], "y", "yes, quit", Action::ConfirmQuit),
-    b(&[C('n'), Esc], "n/Esc", "no, go on", Action::Back),
+    b(
+        &[C('y'), C('q')],
+        "y quit",
+        "yes, quit",
+        Action::ConfirmQuit,
+    ),
+    b(&[C('n'), Esc], "n/Esc stay", "no, go on", Action::Back),
 ];
 
-const TOO_SMALL: &[Binding] = &[b(&[C('q')], "q", "quit (asks first)", Action::Quit)];
+const TOO_SMALL: &[Binding] = &[b(&[C('q')], "q quit", "quit (asks first)", Action::Quit)];
 
 /// The mode's own keys (before the shared map keys, where they apply).
 pub fn own(mode: Mode) -> &'static [Binding] {

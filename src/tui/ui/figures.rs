@@ -49,15 +49,21 @@ fn figure_lines<'a>(app: &'a App, f: &'a Figure) -> Vec<Line<'a>> {
         status_words(f),
         Style::new().add_modifier(Modifier::BOLD),
     ));
-    let award = award(b, f.id);
+    let Some(total) = award(b, f.id) else {
+        let waiting = Line::from(Span::styled(
+            "   AP when orders are revealed",
+            Style::new().add_modifier(Modifier::DIM),
+        ));
+        return vec![
+            Line::from(first),
+            waiting,
+            Line::from(condition(app.view, f)),
+        ];
+    };
     let ap_line = Line::from(vec![
         Span::raw("   AP "),
-        Span::raw(bar(f.round.ap_left, award.unwrap_or(0.0), 6)),
-        Span::raw(format!(
-            " {}/{}",
-            fmt_ap(f.round.ap_left),
-            award.map_or("-".into(), fmt_ap)
-        )),
+        Span::raw(bar(f.round.ap_left, total, 6)),
+        Span::raw(format!(" {}/{}", fmt_ap(f.round.ap_left), fmt_ap(total))),
         Span::raw("  pulse "),
         Span::raw(bar(f.round.pulse_left, f.round.pulse_ap, 4)),
         Span::raw(format!(

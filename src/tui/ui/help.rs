@@ -21,15 +21,15 @@ pub fn hints(frame: &mut Frame, area: Rect, app: &App) {
     )];
     let mut used = mode.title().len() + 2;
     for b in app.bindings().filter(|b| !b.label.is_empty()) {
-        let word = short_help(b.help);
-        let need = b.label.chars().count() + word.chars().count() + 3;
+        let (k, word) = b.label.split_once(' ').unwrap_or((b.label, ""));
+        let need = b.label.chars().count() + 2;
         if used + need > area.width as usize {
             break;
         }
         used += need;
         spans.push(Span::raw(" "));
-        spans.push(Span::styled(b.label, key));
-        spans.push(Span::raw(format!(" {word} ")));
+        spans.push(Span::styled(k, key));
+        spans.push(Span::raw(format!(" {word}")));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
@@ -51,16 +51,24 @@ fn short_help(help: &str) -> String {
 /// Every key of the mode under the help, then the map legend.
 pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
     let under = app.under_help();
-    let mut lines: Vec<Line> = keys::bindings(under)
-        .filter(|b| !b.label.is_empty())
-        .map(|b| {
-            let keys: Vec<String> = b.keys.iter().map(|k| keys::key_name(*k)).collect();
+    // A row without help text shares the row above it (cards b-g, `]`).
+    let mut rows: Vec<(Vec<String>, &str)> = Vec::new();
+    for b in keys::bindings(under) {
+        let names = b.keys.iter().map(|k| keys::key_name(*k));
+        match rows.last_mut() {
+            Some((keys, _)) if b.help.is_empty() => keys.extend(names),
+            _ => rows.push((names.collect(), b.help)),
+        }
+    }
+    let mut lines: Vec<Line> = rows
+        .into_iter()
+        .map(|(keys, help)| {
             Line::from(vec![
                 Span::styled(
                     format!("{:>14}  ", keys.join(" ")),
                     Style::new().add_modifier(Modifier::BOLD),
                 ),
-                Span::raw(b.help),
+                Span::raw(help),
             ])
         })
         .collect();
@@ -85,7 +93,7 @@ pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
         ));
     }
     let height = (lines.len() as u16 + 2).min(body.height);
-    let area = centred(body, body.width.saturating_sub(4).min(100), height);
+    let area = centred(body, body.width.saturating_sub(4).min(120), height);
     frame.render_widget(Clear, area);
     let title = format!(" Help: {} — Esc closes ", under.title());
     frame.render_widget(
