@@ -575,9 +575,8 @@ impl App {
             .map(|f| (f.id, f.side));
         let own = self.side_to_answer().0;
         match (mode, here) {
-            (Mode::Orders, Some((id, side))) if side != own => {
-                self.orders_action(Action::TargetCursor);
-                let _ = id;
+            (Mode::Orders, Some((_, side))) if side != own => {
+                self.orders_action(Action::TargetCursor)
             }
             (Mode::Orders | Mode::Movement, Some((id, side))) if side == own => {
                 self.map.selected = Some(id);

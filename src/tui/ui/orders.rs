@@ -131,10 +131,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     if let Some(n) = note_line(app) {
         lines.push(n);
     }
-    let title = format!(
-        " Orders: {} — sealed, Enter hands them in ",
-        b.sides()[d.side.0].name
-    );
+    let title = format!(" Orders: {} (sealed) ", b.sides()[d.side.0].name);
     frame.render_widget(
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
