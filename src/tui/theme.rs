@@ -152,7 +152,16 @@ impl Theme {
 
     /// The label style of a side's colour.
     pub fn side(&self, colour: SideColour) -> Style {
-        self.sides[colour as usize]
+        let i = match colour {
+            SideColour::Red => 0,
+            SideColour::Blue => 1,
+            SideColour::Green => 2,
+            SideColour::Yellow => 3,
+            SideColour::Magenta => 4,
+            SideColour::Cyan => 5,
+            SideColour::White => 6,
+        };
+        self.sides[i]
     }
 
     /// Style of a terrain's glyph.

@@ -67,7 +67,10 @@ impl Geometry {
     /// two middle lines.
     pub fn centre(self, hex: Hex) -> (i32, i32) {
         let (x, y) = self.origin(hex);
-        (x + self.box_width() / 2, y + self.h)
+        (
+            x.saturating_add(self.box_width() / 2),
+            y.saturating_add(self.h),
+        )
     }
 
     /// World size in cells of a map `width` × `height` hexes.
@@ -139,4 +142,76 @@ impl Geometry {
 
 fn saturate(v: i64) -> i32 {
     v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::map::Zoom;
+
+    #[test]
+    fn every_inside_cell_maps_back_to_its_hex() {
+        for zoom in Zoom::ALL {
+            let g = zoom.geometry();
+            for col in -3..6 {
+                for row in -3..6 {
+                    let hex = Hex::new(col, row);
+                    let (ox, oy) = g.origin(hex);
+                    for y in 1..=2 * g.h {
+                        let (a, b) = g.inside(y);
+                        for x in a..b {
+                            assert_eq!(g.hex_at(ox + x, oy + y), hex, "{zoom:?} {x},{y}");
+                        }
+                    }
+                    let (cx, cy) = g.centre(hex);
+                    assert_eq!(g.hex_at(cx, cy), hex);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn outlines_agree_where_neighbours_share_them() {
+        // Two hexes that draw the same cell draw the same character there.
+        for zoom in Zoom::ALL {
+            let g = zoom.geometry();
+            let mut drawn = std::collections::HashMap::new();
+            for col in 0..4 {
+                for row in 0..4 {
+                    let (ox, oy) = g.origin(Hex::new(col, row));
+                    for (x, y, edge) in g.outline() {
+                        let slash =
+                            matches!((edge, y <= g.h), (Edge::Left, true) | (Edge::Right, false));
+                        let ch = match edge {
+                            Edge::Top | Edge::Bottom => '_',
+                            _ if slash => '/',
+                            _ => '\\',
+                        };
+                        if let Some(old) = drawn.insert((ox + x, oy + y), ch) {
+                            assert_eq!(old, ch, "{zoom:?} at {},{}", ox + x, oy + y);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn extent_holds_every_box() {
+        for zoom in Zoom::ALL {
+            let g = zoom.geometry();
+            for (w, h) in [(1u16, 1u16), (2, 1), (9, 7), (18, 12)] {
+                let (ew, eh) = g.extent(w, h);
+                let (mut mw, mut mh) = (0, 0);
+                for col in 0..i32::from(w) {
+                    for row in 0..i32::from(h) {
+                        let (ox, oy) = g.origin(Hex::new(col, row));
+                        mw = mw.max(ox + g.box_width());
+                        mh = mh.max(oy + 2 * g.h + 1);
+                    }
+                }
+                assert_eq!((ew, eh), (mw, mh), "{zoom:?} {w}x{h}");
+            }
+        }
+    }
 }

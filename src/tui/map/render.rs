@@ -71,11 +71,11 @@ impl Window {
         let clip = |v: i32, len: u16| v.clamp(0, i32::from(len));
         Window {
             cols: (
-                clip((x0 - g.box_width()).div_euclid(cs), map.width()),
+                clip(x0.saturating_sub(g.box_width()).div_euclid(cs), map.width()),
                 clip(x1.div_euclid(cs) + 1, map.width()),
             ),
             rows: (
-                clip((y0 - rs - g.h).div_euclid(rs), map.height()),
+                clip(y0.saturating_sub(rs + g.h).div_euclid(rs), map.height()),
                 clip(y1.div_euclid(rs) + 1, map.height()),
             ),
         }
@@ -273,10 +273,20 @@ impl Canvas<'_> {
         self.buf.cell_mut((self.area.x + sx, self.area.y + sy))
     }
 
-    /// Sets the character, laying `style` over the cell's.
+    /// Sets the character and exactly `style` (nothing left of the cell's
+    /// earlier style).
     fn put(&mut self, x: i32, y: i32, ch: char, style: Style) {
         if let Some(cell) = self.cell(x, y) {
-            cell.set_char(ch).set_style(style);
+            cell.set_char(ch).set_style(Style::reset().patch(style));
+        }
+    }
+
+    /// Lays `style` over the cell's if it shows `ch`.
+    fn recolour(&mut self, x: i32, y: i32, ch: char, style: Style) {
+        if let Some(cell) = self.cell(x, y)
+            && cell.symbol().chars().eq([ch])
+        {
+            cell.set_style(style);
         }
     }
 
@@ -300,11 +310,7 @@ impl Painter<'_> {
         let Geometry { h, .. } = self.g;
         let th = self.theme;
         let (ox, oy) = self.g.origin(hex);
-        let fill = if mark.strike_zone {
-            th.strike_zone
-        } else {
-            Style::new()
-        };
+        let fill = self.fill(mark);
         let glyph = th.terrain_glyph(terrain);
         let tstyle = fill.patch(th.terrain(terrain));
         for y in 1..=2 * h {
@@ -330,7 +336,12 @@ impl Painter<'_> {
         }
         let (cx, my) = (self.g.box_width() / 2, self.mark_line());
         if mark.missile_zone {
-            for x in [cx - h, cx + h] {
+            // Compact has room for one dot; larger hexes flank the count.
+            let dots = match self.zoom {
+                Zoom::Compact => [cx, cx],
+                Zoom::Normal | Zoom::Large => [cx - h, cx + h],
+            };
+            for x in dots {
                 c.put(
                     ox + x,
                     oy + my,
@@ -428,6 +439,12 @@ impl Painter<'_> {
             Zoom::Compact => (if northward { 2 * h } else { 1 }, self.g.inside(1).0),
             Zoom::Normal | Zoom::Large => (h, cx - 1),
         };
+        // Clear the label's line of terrain glyphs and zone dots around it.
+        let (a, b) = self.g.inside(ly);
+        let base = if ly == 2 * h { '_' } else { ' ' };
+        for x in (lx - 1).max(a)..(lx + 4).min(b) {
+            c.put(ox + x, oy + ly, base, fill.patch(th.grid));
+        }
         c.text(ox + lx, oy + ly, self.view.labels.get(f.id), label);
         if let Some(s) = status {
             c.put(ox + lx + 2, oy + ly, s, fill.patch(side).patch(look));
@@ -441,32 +458,51 @@ impl Painter<'_> {
         }
     }
 
+    /// The app's label for the path, beside its last hex: to the right, or
+    /// to the left where the area ends first.
     fn path_label(&self, c: &mut Canvas<'_>) {
-        if let Some(&last) = self.view.path.last()
-            && !self.view.path_label.is_empty()
-        {
-            let (ox, oy) = self.g.origin(last);
-            let text = format!(" {} ", self.view.path_label);
-            c.text(
-                ox + self.g.box_width(),
-                oy + self.g.h,
-                &text,
-                self.theme.path.patch(self.theme.selected),
-            );
+        let Some(&last) = self.view.path.last() else {
+            return;
+        };
+        if self.view.path_label.is_empty() {
+            return;
         }
+        let (ox, oy) = self.g.origin(last);
+        let text = format!(" {} ", self.view.path_label);
+        let len = i32::try_from(text.chars().count()).unwrap_or(i32::MAX);
+        let right = ox.saturating_add(self.g.box_width());
+        let area_end = c.scroll.0.saturating_add(i32::from(c.area.width));
+        let x = if right.saturating_add(len) <= area_end {
+            right
+        } else {
+            ox.saturating_sub(len)
+        };
+        let style = self.theme.path.patch(self.theme.selected);
+        c.text(x, oy.saturating_add(self.g.h), &text, style);
     }
 
     /// The cursor: the hex's outline redrawn in the cursor style, its sides
     /// as brackets.
     fn cursor(&self, c: &mut Canvas<'_>, hex: Hex) {
         let (ox, oy) = self.g.origin(hex);
+        let cursor = self.theme.cursor;
         for (x, y, edge) in self.g.outline() {
-            let ch = match edge {
-                Edge::Left => '[',
-                Edge::Right => ']',
-                Edge::Top | Edge::Bottom => '_',
-            };
-            c.put(ox + x, oy + y, ch, self.theme.cursor);
+            match edge {
+                Edge::Left => c.put(ox + x, oy + y, '[', cursor),
+                Edge::Right => c.put(ox + x, oy + y, ']', cursor),
+                // Top and bottom edge lines may hold a label: recolour only
+                // the edge itself.
+                Edge::Top | Edge::Bottom => c.recolour(ox + x, oy + y, '_', cursor),
+            }
+        }
+    }
+
+    /// The background of a hex's inside.
+    fn fill(&self, mark: &Mark) -> Style {
+        if mark.strike_zone {
+            self.theme.strike_zone
+        } else {
+            Style::new()
         }
     }
 }
