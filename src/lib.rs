@@ -8,5 +8,6 @@ pub mod hex;
 pub mod report;
 pub mod rules;
 pub mod scenario;
+pub mod session;
 pub mod sim;
 pub mod tui;

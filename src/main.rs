@@ -5,9 +5,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use hexmelee::engine::View;
 use hexmelee::report;
 use hexmelee::rules::shakhan::tables::tables;
 use hexmelee::scenario::{self, Checked, ScenarioError};
+use hexmelee::session::{self, export};
 use hexmelee::sim::batch::{self, BatchSpec};
 use hexmelee::sim::odds;
 use hexmelee::sim::script::Script;
@@ -63,6 +65,10 @@ enum Command {
         /// the AI plays the rest.
         #[arg(long, value_name = "FILE")]
         orders: Option<PathBuf>,
+        /// Also write the battle as a save file (docs/SAVES.md) for
+        /// `export` and `replay`.
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
     },
     /// Exact chances of one melee strike: threshold, strike, penetration,
     /// critical, unbalance and expected damage.
@@ -110,6 +116,26 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Load a save file, replay its log and say where the battle stands.
+    CheckSave { file: PathBuf },
+    /// Print a saved battle's log for the campaign record.
+    Export {
+        file: PathBuf,
+        #[arg(long, value_enum, default_value_t = ExportFormat::Text)]
+        format: ExportFormat,
+        /// The Referee's view (every roll and wound); the table's by default.
+        #[arg(long)]
+        referee: bool,
+        /// Write to this file (atomically) instead of standard output.
+        #[arg(short = 'o', value_name = "OUT")]
+        out: Option<PathBuf>,
+    },
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum ExportFormat {
+    Text,
+    Markdown,
 }
 
 fn main() -> ExitCode {
@@ -123,6 +149,7 @@ fn main() -> ExitCode {
             json,
             table_view,
             orders,
+            save,
         }) => match scenario::load(&scenario) {
             Ok(checked) => {
                 let script = match orders.map(|o| Script::load(&o, &checked)).transpose() {
@@ -132,6 +159,19 @@ fn main() -> ExitCode {
                         return ExitCode::from(2);
                     }
                 };
+                if let Some(out) = save {
+                    let saved = session::Session::start_file(&scenario, seed).and_then(|mut s| {
+                        s.play(max_rounds, |b, p| match &script {
+                            Some(script) => script.answer(b, p),
+                            None => hexmelee::sim::ai::answer(b, p),
+                        })?;
+                        Ok(s.save(&out)?)
+                    });
+                    if let Err(e) = saved {
+                        eprintln!("{e}");
+                        return ExitCode::from(2);
+                    }
+                }
                 emit(
                     &scenario,
                     report::simulate(
@@ -203,7 +243,38 @@ fn main() -> ExitCode {
             }
             Err(e) => check(Err(e), false),
         },
-        Some(Command::Play {
+        Some(Command::CheckSave { file }) => match session::file::load(&file) {
+            Ok(loaded) => {
+                for w in &loaded.warnings {
+                    eprintln!("warning: {w}");
+                }
+                print!("{}", session::describe(&loaded.session));
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::Export {
+            file,
+            format,
+            referee,
+            out,
+        }) => {
+            let exported = session::file::load(&file).and_then(|loaded| {
+                for w in &loaded.warnings {
+                    eprintln!("warning: {w}");
+                }
+                let format = match format {
+                    ExportFormat::Text => export::Format::Text,
+                    ExportFormat::Markdown => export::Format::Markdown,
+                };
+                let view = if referee { View::Referee } else { View::Table };
+                let text = export::render(&loaded.session, format, view);
+                match &out {
+                    Some(out) => session::file::write_atomic(out, &text),
+                    Some(Command::Play {
             scenario,
             seed,
             light,

@@ -5,7 +5,9 @@
 
 use std::path::Path;
 
-use hexmelee::engine::{Battle, CardOrder, Command, FigureMove, FigureOrders, Prompt, SideId};
+use hexmelee::engine::{
+    Battle, CardOrder, Command, FigureMove, FigureOrders, Override, Prompt, SideId,
+};
 use hexmelee::hex::Step;
 use hexmelee::rules::shakhan::Card;
 use hexmelee::scenario;
@@ -47,8 +49,10 @@ fn refused_commands_mid_battle_change_nothing() {
             }),
             _ => None,
         };
+        // ...and so is a Referee override that makes no sense.
+        let fiat = Command::Referee(Override::SetInitiative { side: SideId(7) });
         let before = battle.clone();
-        for refused in std::iter::once(wrong).chain(bad) {
+        for refused in [wrong, fiat].into_iter().chain(bad) {
             assert!(battle.submit(refused).is_err(), "{prompt:?}");
             refusals += 1;
             assert_eq!(battle.events(), before.events());

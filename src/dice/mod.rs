@@ -51,6 +51,11 @@ impl Dice {
         }
     }
 
+    /// Whether the faces come from a test's script.
+    pub fn is_scripted(&self) -> bool {
+        matches!(self.source, Source::Scripted(_))
+    }
+
     /// One die of `sides` faces, 1..=sides.
     pub fn roll(&mut self, sides: u32) -> u32 {
         assert!(sides > 0, "a die needs at least one face");

@@ -135,6 +135,7 @@ impl Battle {
                 c.apply_morale(report);
                 flee_if_broken(c);
             }
+            Event::Overridden { change, .. } => self.apply_override(change),
             Event::BattleEnded { winner, .. } => {
                 self.winner = Some(*winner);
                 self.phase = Phase::Finished;

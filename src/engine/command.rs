@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::referee::Override;
 use super::{FigureId, SideId};
 use crate::hex::Step;
 use crate::rules::shakhan::tables::actions::Activity;
@@ -32,6 +33,8 @@ pub enum Command {
     MidAction { defend: bool },
     /// 16.15.1: the Referee asks for a fresh Initiative check next round.
     FreshInitiative,
+    /// A Referee override (docs/RULINGS.md), at any prompt but the end.
+    Referee(Override),
 }
 
 /// The cards one figure plays this Melee Round, in order (16.9.2).

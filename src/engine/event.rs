@@ -14,6 +14,7 @@ use crate::rules::shakhan::tables::protection::EquipmentDamage;
 use crate::rules::shakhan::wound::Wound;
 
 use super::command::FigureOrders;
+use super::referee::Override;
 
 /// Where a Melee Round stands (16.14).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -152,6 +153,11 @@ pub enum Event {
         rounds: u32,
     },
     FreshInitiativeCalled,
+    /// A Referee override; `discarded`: the dice a re-roll threw away.
+    Overridden {
+        change: Override,
+        discarded: Vec<u32>,
+    },
 }
 
 /// A figure's Action Points for the round.

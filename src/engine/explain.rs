@@ -194,6 +194,9 @@ impl Battle {
                 format!("{} spends {} Fatigue", self.name(*figure), fmt_ap(*points))
             }
             Event::MoraleChecked { figure, report } => format!("{}: {report}", self.name(*figure)),
+            Event::Overridden { change, discarded } => {
+                self.describe_override(change, discarded, view)
+            }
             Event::BattleEnded {
                 winner: Some(w),
                 rounds,

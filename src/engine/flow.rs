@@ -67,6 +67,7 @@ impl Battle {
         let reject = |why: String| Err(Rejection(why));
         match (self.prompt(), command) {
             (Prompt::Finished { .. }, _) => reject("the battle is over".into()),
+            (_, Command::Referee(o)) => self.execute_override(o),
             (_, Command::FreshInitiative) => {
                 self.push(Event::FreshInitiativeCalled);
                 Ok(())
@@ -583,6 +584,7 @@ fn command_name(c: &Command) -> &'static str {
         Command::RaiseShield { .. } => "a shield choice",
         Command::MidAction { .. } => "a choice to defend or carry on",
         Command::FreshInitiative => "a fresh initiative call",
+        Command::Referee(_) => "a referee override",
     }
 }
 

@@ -16,6 +16,7 @@ mod flow;
 mod morale;
 mod movement;
 mod prompt;
+mod referee;
 mod state;
 mod strike;
 
@@ -23,6 +24,7 @@ pub use command::{BusyStance, CardOrder, Command, FigureMove, FigureOrders, Shie
 pub use event::{ApAward, Event, Phase, StrikeEvent};
 pub use explain::View;
 pub use prompt::Prompt;
+pub use referee::{Override, RequisiteName, ReserveName};
 pub use state::{ActionUnderWay, Figure, Gear, PlayedCard, RoundPlay};
 pub use strike::{striker, target};
 

@@ -7,7 +7,7 @@ mod validate;
 
 pub use format::*;
 pub use locate::line_col;
-pub use validate::Checked;
+pub use validate::{Checked, REQUISITE_RANGE, check_figure};
 
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -26,7 +26,7 @@ pub struct Checked {
 
 /// Requisite scores a scenario may give (Book A scores run 3–18 for most
 /// characters; creatures and magic go far beyond).
-const REQUISITE_RANGE: std::ops::RangeInclusive<i32> = 1..=60;
+pub const REQUISITE_RANGE: std::ops::RangeInclusive<i32> = 1..=60;
 
 struct Report<'a> {
     text: &'a str,
@@ -588,5 +588,38 @@ pub fn character(fig: &Figure) -> Character {
         }),
         fpr: fig.fpr,
         bdr: fig.bdr,
+    }
+}
+
+/// A figure joining a battle under way (a Referee override): the same number
+/// and training checks as a scenario's figures, and its sheet and derived
+/// factors. Where it stands and its name are the battle's to check.
+pub fn check_figure(fig: &Figure) -> Result<(Character, Factors), Vec<Problem>> {
+    let mut r = Report {
+        text: "",
+        problems: Vec::new(),
+    };
+    if !check_numbers(fig, &mut r) {
+        return Err(r.problems);
+    }
+    let t = tables();
+    check_training(fig, t, &mut r);
+    let character = character(fig);
+    let f = derive(&character, t);
+    for p in &f.armour_problems {
+        r.at(None, format!("{}: {p}", fig.name), "");
+    }
+    for w in f.weapons.iter().filter(|w| !w.usable()) {
+        let why = w.why.as_deref().unwrap_or("");
+        r.at(
+            None,
+            format!("{} cannot use the {}: {why}", fig.name, w.name),
+            "",
+        );
+    }
+    if r.problems.is_empty() {
+        Ok((character, f))
+    } else {
+        Err(r.problems)
     }
 }

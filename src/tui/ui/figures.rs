@@ -153,6 +153,7 @@ pub fn status_words(f: &Figure) -> String {
         Status::Unconscious => "unconscious",
         Status::Fled => "fled",
         Status::Surrendered => "surrendered",
+        Status::Removed => "removed",
         Status::Incapacitated => "incapacitated",
         Status::Fleeing => "fleeing",
         Status::Shaken => "shaken",

@@ -15,6 +15,7 @@
 mod body;
 mod cards;
 mod morale;
+mod referee;
 #[cfg(test)]
 mod tests;
 mod upkeep;
@@ -25,6 +26,7 @@ pub use morale::{
     MagicEdge, MoraleCause, MoraleModifier, MoraleReport, MoraleResult, MoraleRoll,
     MoraleSituation, MoraleSource, SideFortune, wound_calls_for_morale,
 };
+pub use referee::Healing;
 pub use upkeep::{
     BleedingOut, BloodLoss, Check, DeathCheck, PainBreak, PainCheckReport, UpkeepInput,
     UpkeepReport,
@@ -101,6 +103,8 @@ pub enum Withdrawal {
     Fled,
     /// Gave up and begged for mercy (16.9.6, cornered).
     Surrendered,
+    /// Taken off the field by the Referee (docs/RULINGS.md).
+    Removed,
 }
 
 /// 16.9.6: what the last Morale Check (or a failed pain check) left the
@@ -148,6 +152,8 @@ pub enum Status {
     Fled,
     Surrendered,
     Incapacitated,
+    /// Taken off the field by the Referee: not drawn.
+    Removed,
     /// Routed or broken by pain: running away.
     Fleeing,
     Shaken,
@@ -440,6 +446,7 @@ impl Condition {
     /// The one word for a map marker.
     pub fn status(&self) -> Status {
         match (self.life, self.withdrawn) {
+            (_, Some(Withdrawal::Removed)) => Status::Removed,
             (Life::Dead, _) => Status::Dead,
             (Life::Coma, _) => Status::Coma,
             (Life::Unconscious { .. }, _) => Status::Unconscious,
@@ -612,6 +619,7 @@ impl fmt::Display for Status {
             Status::Fled => "fled",
             Status::Surrendered => "surrendered",
             Status::Incapacitated => "incapacitated",
+            Status::Removed => "removed",
             Status::Fleeing => "fleeing",
             Status::Shaken => "shaken",
             Status::Fighting => "fighting",
@@ -663,6 +671,7 @@ impl fmt::Display for Condition {
         match self.withdrawn {
             Some(Withdrawal::Fled) => f.write_str(", fled")?,
             Some(Withdrawal::Surrendered) => f.write_str(", surrendered")?,
+            Some(Withdrawal::Removed) => f.write_str(", removed")?,
             None => {}
         }
         if self.incapacitated {

@@ -148,7 +148,9 @@ impl Condition {
     pub fn upkeep(&self, input: &UpkeepInput, dice: &mut Dice) -> UpkeepReport {
         let mut report = UpkeepReport::default();
         let mut s = self.clone();
-        if s.life == Life::Dead || s.withdrawn == Some(Withdrawal::Fled) {
+        if s.life == Life::Dead
+            || matches!(s.withdrawn, Some(Withdrawal::Fled | Withdrawal::Removed))
+        {
             return report;
         }
         let rules = &tables().morale;

@@ -1,0 +1,364 @@
+//! Save files (docs/SAVES.md): the scenario's whole text, the seed and the
+//! command log, in RON. Loading replays the log, so a save is only as good
+//! as its log; every way a file can be wrong is a [`SaveError`] that says
+//! where and what to do. Writing is atomic: a temporary file beside the
+//! target, synced, renamed over it, and the directory synced.
+
+use std::fmt;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use ron::extensions::Extensions;
+use ron::ser::PrettyConfig;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::{ReplayError, Session};
+use crate::engine::Command;
+use crate::scenario::{self, ScenarioError, line_col};
+
+/// What `format` says in every save.
+pub const FORMAT: &str = "hexmelee-save";
+/// The save format's version this build reads and writes.
+pub const VERSION: u32 = 1;
+/// The engine that wrote a save: a different one may replay it differently.
+pub const ENGINE: &str = env!("CARGO_PKG_VERSION");
+
+/// A save: enough to replay the battle to the exact state it was in.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaveFile {
+    /// Always `"hexmelee-save"`.
+    pub format: String,
+    /// The format's version ([`VERSION`]).
+    pub version: u32,
+    /// The hexmelee version that wrote it.
+    pub engine: String,
+    pub scenario_name: String,
+    /// The scenario file the battle was started from (the autosave's name
+    /// comes from it).
+    #[serde(default)]
+    pub scenario_path: String,
+    /// The whole scenario, so that the save stands alone.
+    pub scenario_text: String,
+    pub seed: u64,
+    /// Every command given, in order, the redo tail included.
+    pub commands: Vec<Command>,
+    /// How many of `commands` the battle had had: the rest can be redone.
+    pub cursor: usize,
+}
+
+/// Just enough of a save to tell what a file is.
+#[derive(Deserialize)]
+#[serde(rename = "SaveFile")]
+struct Header {
+    format: Option<String>,
+    version: Option<u32>,
+}
+
+/// A save loaded and replayed.
+#[derive(Debug)]
+pub struct Loaded {
+    pub session: Session,
+    /// Things worth telling that did not stop the load (another engine).
+    pub warnings: Vec<String>,
+}
+
+/// Why a save could not be written or loaded. The game in hand is untouched.
+#[derive(Debug, Error)]
+pub enum SaveError {
+    #[error("{}: cannot {action} the file: {error}", path.display())]
+    Io {
+        path: PathBuf,
+        action: &'static str,
+        error: String,
+    },
+    #[error("{}: the file is empty\n  hint: a save is written whole or not at all; this one was never written — open the autosave or start the scenario again", path.display())]
+    Empty { path: PathBuf },
+    #[error("{}: this is not text: a save file is RON text (docs/SAVES.md)\n  hint: check the path; the file may be damaged", path.display())]
+    Binary { path: PathBuf },
+    #[error("{}: this is a scenario, not a save file\n  hint: saves are written by the game; `hexmelee sim {} --save SAVE` plays it and writes one", path.display(), path.display())]
+    IsScenario { path: PathBuf },
+    #[error("{}", located(path, *at, why, hint))]
+    NotASave {
+        path: PathBuf,
+        at: Option<(usize, usize)>,
+        why: String,
+        hint: String,
+    },
+    #[error("{}", located(path, *at, &format!("save format version {found} is not one this hexmelee reads (it reads version {VERSION})"), "open it with the hexmelee that wrote it (see `engine:` in the file)"))]
+    Version {
+        path: PathBuf,
+        at: Option<(usize, usize)>,
+        found: u32,
+    },
+    #[error("{}", located(path, Some(*at), message, hint))]
+    Syntax {
+        path: PathBuf,
+        at: (usize, usize),
+        message: String,
+        hint: String,
+    },
+    #[error("{}: the scenario inside the save is not valid (lines count from the start of `scenario_text`):\n{error}", path.display())]
+    Scenario { path: PathBuf, error: ScenarioError },
+    #[error("{}: the log does not replay: {error}{}\n  hint: the save was edited or damaged; an earlier save or the autosave may still load", path.display(), engine_note(engine))]
+    Replay {
+        path: PathBuf,
+        error: ReplayError,
+        engine: String,
+    },
+    #[error(
+        "no data directory: set HEXMELEE_DATA_DIR (or XDG_DATA_HOME or HOME) to where autosaves may go"
+    )]
+    NoDataDir,
+}
+
+fn located(path: &Path, at: Option<(usize, usize)>, message: &str, hint: &str) -> String {
+    let place = match at {
+        Some((line, col)) => format!("{}:{line}:{col}", path.display()),
+        None => path.display().to_string(),
+    };
+    format!("{place}: {message}\n  hint: {hint}")
+}
+
+fn engine_note(engine: &str) -> String {
+    if engine == ENGINE {
+        String::new()
+    } else {
+        format!(" (the save was written by hexmelee {engine}; this is {ENGINE})")
+    }
+}
+
+impl SaveFile {
+    pub fn new(s: &Session) -> Self {
+        SaveFile {
+            format: FORMAT.into(),
+            version: VERSION,
+            engine: ENGINE.into(),
+            scenario_name: s.checked.scenario.name.clone(),
+            scenario_path: s.origin.display().to_string(),
+            scenario_text: s.source.clone(),
+            seed: s.seed,
+            commands: s.log.clone(),
+            cursor: s.cursor,
+        }
+    }
+
+    /// Pretty RON, the scenario as a raw string that reads as it was written.
+    pub fn to_ron(&self) -> String {
+        let config = PrettyConfig::new()
+            .struct_names(true)
+            .escape_strings(false)
+            // One command a line: a log to read and count, not a tree.
+            .depth_limit(2)
+            .extensions(Extensions::empty());
+        // Plain data always serialises.
+        let mut text = ron::ser::to_string_pretty(self, config).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+
+    /// Read a save's text. `path` only names it in messages.
+    pub fn parse(path: &Path, text: &str) -> Result<SaveFile, SaveError> {
+        let path = path.to_path_buf();
+        if text.trim().is_empty() {
+            return Err(SaveError::Empty { path });
+        }
+        if text.contains('\0') {
+            return Err(SaveError::Binary { path });
+        }
+        let lenient = ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME);
+        let header: Header = match lenient.from_str(text) {
+            Ok(h) => h,
+            Err(e) => {
+                if ron::from_str::<scenario::Scenario>(text).is_ok() {
+                    return Err(SaveError::IsScenario { path });
+                }
+                if let ron::Error::ExpectedDifferentStructName { found, .. } = &e.code {
+                    return Err(SaveError::NotASave {
+                        path,
+                        at: Some((e.span.start.line, e.span.start.col)),
+                        why: format!("this holds `{found}(…)`, not a `SaveFile(…)`"),
+                        hint: "open a file written by hexmelee's save or autosave".into(),
+                    });
+                }
+                return Err(syntax(path, text, &e));
+            }
+        };
+        match header.format.as_deref() {
+            Some(FORMAT) => {}
+            None if ron::from_str::<scenario::Scenario>(text).is_ok() => {
+                return Err(SaveError::IsScenario { path });
+            }
+            other => {
+                return Err(SaveError::NotASave {
+                    at: key_at(text, "format"),
+                    why: match other {
+                        None => "there is no `format: \"hexmelee-save\"`".into(),
+                        Some(f) => format!("its format is {f:?}, not {FORMAT:?}"),
+                    },
+                    hint: "open a file written by hexmelee's save or autosave".into(),
+                    path,
+                });
+            }
+        }
+        match header.version {
+            Some(VERSION) => {}
+            Some(found) => {
+                return Err(SaveError::Version {
+                    at: key_at(text, "version"),
+                    path,
+                    found,
+                });
+            }
+            None => {
+                return Err(SaveError::NotASave {
+                    at: None,
+                    why: "there is no `version`".into(),
+                    hint: format!("a save of this hexmelee says `version: {VERSION}`"),
+                    path,
+                });
+            }
+        }
+        let save: SaveFile = ron::from_str(text).map_err(|e| syntax(path.clone(), text, &e))?;
+        if save.cursor > save.commands.len() {
+            return Err(SaveError::Syntax {
+                at: key_at(text, "cursor").unwrap_or((1, 1)),
+                message: format!(
+                    "cursor {} is past the end of the {} commands",
+                    save.cursor,
+                    save.commands.len()
+                ),
+                hint: format!(
+                    "cursor counts the commands replayed: 0..={}",
+                    save.commands.len()
+                ),
+                path,
+            });
+        }
+        Ok(save)
+    }
+
+    /// Replay the save into a session.
+    pub fn into_session(self, path: &Path) -> Result<Loaded, SaveError> {
+        let mut warnings = Vec::new();
+        let origin = PathBuf::from(if self.scenario_path.is_empty() {
+            "embedded scenario"
+        } else {
+            &self.scenario_path
+        });
+        let named = PathBuf::from(format!("{} (scenario_text)", path.display()));
+        if let Err(error) = scenario::parse(&named, &self.scenario_text) {
+            return Err(SaveError::Scenario {
+                path: path.to_path_buf(),
+                error,
+            });
+        }
+        let session = Session::rebuild(
+            &origin,
+            self.scenario_text,
+            self.seed,
+            &self.commands,
+            self.cursor,
+        )
+        .map_err(|error| SaveError::Replay {
+            path: path.to_path_buf(),
+            error,
+            engine: self.engine.clone(),
+        })?;
+        if self.engine != ENGINE {
+            warnings.push(format!(
+                "{}: written by hexmelee {}, this is {ENGINE}; its log replayed, so it is loaded",
+                path.display(),
+                self.engine
+            ));
+        }
+        if session.checked.scenario.name != self.scenario_name {
+            warnings.push(format!(
+                "{}: scenario_name says {:?} but the scenario inside is {:?}",
+                path.display(),
+                self.scenario_name,
+                session.checked.scenario.name
+            ));
+        }
+        Ok(Loaded { session, warnings })
+    }
+}
+
+/// Read, check and replay a save file.
+pub fn load(path: &Path) -> Result<Loaded, SaveError> {
+    let bytes = std::fs::read(path).map_err(|e| SaveError::Io {
+        path: path.to_path_buf(),
+        action: "read",
+        error: e.to_string(),
+    })?;
+    let Ok(text) = String::from_utf8(bytes) else {
+        return Err(SaveError::Binary {
+            path: path.to_path_buf(),
+        });
+    };
+    SaveFile::parse(path, &text)?.into_session(path)
+}
+
+/// Write `text` to `path` so that a crash leaves the old file or the new one,
+/// never a part: a temporary file in the same directory, synced, renamed over
+/// `path`, then the directory synced so the rename lasts.
+pub fn write_atomic(path: &Path, text: &str) -> Result<(), SaveError> {
+    let fail = |e: &dyn fmt::Display| SaveError::Io {
+        path: path.to_path_buf(),
+        action: "write",
+        error: e.to_string(),
+    };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map_or("save".into(), |n| n.to_string_lossy());
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&temp_prefix(&name))
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(|e| fail(&e))?;
+    tmp.write_all(text.as_bytes()).map_err(|e| fail(&e))?;
+    tmp.as_file().sync_all().map_err(|e| fail(&e))?;
+    tmp.persist(path).map_err(|e| fail(&e.error))?;
+    // A directory opened read-only can be synced on Unix; elsewhere the
+    // rename is as durable as the platform makes it.
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// Temporary files for `name` start with this (`.name.` and end `.tmp`).
+pub(super) fn temp_prefix(name: &str) -> String {
+    format!(".{name}.")
+}
+
+fn syntax(path: PathBuf, text: &str, e: &ron::error::SpannedError) -> SaveError {
+    let text = text.trim();
+    let hint = if text.starts_with('{') {
+        "this looks like JSON; a save is RON: `SaveFile(format: \"hexmelee-save\", …)`"
+    } else if e.code == ron::Error::Eof || !text.ends_with(')') {
+        "the file ends early: it was cut off (an interrupted copy?); the autosave or an earlier save may be whole"
+    } else {
+        "see docs/SAVES.md for the format"
+    };
+    SaveError::Syntax {
+        path,
+        at: (e.span.start.line, e.span.start.col),
+        message: e.code.to_string(),
+        hint: hint.into(),
+    }
+}
+
+/// line:col of `key:` at the top level of a save (the last one: the scenario
+/// text comes first and may hold the same word).
+fn key_at(text: &str, key: &str) -> Option<(usize, usize)> {
+    let pattern = format!("\n    {key}:");
+    text.rfind(&pattern)
+        .map(|i| line_col(text, i + 5))
+        .or_else(|| text.find(&format!("{key}:")).map(|i| line_col(text, i)))
+}

@@ -1,0 +1,441 @@
+//! A battle as a referee runs it: the checked scenario and its text, the
+//! seed, the whole command log and a cursor into it. The battle at the cursor
+//! is the log's first `cursor` commands replayed, so undo, redo and going to
+//! any earlier point are replays, and a new command after an undo starts a
+//! new branch (the redo tail is dropped).
+//!
+//! Pure except [`file`] and [`autosave`], which read and write save files.
+
+pub mod autosave;
+pub mod export;
+pub mod file;
+
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use crate::engine::{Battle, BattleError, Command, Event, Override, Phase, Prompt, View};
+use crate::scenario::{self, Checked, ScenarioError};
+
+pub use file::{SaveError, SaveFile};
+
+/// Why a session could not do what was asked. Nothing changed.
+#[derive(Debug, Error)]
+pub enum SessionError {
+    #[error(transparent)]
+    Scenario(#[from] ScenarioError),
+    #[error(transparent)]
+    Battle(#[from] BattleError),
+    #[error("refused: {0}")]
+    Refused(#[from] crate::engine::Rejection),
+    #[error("there is no point {index}: the log has {len} commands")]
+    NoSuchPoint { index: usize, len: usize },
+    #[error("nothing to re-roll: no command has been given yet")]
+    NothingToReroll,
+    #[error(transparent)]
+    Save(#[from] SaveError),
+}
+
+/// A place in the log the referee can go back (or forward) to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Point {
+    /// Commands replayed to reach it.
+    pub index: usize,
+    pub round: u32,
+    pub free_round: bool,
+    pub phase: Phase,
+    /// e.g. "Round 2, pulse 3, Attack Phase — before Aulos's shield choice".
+    pub label: String,
+}
+
+/// A battle with its scenario, seed, command log and cursor.
+#[derive(Debug, Clone)]
+pub struct Session {
+    checked: Checked,
+    source: String,
+    origin: PathBuf,
+    seed: u64,
+    battle: Battle,
+    log: Vec<Command>,
+    /// `points[i]`: where the battle stood before command `i`.
+    points: Vec<Point>,
+    /// The battle before any command: going back replays from it (a long
+    /// battle's whole log replays in about a millisecond: docs/SAVES.md).
+    start: Battle,
+    cursor: usize,
+}
+
+impl Session {
+    /// A new battle on the scenario `source` (read from `origin`), with
+    /// `seed` or the scenario's own.
+    pub fn start(origin: &Path, source: String, seed: Option<u64>) -> Result<Self, SessionError> {
+        let checked = scenario::parse(origin, &source)?;
+        let seed = seed.unwrap_or(checked.scenario.seed);
+        let battle = Battle::new(&checked, seed)?;
+        Ok(Session {
+            start: battle.clone(),
+            checked,
+            source,
+            origin: origin.to_path_buf(),
+            seed,
+            battle,
+            log: Vec::new(),
+            points: Vec::new(),
+            cursor: 0,
+        })
+    }
+
+    /// A session on `commands` (a save's), at `cursor`. The first refused
+    /// command is reported by its 1-based number.
+    pub fn rebuild(
+        origin: &Path,
+        source: String,
+        seed: u64,
+        commands: &[Command],
+        cursor: usize,
+    ) -> Result<Self, ReplayError> {
+        let mut s = Session::start(origin, source, Some(seed))
+            .map_err(|e| ReplayError::Start(Box::new(e)))?;
+        for (i, c) in commands.iter().enumerate() {
+            s.submit(c.clone()).map_err(|e| ReplayError::Refused {
+                number: i + 1,
+                command: summary(c),
+                why: match e {
+                    SessionError::Refused(r) => r.to_string(),
+                    e => e.to_string(),
+                },
+            })?;
+        }
+        s.goto(cursor.min(s.log.len()))
+            .map_err(|e| ReplayError::Start(Box::new(e)))?;
+        Ok(s)
+    }
+
+    /// [`Self::start`] on a scenario file.
+    pub fn start_file(path: &Path, seed: Option<u64>) -> Result<Self, SessionError> {
+        let text = scenario::read_text(path, "a scenario", "docs/SCENARIOS.md")?;
+        Session::start(path, text, seed)
+    }
+
+    /// Answer every prompt with `answer` (the AI, a script) until the battle
+    /// ends or `max_rounds` normal rounds have begun, as `sim::play` does.
+    pub fn play(
+        &mut self,
+        max_rounds: u32,
+        mut answer: impl FnMut(&Battle, &Prompt) -> Command,
+    ) -> Result<(), SessionError> {
+        loop {
+            let prompt = self.battle.prompt();
+            if matches!(prompt, Prompt::Finished { .. }) || self.battle.round() > max_rounds {
+                return Ok(());
+            }
+            let command = answer(&self.battle, &prompt);
+            self.submit(command)?;
+        }
+    }
+
+    pub fn battle(&self) -> &Battle {
+        &self.battle
+    }
+
+    pub fn checked(&self) -> &Checked {
+        &self.checked
+    }
+
+    /// The scenario's text, as read.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// Where the scenario was read from.
+    pub fn origin(&self) -> &Path {
+        &self.origin
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Every command given, the redo tail after the cursor included.
+    pub fn log(&self) -> &[Command] {
+        &self.log
+    }
+
+    /// How many commands of the log the battle has had.
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.cursor > 0
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.cursor < self.log.len()
+    }
+
+    /// Answer the battle's prompt (or override). Accepted after an undo, it
+    /// drops the redo tail: a new branch. Refused, nothing changes.
+    pub fn submit(&mut self, command: Command) -> Result<&[Event], SessionError> {
+        let start = self.battle.events().len();
+        let before = self.point_here(&command);
+        self.battle.submit(command.clone())?;
+        self.log.truncate(self.cursor);
+        self.points.truncate(self.cursor);
+        self.log.push(command);
+        self.points.push(before);
+        self.cursor += 1;
+        Ok(&self.battle.events()[start..])
+    }
+
+    /// One command back. False when at the start.
+    pub fn undo(&mut self) -> bool {
+        self.can_undo() && self.goto(self.cursor - 1).is_ok()
+    }
+
+    /// One command forward along the log. False when at its end.
+    pub fn redo(&mut self) -> bool {
+        self.can_redo() && self.goto(self.cursor + 1).is_ok()
+    }
+
+    /// The battle after the log's first `index` commands: replayed from the
+    /// cursor when going forward, else from the start. On failure nothing
+    /// changes.
+    pub fn goto(&mut self, index: usize) -> Result<(), SessionError> {
+        if index > self.log.len() {
+            return Err(SessionError::NoSuchPoint {
+                index,
+                len: self.log.len(),
+            });
+        }
+        let (mut battle, from) = if index >= self.cursor {
+            (self.battle.clone(), self.cursor)
+        } else {
+            (self.start.clone(), 0)
+        };
+        for c in &self.log[from..index] {
+            // Each was accepted from this same state before; were one
+            // refused, the session would stay as it was.
+            battle.submit(c.clone())?;
+        }
+        self.battle = battle;
+        self.cursor = index;
+        Ok(())
+    }
+
+    /// Every point of the log, from before the first command to after the
+    /// last, for an undo list.
+    pub fn points(&self) -> Vec<Point> {
+        let mut all = self.points.clone();
+        let end = if self.cursor == self.log.len() {
+            self.battle.clone()
+        } else {
+            let mut b = self.battle.clone();
+            for c in &self.log[self.cursor..] {
+                let _ = b.submit(c.clone());
+            }
+            b
+        };
+        all.push(Point {
+            index: self.log.len(),
+            round: end.round(),
+            free_round: end.is_free_round(),
+            phase: end.phase(),
+            label: format!("{} — latest", where_in(&end)),
+        });
+        all
+    }
+
+    /// Make the last command again with fresh dice: undo it, record an
+    /// [`Override::Reroll`] that discards the next die of the stream, and
+    /// submit the same command (docs/RULINGS.md). On failure nothing changes.
+    pub fn reroll(&mut self, reason: &str) -> Result<&[Event], SessionError> {
+        if self.cursor == 0 {
+            return Err(SessionError::NothingToReroll);
+        }
+        let kept = self.clone();
+        match self.reroll_steps(reason) {
+            Ok(start) => Ok(&self.battle.events()[start..]),
+            Err(e) => {
+                *self = kept;
+                Err(e)
+            }
+        }
+    }
+
+    /// [`Self::reroll`]'s steps; where the re-made command's events begin.
+    fn reroll_steps(&mut self, reason: &str) -> Result<usize, SessionError> {
+        let command = self.log[self.cursor - 1].clone();
+        self.goto(self.cursor - 1)?;
+        self.submit(Command::Referee(Override::Reroll {
+            reason: reason.to_string(),
+            dice: 1,
+        }))?;
+        let start = self.battle.events().len();
+        self.submit(command)?;
+        Ok(start)
+    }
+
+    /// The whole session as a save file.
+    pub fn to_save(&self) -> SaveFile {
+        SaveFile::new(self)
+    }
+
+    /// Write the session to `path` atomically (docs/SAVES.md).
+    pub fn save(&self, path: &Path) -> Result<(), SaveError> {
+        file::write_atomic(path, &self.to_save().to_ron())
+    }
+
+    /// Write the autosave of this scenario (`autosave::path`), as after each
+    /// phase; returns where.
+    pub fn autosave(&self) -> Result<PathBuf, SaveError> {
+        let path = autosave::path(&self.origin, &self.source)?;
+        self.save(&path)?;
+        Ok(path)
+    }
+
+    /// Where the battle stands before `command`, labelled for a list.
+    fn point_here(&self, command: &Command) -> Point {
+        let b = &self.battle;
+        Point {
+            index: self.cursor,
+            round: b.round(),
+            free_round: b.is_free_round(),
+            phase: b.phase(),
+            label: format!("{} — before {}", where_in(b), what(b, command)),
+        }
+    }
+}
+
+/// Why a save's log does not replay.
+#[derive(Debug, Error)]
+pub enum ReplayError {
+    #[error(transparent)]
+    Start(Box<SessionError>),
+    #[error("command {number} ({command}) was refused: {why}")]
+    Refused {
+        number: usize,
+        command: String,
+        why: String,
+    },
+}
+
+/// "Round 2, pulse 3, Attack Phase".
+fn where_in(b: &Battle) -> String {
+    let round = if b.is_free_round() {
+        "Free round".to_string()
+    } else {
+        format!("Round {}", b.round())
+    };
+    let phase = match b.phase() {
+        Phase::RoundStart => "start of round".into(),
+        Phase::Communication => "Communication Phase".into(),
+        Phase::MovementPriority => "Movement Priority".into(),
+        Phase::DivineIntervention => "Divine Intervention".into(),
+        Phase::MissileArrival => "Missile Arrival".into(),
+        Phase::Spell => "Spell Phase".into(),
+        Phase::MissileWeapon => "Missile Weapon Phase".into(),
+        Phase::SpecialManeuver => "Special Maneuver Phase".into(),
+        Phase::Attack { pulse, second } => format!(
+            "pulse {pulse}, {}Attack Phase",
+            if second { "second " } else { "" }
+        ),
+        Phase::Action { pulse, side } => format!(
+            "pulse {pulse}, {}'s Action Phase",
+            b.sides().get(side.0).map_or("?", |s| s.name.as_str())
+        ),
+        Phase::RecordKeeping => "Record Keeping".into(),
+        Phase::Finished => "the end".into(),
+    };
+    format!("{round}, {phase}")
+}
+
+/// What a command does, in a few words, at this prompt.
+fn what(b: &Battle, command: &Command) -> String {
+    let side = |s: crate::engine::SideId| b.sides().get(s.0).map_or("?", |s| s.name.as_str());
+    let figure = |f: crate::engine::FigureId| b.figures().get(f.0).map_or("?", |f| f.name.as_str());
+    match (command, b.prompt()) {
+        (Command::Orders { side: s, .. }, _) => format!("{}'s orders", side(*s)),
+        (Command::Move { .. }, Prompt::Movement { side: s, .. }) => format!("{}'s moves", side(s)),
+        (Command::RaiseShield { .. }, Prompt::RaiseShield { defender, .. }) => {
+            format!("{}'s shield choice", figure(defender))
+        }
+        (Command::MidAction { .. }, Prompt::MidAction { defender, .. }) => {
+            format!("{}'s choice to defend", figure(defender))
+        }
+        (Command::Referee(o), _) => b
+            .describe(
+                &Event::Overridden {
+                    change: o.clone(),
+                    discarded: Vec::new(),
+                },
+                View::Referee,
+            )
+            .unwrap_or_default(),
+        (c, _) => summary(c),
+    }
+}
+
+/// A command named without the battle, e.g. for a replay error.
+pub fn summary(command: &Command) -> String {
+    match command {
+        Command::Orders { side, orders } => {
+            format!("orders for side {} ({} figures)", side.0, orders.len())
+        }
+        Command::MovementPriority { move_first } => format!(
+            "movement priority: move {}",
+            if *move_first { "first" } else { "second" }
+        ),
+        Command::DivineIntervention { .. } => "divine intervention ruling".into(),
+        Command::Move { moves } => format!("a move of {} figure(s)", moves.len()),
+        Command::RaiseShield { raise } => {
+            format!("shield {}", if *raise { "raised" } else { "lowered" })
+        }
+        Command::MidAction { defend } => if *defend { "defend" } else { "carry on" }.to_string(),
+        Command::FreshInitiative => "fresh initiative call".into(),
+        Command::Referee(o) => format!("referee override {}", override_kind(o)),
+    }
+}
+
+fn override_kind(o: &Override) -> &'static str {
+    match o {
+        Override::SetRequisite { .. } => "SetRequisite",
+        Override::SetReserve { .. } => "SetReserve",
+        Override::Wound { .. } => "Wound",
+        Override::Heal { .. } => "Heal",
+        Override::Place { .. } => "Place",
+        Override::AddFigure { .. } => "AddFigure",
+        Override::RemoveFigure { .. } => "RemoveFigure",
+        Override::SetMorale { .. } => "SetMorale",
+        Override::SetInitiative { .. } => "SetInitiative",
+        Override::Reroll { .. } => "Reroll",
+    }
+}
+
+/// Where a session stands, for `hexmelee check-save`.
+pub fn describe(s: &Session) -> String {
+    let b = s.battle();
+    let outcome = match b.outcome() {
+        Some(Some(w)) => format!("{} won", b.sides()[w.0].name),
+        Some(None) => "nobody won".into(),
+        None => "not over".into(),
+    };
+    let mut out = format!(
+        "{} — seed {}, {} command(s), at {} ({}): {outcome}\n",
+        s.checked.scenario.name,
+        s.seed,
+        s.log.len(),
+        s.cursor,
+        where_in(b),
+    );
+    for f in b.figures() {
+        out.push_str(&format!(
+            "  {:<14} {:<10} {:<13} {}\n",
+            f.name,
+            b.sides()[f.side].name,
+            f.condition.status().to_string(),
+            f.condition
+        ));
+    }
+    out
+}

@@ -1,0 +1,188 @@
+//! Save files through the real binary: `check-save` and `export` on good
+//! and broken saves, `sim --save`.
+
+use std::process::{Command, Output};
+
+fn hexmelee(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hexmelee"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+/// Each broken save and the exact message `check-save` gives for it.
+const BROKEN: &[(&str, &str)] = &[
+    (
+        "bad-embedded-scenario",
+        "tests/broken_saves/bad-embedded-scenario.ron: the scenario inside the save is not valid (lines count from the start of `scenario_text`):\ntests/broken_saves/bad-embedded-scenario.ron (scenario_text):20:43: Berrin stands at (30, 1), off the 6x3 map\n  hint: columns run 0..width-1 and rows 0..height-1, from the top left\n",
+    ),
+    (
+        "binary",
+        "tests/broken_saves/binary.ron: this is not text: a save file is RON text (docs/SAVES.md)\n  hint: check the path; the file may be damaged\n",
+    ),
+    (
+        "cursor-past-end",
+        "tests/broken_saves/cursor-past-end.ron:44:5: cursor 40 is past the end of the 6 commands\n  hint: cursor counts the commands replayed: 0..=6\n",
+    ),
+    (
+        "cut-in-the-log",
+        "tests/broken_saves/cut-in-the-log.ron:39:26: Expected comma\n  hint: the file ends early: it was cut off (an interrupted copy?); the autosave or an earlier save may be whole\n",
+    ),
+    (
+        "empty",
+        "tests/broken_saves/empty.ron: the file is empty\n  hint: a save is written whole or not at all; this one was never written — open the autosave or start the scenario again\n",
+    ),
+    (
+        "future-version",
+        "tests/broken_saves/future-version.ron:3:5: save format version 2 is not one this hexmelee reads (it reads version 1)\n  hint: open it with the hexmelee that wrote it (see `engine:` in the file)\n",
+    ),
+    (
+        "huge-seed",
+        "tests/broken_saves/huge-seed.ron:35:11: Integer is out of bounds\n  hint: see docs/SAVES.md for the format\n",
+    ),
+    (
+        "huge-wound",
+        "tests/broken_saves/huge-wound.ron: the log does not replay: command 4 (referee override Wound) was refused: damage must be 0..=10000, not 2147483647\n  hint: the save was edited or damaged; an earlier save or the autosave may still load\n",
+    ),
+    (
+        "json",
+        "tests/broken_saves/json.ron:1:1: Expected opening `(` for struct `SaveFile`\n  hint: this looks like JSON; a save is RON: `SaveFile(format: \"hexmelee-save\", …)`\n",
+    ),
+    (
+        "missing-seed",
+        "tests/broken_saves/missing-seed.ron:44:1: Unexpected missing field named `seed` in `SaveFile`\n  hint: see docs/SAVES.md for the format\n",
+    ),
+    (
+        "negative-cursor",
+        "tests/broken_saves/negative-cursor.ron:44:14: Integer is out of bounds\n  hint: see docs/SAVES.md for the format\n",
+    ),
+    (
+        "no-version",
+        "tests/broken_saves/no-version.ron: there is no `version`\n  hint: a save of this hexmelee says `version: 1`\n",
+    ),
+    (
+        "other-struct",
+        "tests/broken_saves/other-struct.ron:1:1: this holds `Orders(…)`, not a `SaveFile(…)`\n  hint: open a file written by hexmelee's save or autosave\n",
+    ),
+    (
+        "refused-command",
+        "tests/broken_saves/refused-command.ron: the log does not replay: command 3 (a move of 1 figure(s)) was refused: a move does not answer the movement priority question\n  hint: the save was edited or damaged; an earlier save or the autosave may still load\n",
+    ),
+    (
+        "scenario",
+        "tests/broken_saves/scenario.ron: this is a scenario, not a save file\n  hint: saves are written by the game; `hexmelee sim tests/broken_saves/scenario.ron --save SAVE` plays it and writes one\n",
+    ),
+    (
+        "truncated",
+        "tests/broken_saves/truncated.ron:37:33: Expected colon\n  hint: the file ends early: it was cut off (an interrupted copy?); the autosave or an earlier save may be whole\n",
+    ),
+    (
+        "unknown-command",
+        "tests/broken_saves/unknown-command.ron:41:9: Unexpected variant named `Teleport` in enum `Command`, expected one of `Orders`, `MovementPriority`, `DivineIntervention`, `Move`, `RaiseShield`, `MidAction`, `FreshInitiative`, or `Referee` instead\n  hint: see docs/SAVES.md for the format\n",
+    ),
+    (
+        "unknown-field",
+        "tests/broken_saves/unknown-field.ron:36:5: Unexpected field named `speed` in `SaveFile`, expected one of `format`, `version`, `engine`, `scenario_name`, `scenario_path`, `scenario_text`, `seed`, `commands`, or `cursor` instead\n  hint: see docs/SAVES.md for the format\n",
+    ),
+    (
+        "unknown-figure",
+        "tests/broken_saves/unknown-figure.ron: the log does not replay: command 4 (referee override Wound) was refused: there is no figure #9\n  hint: the save was edited or damaged; an earlier save or the autosave may still load\n",
+    ),
+    (
+        "wrong-format",
+        "tests/broken_saves/wrong-format.ron:2:5: its format is \"hexmelee-scenario\", not \"hexmelee-save\"\n  hint: open a file written by hexmelee's save or autosave\n",
+    ),
+];
+
+#[test]
+fn broken_saves_fail_with_their_exact_message_and_exit_2() {
+    for (name, expected) in BROKEN {
+        let path = format!("tests/broken_saves/{name}.ron");
+        for args in [vec!["check-save", &path], vec!["export", &path]] {
+            let out = hexmelee(&args);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+            assert_eq!(stderr, *expected, "{name}");
+            assert!(out.stdout.is_empty(), "{name}: nothing on stdout");
+        }
+    }
+}
+
+#[test]
+fn the_unbroken_base_of_the_broken_set_loads() {
+    let out = hexmelee(&["check-save", "tests/broken_saves/ok-base.ron"]);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.starts_with("Corridor — seed 7, 6 command(s), at 6 (Round 1, pulse 1, Blue's Action Phase): not over\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Berrin         Blue       fighting      BDR 27/30"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_missing_save_is_a_clear_error() {
+    let out = hexmelee(&["check-save", "no/such/save.ron"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("no/such/save.ron: cannot read the file: "),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn sim_save_writes_a_save_that_check_save_and_export_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("duel-save.ron");
+    let save = save.to_str().unwrap();
+    let sim = hexmelee(&["sim", "scenarios/duel.ron", "--seed", "3", "--save", save]);
+    assert_eq!(sim.status.code(), Some(0));
+    let log = String::from_utf8_lossy(&sim.stdout);
+    let winner = log.lines().last().unwrap().to_string();
+    assert!(winner.contains(" win after "), "{winner}");
+
+    let check = hexmelee(&["check-save", save]);
+    assert_eq!(check.status.code(), Some(0));
+    let summary = String::from_utf8_lossy(&check.stdout);
+    let side = winner.split(" win after ").next().unwrap();
+    assert!(
+        summary
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with(&format!("{side} won")),
+        "{summary}"
+    );
+
+    // The referee's export has the same lines as the sim's log.
+    let out = dir.path().join("record.md");
+    let export = hexmelee(&[
+        "export",
+        save,
+        "--format",
+        "markdown",
+        "--referee",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(export.status.code(), Some(0));
+    assert!(export.stdout.is_empty());
+    let md = std::fs::read_to_string(&out).unwrap();
+    assert!(md.starts_with("# Duel of the Level V warriors\n"), "{md}");
+    assert!(md.contains("\n## Melee Round 1\n"), "{md}");
+    assert!(md.contains("\n### Pulse 1\n"), "{md}");
+    assert!(md.contains(&format!("**{side} won.**")), "{md}");
+    let text = hexmelee(&["export", save]);
+    assert_eq!(text.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.starts_with("Duel of the Level V warriors\n============================\n"),
+        "{text}"
+    );
+    assert!(text.contains("as the table saw it"), "{text}");
+}

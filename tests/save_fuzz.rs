@@ -1,0 +1,67 @@
+//! No save text can make loading panic: mutated saves and random text each
+//! come back as a loaded session or a message.
+
+use std::path::Path;
+
+use proptest::prelude::*;
+
+use hexmelee::session::file::SaveFile;
+
+const BASE: &str = include_str!("broken_saves/ok-base.ron");
+
+/// Splice `insert` into `text` at a char boundary near `at`, replacing `cut` chars.
+fn mutate(text: &str, at: usize, cut: usize, insert: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let at = at % (chars.len() + 1);
+    let end = (at + cut).min(chars.len());
+    chars[..at]
+        .iter()
+        .chain(insert.chars().collect::<Vec<_>>().iter())
+        .chain(chars[end..].iter())
+        .collect()
+}
+
+fn loads_without_panic(text: &str) {
+    let path = Path::new("fuzz.ron");
+    match SaveFile::parse(path, text).and_then(|s| s.into_session(path)) {
+        Ok(loaded) => assert!(loaded.session.cursor() <= loaded.session.log().len()),
+        Err(e) => assert!(e.to_string().starts_with("fuzz.ron")),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn mutated_saves_never_panic(
+        at in any::<usize>(),
+        cut in 0usize..12,
+        insert in prop_oneof![
+            Just(String::new()),
+            "[0-9-]{1,4}",
+            "[(),:\\[\\]\"#r]{1,3}",
+            "\\PC{0,6}",
+            Just("FigureId(7)".to_string()),
+            Just("SideId(2)".to_string()),
+            Just("99999999999".to_string()),
+            Just("18446744073709551615".to_string()),
+            Just("-1".to_string()),
+            Just("1e308".to_string()),
+            Just("NaN".to_string()),
+            Just("inf".to_string()),
+        ],
+    ) {
+        loads_without_panic(&mutate(BASE, at, cut, &insert));
+    }
+
+    #[test]
+    fn truncated_saves_never_panic(len in 0usize..4000) {
+        let cut: String = BASE.chars().take(len).collect();
+        loads_without_panic(&cut);
+    }
+
+    #[test]
+    fn random_text_never_panics(text in "\\PC{0,200}") {
+        loads_without_panic(&text);
+    }
+}
