@@ -274,7 +274,7 @@ fn main() -> ExitCode {
                 let text = export::render(&loaded.session, format, view);
                 match &out {
                     Some(out) => session::file::write_atomic(out, &text),
-                    Some(Command::Play {
+        Some(Command::Play {
             scenario,
             seed,
             light,
