@@ -274,6 +274,20 @@ fn main() -> ExitCode {
                 let text = export::render(&loaded.session, format, view);
                 match &out {
                     Some(out) => session::file::write_atomic(out, &text),
+                    None => {
+                        print!("{text}");
+                        Ok(())
+                    }
+                }
+            });
+            match exported {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("{e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         Some(Command::Play {
             scenario,
             seed,
