@@ -3,15 +3,19 @@
 //! and drawing (`ui`) reads an `&App`. The battle changes only through
 //! [`App::submit`].
 
+mod history;
 mod moves;
 mod orders;
+mod referee;
 
-use ratatui::crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
+use std::path::PathBuf;
 
 use crate::engine::{Battle, Command, FigureId, Prompt, SideId, View};
 use crate::hex::Hex;
 use crate::scenario::Checked;
+use crate::session::{Session, SessionError};
 use crate::sim::ai;
 
 use super::keys::{self, Action, Mode};
@@ -21,6 +25,7 @@ use super::ui::layout::Areas;
 
 pub use moves::{MovePreview, MovesDraft};
 pub use orders::{OddsPreview, OrdersDraft};
+pub use referee::{LineInput, LineKind};
 
 /// One input, already translated from the terminal's events.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,6 +50,12 @@ enum Overlay {
     Help,
     Log,
     Quit,
+    /// The undo points, to jump to one.
+    History,
+    /// A one-line input: the Referee's command line or a save's path.
+    Line,
+    /// An autosave was found: resume it or start new.
+    Resume,
 }
 
 /// A line for the user under the panels: what happened, or why not.
@@ -65,11 +76,21 @@ pub struct LogView {
 /// is looking at and entering.
 #[derive(Debug, Clone)]
 pub struct App {
-    // The battle and what rebuilds it (issue 8 puts a Session here). All
-    // other code reads `&Battle`; only `submit` changes it.
-    checked: Checked,
-    seed: u64,
-    battle: Battle,
+    // The battle with its scenario, seed and command log. All other code
+    // reads `&Battle`; only `submit` (and undo, redo, goto) change it.
+    session: Session,
+    /// Where autosaves go (`None`: no autosave, as in most tests).
+    pub autosave: Option<PathBuf>,
+    /// The file last saved or opened, offered again by the save key.
+    pub save_path: Option<PathBuf>,
+    /// Replay mode: stepping through the log; nothing can be submitted.
+    pub replay: bool,
+    /// The history overlay's cursor: an index into `Session::points`.
+    pub history: usize,
+    /// The command line or the save-path input, while open.
+    pub line: Option<LineInput>,
+    /// The autosave offered at start, until taken or declined.
+    offer: Option<Box<Session>>,
 
     pub map: MapView,
     pub theme: Theme,
@@ -99,12 +120,22 @@ impl App {
 
     /// A display of a battle already made (tests script its dice).
     pub fn with_battle(checked: Checked, seed: u64, battle: Battle, light: bool) -> App {
+        App::from_session(Session::with_battle(checked, seed, battle), light)
+    }
+
+    /// A display of a session (a new battle, a save resumed).
+    pub fn from_session(session: Session, light: bool) -> App {
+        let battle = session.battle();
         let sides = battle.sides().len();
         let mut app = App {
-            map: MapView::new(&battle),
-            checked,
-            seed,
-            battle,
+            map: MapView::new(battle),
+            session,
+            autosave: None,
+            save_path: None,
+            replay: false,
+            history: 0,
+            line: None,
+            offer: None,
             theme: if light { Theme::light() } else { Theme::dark() },
             light,
             view: View::Table,
@@ -124,20 +155,24 @@ impl App {
     }
 
     pub fn battle(&self) -> &Battle {
-        &self.battle
+        self.session.battle()
+    }
+
+    pub fn session(&self) -> &Session {
+        &self.session
     }
 
     pub fn checked(&self) -> &Checked {
-        &self.checked
+        self.session.checked()
     }
 
     pub fn seed(&self) -> u64 {
-        self.seed
+        self.session.seed()
     }
 
     /// The screen's parts for the current size; `None` when too small.
     pub fn areas(&self) -> Option<Areas> {
-        Areas::of(self.size, self.battle.figures().len())
+        Areas::of(self.size, self.battle().figures().len())
     }
 
     /// The mode whose keys apply now.
@@ -147,13 +182,22 @@ impl App {
             _ if self.areas().is_none() => Mode::TooSmall,
             Some(Overlay::Help) => Mode::Help,
             Some(Overlay::Log) => Mode::Log,
+            Some(Overlay::History) => Mode::History,
+            Some(Overlay::Resume) => Mode::Resume,
+            Some(Overlay::Line) => match self.line.as_ref().map(|l| l.kind) {
+                Some(LineKind::SaveAs) => Mode::SaveAs,
+                _ => Mode::Command,
+            },
             None => self.base_mode(),
         }
     }
 
     /// The mode under any overlay: what the battle is waiting for.
     pub fn base_mode(&self) -> Mode {
-        let prompt = self.battle.prompt();
+        if self.replay {
+            return Mode::Replay;
+        }
+        let prompt = self.battle().prompt();
         if self.owner(&prompt).is_some_and(|s| self.ai[s.0]) {
             return Mode::AiTurn;
         }
@@ -174,6 +218,7 @@ impl App {
         let below = self.overlays.iter().rev().find(|o| **o != Overlay::Help);
         match below {
             Some(Overlay::Log) => Mode::Log,
+            Some(Overlay::History) => Mode::History,
             _ => self.base_mode(),
         }
     }
@@ -185,7 +230,7 @@ impl App {
             | Prompt::MovementPriority { side }
             | Prompt::Movement { side, .. } => Some(side),
             Prompt::RaiseShield { defender, .. } | Prompt::MidAction { defender, .. } => {
-                Some(SideId(self.battle.figure(defender).side))
+                Some(SideId(self.battle().figure(defender).side))
             }
             Prompt::DivineIntervention | Prompt::Finished { .. } => None,
         }
@@ -194,7 +239,7 @@ impl App {
     /// The side whose turn it is, for the threat overlay and the AI toggle:
     /// the prompt's owner, else the first side.
     pub fn side_to_answer(&self) -> SideId {
-        self.owner(&self.battle.prompt()).unwrap_or(SideId(0))
+        self.owner(&self.battle().prompt()).unwrap_or(SideId(0))
     }
 
     /// The side entering its sealed orders, which may see them (nobody
@@ -208,27 +253,42 @@ impl App {
     /// The one place the battle changes. A refusal is shown and changes
     /// nothing; what was being entered is kept.
     pub fn submit(&mut self, command: Command) -> bool {
-        match self.battle.submit(command) {
+        if self.replay {
+            self.error("replay: nothing can be entered; p plays from here");
+            return false;
+        }
+        let dropped = self.session.log().len() - self.session.cursor();
+        match self.session.submit(command) {
             Ok(_) => {
                 self.log.scroll = 0;
                 self.sync();
+                if dropped > 0 {
+                    self.info(format!(
+                        "redo dropped: {dropped} command(s) after this point — a new branch"
+                    ));
+                }
+                self.autosave();
                 true
             }
-            Err(why) => {
+            Err(SessionError::Refused(why)) => {
                 self.error(why.0);
+                false
+            }
+            Err(e) => {
+                self.error(e.to_string());
                 false
             }
         }
     }
 
-    fn info(&mut self, text: impl Into<String>) {
+    pub(crate) fn info(&mut self, text: impl Into<String>) {
         self.note = Some(Note {
             text: text.into(),
             error: false,
         });
     }
 
-    fn error(&mut self, text: impl Into<String>) {
+    pub(crate) fn error(&mut self, text: impl Into<String>) {
         self.note = Some(Note {
             text: text.into(),
             error: true,
@@ -237,11 +297,11 @@ impl App {
 
     /// Bring the drafts in line with the prompt after the battle moved on.
     fn sync(&mut self) {
-        let prompt = self.battle.prompt();
+        let prompt = self.battle().prompt();
         match prompt {
             Prompt::Orders { side } => {
                 if self.orders.as_ref().is_none_or(|d| d.side != side) {
-                    self.orders = Some(OrdersDraft::new(&self.battle, side));
+                    self.orders = Some(OrdersDraft::new(self.battle(), side));
                     self.handed_to = None;
                 }
             }
@@ -252,7 +312,7 @@ impl App {
         }
         match prompt {
             Prompt::Movement { side, pulse } => {
-                let key = (self.battle.round(), pulse, side);
+                let key = (self.battle().round(), pulse, side);
                 if self.moves.as_ref().is_none_or(|d| d.key != key) {
                     self.moves = Some(MovesDraft::new(key));
                     self.select_first_of(side, true);
@@ -269,14 +329,19 @@ impl App {
         self.map.path.clear();
         self.map.path_label.clear();
         if let Some(d) = &mut self.moves {
-            d.preview = moves::preview(&self.battle, d, self.map.selected, self.map.cursor);
+            d.preview = moves::preview(
+                self.session.battle(),
+                d,
+                self.map.selected,
+                self.map.cursor,
+            );
             if let Some(p) = &d.preview {
                 self.map.path = p.hexes.clone();
                 self.map.path_label = p.label();
             }
         }
         if let Some(d) = &mut self.orders {
-            d.odds = orders::odds(&self.battle, d, self.map.selected);
+            d.odds = orders::odds(self.session.battle(), d, self.map.selected);
         }
     }
 
@@ -284,7 +349,8 @@ impl App {
     /// move this pulse, if `moving`).
     fn select_first_of(&mut self, side: SideId, moving: bool) {
         let first = self
-            .battle
+            .session
+            .battle()
             .figures()
             .iter()
             .find(|f| f.side == side.0 && f.condition.can_act() && (!moving || can_move(f)));
@@ -299,6 +365,10 @@ impl App {
         match input {
             Input::Key(key) if key.kind != KeyEventKind::Release => {
                 let mode = self.mode();
+                if let (Mode::Command | Mode::SaveAs, KeyCode::Char(c)) = (mode, key.code) {
+                    self.type_char(c);
+                    return Effect::Continue;
+                }
                 match keys::action(mode, key.code) {
                     Some(action) => {
                         self.note = None;
@@ -329,7 +399,7 @@ impl App {
     /// Fit the map to its area (at the largest zoom that shows it whole).
     fn fit_map(&mut self) {
         if let Some(a) = self.areas() {
-            self.map.fit(self.battle.map(), a.map);
+            self.map.fit(self.session.battle().map(), a.map);
         }
     }
 
@@ -366,7 +436,7 @@ impl App {
             Action::Cursor(dx, dy) => {
                 let c = self.map.cursor;
                 let next = Hex::new(c.col + dx, c.row + dy);
-                if self.battle.map().in_bounds(next) {
+                if self.battle().map().in_bounds(next) {
                     self.map.cursor = next;
                     self.keep_cursor_visible();
                     self.refresh();
@@ -379,7 +449,7 @@ impl App {
                 let side = self.side_to_answer();
                 self.ai[side.0] = !self.ai[side.0];
                 let who = if self.ai[side.0] { "the AI" } else { "a human" };
-                let name = self.battle.sides()[side.0].name.clone();
+                let name = self.battle().sides()[side.0].name.clone();
                 self.info(format!("{name} is now played by {who}"));
             }
             Action::TogglePace => {
@@ -392,7 +462,7 @@ impl App {
             }
             Action::Advance => self.advance(),
             Action::Ready => {
-                if let Prompt::Orders { side } = self.battle.prompt() {
+                if let Prompt::Orders { side } = self.battle().prompt() {
                     self.handed_to = Some(side);
                     self.select_first_of(side, false);
                     self.refresh();
@@ -433,8 +503,23 @@ impl App {
             Action::ScrollEnd(latest) => {
                 self.log.scroll = if latest { 0 } else { usize::MAX / 2 };
             }
+            Action::Undo
+            | Action::Redo
+            | Action::History
+            | Action::HistoryMove(_)
+            | Action::HistoryGo
+            | Action::Save
+            | Action::Export
+            | Action::Step(_)
+            | Action::StepPulse(_)
+            | Action::ReplayEnd(_)
+            | Action::PlayFromHere
+            | Action::Resume(_) => self.session_action(action),
+            Action::CommandLine | Action::LineEnter | Action::LineComplete | Action::LineDelete => {
+                self.line_action(action)
+            }
             Action::CycleFilter => {
-                let n = self.battle.figures().len();
+                let n = self.battle().figures().len();
                 self.log.filter = match self.log.filter {
                     None if n > 0 => Some(FigureId(0)),
                     Some(FigureId(i)) if i + 1 < n => Some(FigureId(i + 1)),
@@ -448,7 +533,10 @@ impl App {
 
     /// Esc: close the top overlay, else step back within the mode.
     fn back(&mut self) {
-        if self.overlays.pop().is_some() {
+        if let Some(top) = self.overlays.pop() {
+            if top == Overlay::Line {
+                self.line = None;
+            }
             return;
         }
         match self.mode() {
@@ -458,7 +546,7 @@ impl App {
                     d.facing = None;
                 }
                 if let Some(f) = self.map.selected {
-                    self.map.cursor = self.battle.figure(f).pose.hex;
+                    self.map.cursor = self.battle().figure(f).pose.hex;
                 }
                 self.refresh();
             }
@@ -483,11 +571,11 @@ impl App {
     }
 
     fn ai_answer(&mut self) {
-        let prompt = self.battle.prompt();
+        let prompt = self.battle().prompt();
         if matches!(prompt, Prompt::Finished { .. }) {
             return;
         }
-        let command = ai::answer(&self.battle, &prompt);
+        let command = ai::answer(self.battle(), &prompt);
         self.submit(command);
     }
 
@@ -504,7 +592,7 @@ impl App {
             _ => None,
         };
         let ids: Vec<FigureId> = self
-            .battle
+            .battle()
             .figures()
             .iter()
             .filter(|f| side.is_none_or(|s| f.side == s && f.condition.can_act()))
@@ -523,7 +611,7 @@ impl App {
         };
         let id = ids[next];
         self.map.selected = Some(id);
-        self.map.cursor = self.battle.figure(id).pose.hex;
+        self.map.cursor = self.battle().figure(id).pose.hex;
         if let Some(d) = &mut self.moves {
             d.facing = None;
         }
@@ -548,7 +636,7 @@ impl App {
                 let Some(hex) = self.map.hex_at(areas.map, m.column, m.row) else {
                     return;
                 };
-                if !self.battle.map().in_bounds(hex) {
+                if !self.battle().map().in_bounds(hex) {
                     return;
                 }
                 self.click_hex(hex);
@@ -568,7 +656,7 @@ impl App {
         let again = self.map.cursor == hex;
         self.map.cursor = hex;
         let here = self
-            .battle
+            .battle()
             .figures()
             .iter()
             .find(|f| f.pose.hex == hex && f.occupies())

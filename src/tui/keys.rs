@@ -14,6 +14,16 @@ pub enum Mode {
     Help,
     /// The log has the keys: scrolling and filtering.
     Log,
+    /// The undo points, to jump to one.
+    History,
+    /// The Referee's command line for overrides.
+    Command,
+    /// The path to save to.
+    SaveAs,
+    /// Stepping through a saved battle; nothing can be entered.
+    Replay,
+    /// An unfinished autosave was found: resume or start new.
+    Resume,
     /// Between sides: the keyboard is handed over; nothing secret is shown.
     Handover,
     /// One side writes its sealed orders.
@@ -51,6 +61,11 @@ impl Mode {
             Mode::Busy => "defend or carry on",
             Mode::AiTurn => "AI to answer",
             Mode::Finished => "battle over",
+            Mode::History => "history",
+            Mode::Command => "command",
+            Mode::SaveAs => "save as",
+            Mode::Replay => "replay",
+            Mode::Resume => "resume?",
         }
     }
 
@@ -66,6 +81,7 @@ impl Mode {
                 | Mode::Busy
                 | Mode::AiTurn
                 | Mode::Finished
+                | Mode::Replay
         )
     }
 }
@@ -111,6 +127,31 @@ pub enum Action {
     Scroll(i32),
     ScrollEnd(bool),
     CycleFilter,
+    /// One command back / forward along the session's log.
+    Undo,
+    Redo,
+    /// The list of undo points.
+    History,
+    HistoryMove(i32),
+    HistoryGo,
+    /// Write the session to a file (asks for the path).
+    Save,
+    /// The log as Markdown and text beside the save.
+    Export,
+    /// The Referee's command line (`:`), for overrides.
+    CommandLine,
+    LineEnter,
+    LineComplete,
+    LineDelete,
+    /// Replay: a command forward or back.
+    Step(i32),
+    /// Replay: a pulse forward or back.
+    StepPulse(i32),
+    /// Replay: the start (false) or the end (true) of the log.
+    ReplayEnd(bool),
+    PlayFromHere,
+    /// The autosave offered at start: resume it (true) or start new.
+    Resume(bool),
 }
 
 /// One row of a keymap: the keys, what the hint bar says (`key word`;
@@ -453,6 +494,137 @@ const QUIT: &[Binding] = &[
 
 const TOO_SMALL: &[Binding] = &[b(&[C('q')], "q quit", "quit (asks first)", Action::Quit)];
 
+/// The session's keys (issue 8), in every mode that plays the battle.
+pub const SESSION: &[Binding] = &[
+    b(&[C('u')], "u undo", "undo one step (a command)", Action::Undo),
+    b(&[C('U')], "U redo", "redo the step undone", Action::Redo),
+    b(
+        &[C('h')],
+        "h history",
+        "history: every phase and pulse so far, to jump back (or forward) to",
+        Action::History,
+    ),
+    b(
+        &[C(':')],
+        ": override",
+        "Referee command line for overrides (referee view; Tab completes)",
+        Action::CommandLine,
+    ),
+    b(
+        &[C('S')],
+        "S save",
+        "save the battle to a file (asks where)",
+        Action::Save,
+    ),
+    b(
+        &[C('E')],
+        "E export",
+        "export the log as Markdown and text beside the save, in the current view",
+        Action::Export,
+    ),
+];
+
+const HISTORY: &[Binding] = &[
+    b(
+        &[Up, C('k')],
+        "↑↓ choose",
+        "the point before or after",
+        Action::HistoryMove(-1),
+    ),
+    b(&[Down, C('j')], "", "", Action::HistoryMove(1)),
+    b(&[PageUp], "", "ten points back", Action::HistoryMove(-10)),
+    b(&[PageDown], "", "ten points on", Action::HistoryMove(10)),
+    b(
+        &[Enter],
+        "Enter go",
+        "go to the chosen point (replays the log to it; redo comes back)",
+        Action::HistoryGo,
+    ),
+    b(&[Esc, C('h')], "Esc back", "back to the map", Action::Back),
+    b(&[C('?')], "? help", "help", Action::Help),
+];
+
+/// The command line and the save path: characters are typed into the line.
+const LINE: &[Binding] = &[
+    b(
+        &[Enter],
+        "Enter run",
+        "run the line (an error shows under it, the text is kept)",
+        Action::LineEnter,
+    ),
+    b(
+        &[Tab],
+        "Tab complete",
+        "complete the word: kinds, figures, sides, areas, requisites",
+        Action::LineComplete,
+    ),
+    b(
+        &[Backspace],
+        "⌫ delete",
+        "delete the last character",
+        Action::LineDelete,
+    ),
+    b(&[Esc], "Esc cancel", "close the line", Action::Back),
+];
+
+const REPLAY: &[Binding] = &[
+    b(
+        &[C('.')],
+        "., step",
+        "a command forward (`.`) or back (`,`)",
+        Action::Step(1),
+    ),
+    b(&[C(',')], "", "", Action::Step(-1)),
+    b(
+        &[C(']')],
+        "[] pulse",
+        "a pulse forward (`]`) or back (`[`)",
+        Action::StepPulse(1),
+    ),
+    b(&[C('[')], "", "", Action::StepPulse(-1)),
+    b(
+        &[Home],
+        "Home start",
+        "the start of the battle",
+        Action::ReplayEnd(false),
+    ),
+    b(
+        &[End],
+        "End end",
+        "the end of the log",
+        Action::ReplayEnd(true),
+    ),
+    b(
+        &[C('p')],
+        "p play here",
+        "play from here: leave replay (the next command drops the rest of the log)",
+        Action::PlayFromHere,
+    ),
+    b(&[C('h')], "h history", "history: jump to any point", Action::History),
+    b(
+        &[C('E')],
+        "E export",
+        "export the log up to here as Markdown and text",
+        Action::Export,
+    ),
+];
+
+const RESUME: &[Binding] = &[
+    b(
+        &[C('r'), Enter],
+        "r resume",
+        "resume the autosaved battle where it stopped",
+        Action::Resume(true),
+    ),
+    b(
+        &[C('n'), Esc],
+        "n new",
+        "start a new battle (the autosave is discarded)",
+        Action::Resume(false),
+    ),
+    b(&[C('q')], "q quit", "quit (asks first)", Action::Quit),
+];
+
 /// The mode's own keys (before the shared map keys, where they apply).
 pub fn own(mode: Mode) -> &'static [Binding] {
     match mode {
@@ -469,13 +641,19 @@ pub fn own(mode: Mode) -> &'static [Binding] {
         Mode::Busy => BUSY,
         Mode::AiTurn => AI_TURN,
         Mode::Finished => FINISHED,
+        Mode::History => HISTORY,
+        Mode::Command | Mode::SaveAs => LINE,
+        Mode::Replay => REPLAY,
+        Mode::Resume => RESUME,
     }
 }
 
 /// Every binding of a mode, its own first.
 pub fn bindings(mode: Mode) -> impl Iterator<Item = &'static Binding> {
     let shared = if mode.has_map_keys() { MAP } else { &[] };
-    own(mode).iter().chain(shared)
+    let plays = mode == Mode::Handover || (mode.has_map_keys() && mode != Mode::Replay);
+    let session = if plays { SESSION } else { &[] };
+    own(mode).iter().chain(session).chain(shared)
 }
 
 /// The action a key asks for in `mode`. Arrow keys carry their direction.
@@ -516,7 +694,12 @@ pub fn key_name(key: KeyCode) -> String {
 mod tests {
     use super::*;
 
-    const ALL: [Mode; 13] = [
+    const ALL: [Mode; 18] = [
+        Mode::History,
+        Mode::Command,
+        Mode::SaveAs,
+        Mode::Replay,
+        Mode::Resume,
         Mode::TooSmall,
         Mode::QuitConfirm,
         Mode::Help,

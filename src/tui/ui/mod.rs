@@ -3,6 +3,7 @@
 
 pub mod figures;
 pub mod help;
+pub mod history;
 pub mod layout;
 pub mod log;
 pub mod orders;
@@ -30,7 +31,11 @@ pub fn draw(frame: &mut Frame, app: &App) {
         too_small(frame, size, app);
         return;
     };
-    status::header(frame, areas.header, app);
+    if app.replay {
+        history::replay_header(frame, areas.header, app);
+    } else {
+        status::header(frame, areas.header, app);
+    }
     timeline::draw(frame, areas.timeline, app);
     let mode = app.base_mode();
     if mode == Mode::Handover {
@@ -55,6 +60,9 @@ pub fn draw(frame: &mut Frame, app: &App) {
     match app.mode() {
         Mode::Help => help::overlay(frame, areas.body, app),
         Mode::QuitConfirm => quit_confirm(frame, areas.body),
+        Mode::History => history::overlay(frame, areas.body, app),
+        Mode::Command | Mode::SaveAs => history::line(frame, areas.body, app),
+        Mode::Resume => history::resume(frame, areas.body, app),
         _ => {}
     }
 }
