@@ -66,5 +66,48 @@ fn map(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, map);
+/// The whole display (header, timeline, map, figures, panel, log, hints)
+/// drawn on a 200×60 terminal mid-battle, and the time to first frame:
+/// building the app from the embedded default scenario and drawing it.
+fn app(c: &mut Criterion) {
+    use hexmelee::tui::app::{App, Input};
+    use hexmelee::tui::ui;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent};
+
+    let checked = scenario::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios")
+            .join("skirmish.ron"),
+    )
+    .expect("a shipped scenario loads");
+    let played = battle("skirmish.ron", 1);
+    let mut app = App::with_battle(checked, 1, played, false);
+    app.handle(Input::Resize(200, 60));
+    // Past the hand-over: the side writing orders sees the map and panels.
+    app.handle(Input::Key(KeyEvent::from(KeyCode::Enter)));
+    app.map.threats = true;
+    let mut terminal = Terminal::new(TestBackend::new(200, 60)).expect("a test terminal");
+    c.bench_function("app/skirmish frame 200x60", |b| {
+        b.iter(|| {
+            terminal.draw(|f| ui::draw(f, &app)).expect("drawn");
+            black_box(terminal.backend().buffer());
+        })
+    });
+
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("a test terminal");
+    c.bench_function("app/first frame (default scenario, 120x40)", |b| {
+        b.iter(|| {
+            let checked = scenario::default_scenario().expect("the embedded duel loads");
+            let seed = checked.scenario.seed;
+            let mut app = App::new(checked, seed, false).expect("a two-sided scenario");
+            app.handle(Input::Resize(120, 40));
+            terminal.draw(|f| ui::draw(f, &app)).expect("drawn");
+            black_box(terminal.backend().buffer());
+        })
+    });
+}
+
+criterion_group!(benches, map, app);
 criterion_main!(benches);

@@ -250,3 +250,41 @@ fn resizing_relays_out_at_once_and_too_small_never_crashes() {
     assert_eq!(app.mode(), Mode::Handover);
     assert_eq!(screen(&app).lines().count(), 60);
 }
+
+#[test]
+fn theme_view_and_log_filter_switch_by_key() {
+    use hexmelee::engine::View;
+    use hexmelee::tui::theme::Theme;
+    let mut app = into_orders_of_skirmish();
+    typed(&mut app, "T");
+    assert!(app.light);
+    assert_eq!(app.theme, Theme::light());
+    typed(&mut app, "v");
+    assert_eq!(app.view, View::Referee);
+    assert!(screen(&app).contains("REFEREE"));
+    typed(&mut app, "l");
+    typed(&mut app, "f");
+    assert_eq!(app.log.filter, Some(FigureId(0)));
+    assert!(screen(&app).contains(&format!("· {} ", app.battle().figure(FigureId(0)).name)));
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.mode(), Mode::Orders);
+}
+
+#[test]
+fn the_ai_proposal_fills_every_figure_of_the_side_and_seals() {
+    let mut app = into_orders_of_skirmish();
+    typed(&mut app, "R");
+    let draft = app.orders.clone().unwrap();
+    assert!(draft.orders.iter().all(|o| !o.cards.is_empty()));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.mode(), Mode::Handover);
+    assert_eq!(app.battle().prompt(), Prompt::Orders { side: SideId(1) });
+}
+
+fn into_orders_of_skirmish() -> hexmelee::tui::app::App {
+    let mut app = hexmelee::tui::app::App::new(shipped("skirmish.ron"), 3, false).unwrap();
+    app.handle(Input::Resize(140, 44));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.mode(), Mode::Orders);
+    app
+}

@@ -34,20 +34,6 @@ pub fn hints(frame: &mut Frame, area: Rect, app: &App) {
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-/// The first words of a help text, for the hint bar.
-fn short_help(help: &str) -> String {
-    let first = help
-        .split([':', '(', ',', ';'])
-        .next()
-        .unwrap_or(help)
-        .trim();
-    first
-        .split_whitespace()
-        .take(3)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// Every key of the mode under the help, then the map legend.
 pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
     let under = app.under_help();

@@ -67,13 +67,44 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     out
 }
 
+/// The latest `want` wrapped lines (or all there are), oldest first. Only
+/// the events needed are described, so a long battle draws as fast as a
+/// short one.
+pub fn tail(
+    b: &Battle,
+    view: View,
+    filter: Option<FigureId>,
+    width: usize,
+    want: usize,
+) -> Vec<String> {
+    let mut newest_first: Vec<String> = Vec::new();
+    for e in b.events().iter().rev() {
+        if newest_first.len() >= want {
+            break;
+        }
+        if filter.is_some_and(|id| !involves(e, id)) {
+            continue;
+        }
+        if let Some(text) = b.describe(e, view) {
+            newest_first.extend(wrap(&text, width).into_iter().rev());
+        }
+    }
+    newest_first.reverse();
+    newest_first
+}
+
 pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let b = app.battle();
     let width = area.width.saturating_sub(2) as usize;
     let height = area.height.saturating_sub(2) as usize;
-    let all = lines(b, app.view, app.log.filter, width);
-    let max_scroll = all.len().saturating_sub(height);
-    let scroll = app.log.scroll.min(max_scroll);
+    let all = tail(
+        b,
+        app.view,
+        app.log.filter,
+        width,
+        height.saturating_add(app.log.scroll),
+    );
+    let scroll = app.log.scroll.min(all.len().saturating_sub(height));
     let end = all.len() - scroll;
     let shown: Vec<Line> = all[end.saturating_sub(height)..end]
         .iter()
@@ -101,7 +132,22 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
 
 #[cfg(test)]
 mod tests {
-    use super::wrap;
+    use super::*;
+
+    #[test]
+    fn the_tail_is_the_end_of_the_whole_log() {
+        let checked = crate::scenario::default_scenario().unwrap();
+        let mut b = Battle::new(&checked, 5).unwrap();
+        crate::sim::play(&mut b, 3, crate::sim::ai::answer).unwrap();
+        for filter in [None, Some(FigureId(1))] {
+            let all = lines(&b, View::Referee, filter, 60);
+            for want in [1, 7, 40, usize::MAX / 2] {
+                let tail = tail(&b, View::Referee, filter, 60, want);
+                assert!(tail.len() >= want.min(all.len()));
+                assert!(all.ends_with(&tail), "want {want}");
+            }
+        }
+    }
 
     #[test]
     fn wrap_keeps_every_word_within_width() {
