@@ -219,6 +219,26 @@ impl App {
         ));
     }
 
+    /// Replay mode from the start of the log: nothing can be entered until
+    /// "play from here".
+    pub fn start_replay(&mut self) {
+        self.replay = true;
+        self.go(0, "replay at");
+    }
+
+    /// Look for an unfinished autosave of this scenario in the autosave
+    /// directory and offer it; one that cannot be read is a note.
+    pub fn offer_autosave(&mut self) {
+        let Some(dir) = &self.autosave else { return };
+        match autosave::find_in(dir, self.session.origin(), self.session.source()) {
+            Ok(Some(found)) if found.session.battle().outcome().is_none() => {
+                self.offer(found.session)
+            }
+            Ok(_) => {}
+            Err(e) => self.error(format!("the autosave could not be read (a new battle): {e}")),
+        }
+    }
+
     /// Offer an unfinished autosave: a modal asks to resume or start new.
     pub fn offer(&mut self, saved: Session) {
         self.offer = Some(Box::new(saved));
