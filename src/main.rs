@@ -338,17 +338,15 @@ fn play(start: Start, light: bool) -> ExitCode {
             None,
         ),
         Start::New(path, seed) => Session::start_file(path, *seed),
-        Start::Resume(file) | Start::Replay(file) => {
-            session::file::load(file).map_or_else(
-                |e| Err(e.into()),
-                |loaded| {
-                    for w in &loaded.warnings {
-                        eprintln!("warning: {w}");
-                    }
-                    Ok(loaded.session)
-                },
-            )
-        }
+        Start::Resume(file) | Start::Replay(file) => session::file::load(file).map_or_else(
+            |e| Err(e.into()),
+            |loaded| {
+                for w in &loaded.warnings {
+                    eprintln!("warning: {w}");
+                }
+                Ok(loaded.session)
+            },
+        ),
     };
     let session = match opened {
         Ok(s) => s,

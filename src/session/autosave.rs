@@ -56,7 +56,11 @@ pub fn find(origin: &Path, scenario_text: &str) -> Result<Option<Loaded>, SaveEr
 }
 
 /// [`find`] in the autosave directory `dir`.
-pub fn find_in(dir: &Path, origin: &Path, scenario_text: &str) -> Result<Option<Loaded>, SaveError> {
+pub fn find_in(
+    dir: &Path,
+    origin: &Path,
+    scenario_text: &str,
+) -> Result<Option<Loaded>, SaveError> {
     let path = path_in(dir, origin, scenario_text)?;
     remove_leftovers(&path);
     if !path.exists() {

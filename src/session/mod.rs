@@ -91,13 +91,19 @@ impl Session {
     pub fn with_battle(checked: Checked, seed: u64, battle: Battle) -> Self {
         // A scenario that serde read always writes back; an empty text would
         // only make a save of it refuse to load, never a wrong battle.
-        let source = ron::ser::to_string_pretty(&checked.scenario, Default::default())
-            .unwrap_or_default();
+        let source =
+            ron::ser::to_string_pretty(&checked.scenario, Default::default()).unwrap_or_default();
         let stem: String = checked
             .scenario
             .name
             .chars()
-            .map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
+            .map(|c| {
+                if c.is_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '-'
+                }
+            })
             .collect();
         Session {
             start: battle.clone(),

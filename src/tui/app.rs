@@ -8,7 +8,9 @@ mod moves;
 mod orders;
 mod referee;
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
+};
 use ratatui::layout::Rect;
 use std::path::PathBuf;
 
@@ -329,12 +331,8 @@ impl App {
         self.map.path.clear();
         self.map.path_label.clear();
         if let Some(d) = &mut self.moves {
-            d.preview = moves::preview(
-                self.session.battle(),
-                d,
-                self.map.selected,
-                self.map.cursor,
-            );
+            d.preview =
+                moves::preview(self.session.battle(), d, self.map.selected, self.map.cursor);
             if let Some(p) = &d.preview {
                 self.map.path = p.hexes.clone();
                 self.map.path_label = p.label();

@@ -496,7 +496,12 @@ const TOO_SMALL: &[Binding] = &[b(&[C('q')], "q quit", "quit (asks first)", Acti
 
 /// The session's keys (issue 8), in every mode that plays the battle.
 pub const SESSION: &[Binding] = &[
-    b(&[C('u')], "u undo", "undo one step (a command)", Action::Undo),
+    b(
+        &[C('u')],
+        "u undo",
+        "undo one step (a command)",
+        Action::Undo,
+    ),
     b(&[C('U')], "U redo", "redo the step undone", Action::Redo),
     b(
         &[C('h')],
@@ -600,7 +605,12 @@ const REPLAY: &[Binding] = &[
         "play from here: leave replay (the next command drops the rest of the log)",
         Action::PlayFromHere,
     ),
-    b(&[C('h')], "h history", "history: jump to any point", Action::History),
+    b(
+        &[C('h')],
+        "h history",
+        "history: jump to any point",
+        Action::History,
+    ),
     b(
         &[C('E')],
         "E export",

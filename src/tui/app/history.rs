@@ -112,10 +112,7 @@ impl App {
             .points()
             .get(at)
             .map_or(String::new(), |p| p.label.clone());
-        self.info(format!(
-            "{verb} {at}/{}: {label}",
-            self.session.log().len()
-        ));
+        self.info(format!("{verb} {at}/{}: {label}", self.session.log().len()));
         if !self.replay {
             self.autosave();
         }
@@ -141,7 +138,11 @@ impl App {
                 .unwrap_or(i)
         };
         let first = start_of(at);
-        if first < at { first } else { start_of(first.saturating_sub(1)) }
+        if first < at {
+            first
+        } else {
+            start_of(first.saturating_sub(1))
+        }
     }
 
     /// Write the autosave, if autosaving; a failure is a note, never a stop.
@@ -200,7 +201,10 @@ impl App {
             (None, None) => self.default_save_path(),
         };
         let mut written = Vec::new();
-        for (format, ext) in [(export::Format::Markdown, "md"), (export::Format::Text, "txt")] {
+        for (format, ext) in [
+            (export::Format::Markdown, "md"),
+            (export::Format::Text, "txt"),
+        ] {
             let path = base.with_extension(ext);
             let text = export::render(&self.session, format, self.view);
             if let Err(e) = session::file::write_atomic(&path, &text) {
@@ -235,7 +239,9 @@ impl App {
                 self.offer(found.session)
             }
             Ok(_) => {}
-            Err(e) => self.error(format!("the autosave could not be read (a new battle): {e}")),
+            Err(e) => self.error(format!(
+                "the autosave could not be read (a new battle): {e}"
+            )),
         }
     }
 
@@ -266,9 +272,8 @@ impl App {
             self.info(format!("resumed the autosave: {at}"));
         } else {
             let dir = self.autosave.clone();
-            let gone = dir.map(|d| {
-                autosave::discard_in(&d, self.session.origin(), self.session.source())
-            });
+            let gone =
+                dir.map(|d| autosave::discard_in(&d, self.session.origin(), self.session.source()));
             match gone {
                 Some(Err(e)) => self.error(e.to_string()),
                 _ => self.info("a new battle; the autosave was discarded"),

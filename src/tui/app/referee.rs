@@ -84,12 +84,7 @@ const RESERVES: [(&str, ReserveName); 3] = [
 ];
 const MORALES: [(&str, Morale); 5] = [
     ("steady", Morale::Steady),
-    (
-        "determined",
-        Morale::Determined {
-            exempt_next: true,
-        },
-    ),
+    ("determined", Morale::Determined { exempt_next: true }),
     ("fanatic", Morale::Fanatic),
     ("shaken", Morale::Shaken),
     ("broken", Morale::Broken),
@@ -136,10 +131,7 @@ fn pick<T: Copy>(what: &str, word: &str, choices: &[(&str, T)]) -> Result<T, Str
         [(_, v)] if !w.is_empty() => Ok(*v),
         _ => {
             let names: Vec<&str> = choices.iter().map(|(n, _)| *n).collect();
-            Err(format!(
-                "no {what} {word:?}; one of: {}",
-                names.join(", ")
-            ))
+            Err(format!("no {what} {word:?}; one of: {}", names.join(", ")))
         }
     }
 }
@@ -152,7 +144,12 @@ fn number<T: std::str::FromStr>(what: &str, word: Option<&str>) -> Result<T, Str
 
 /// Parse a command line against the battle as it stands; `cursor` is where
 /// `place` and `add copy` put a figure.
-pub fn parse(battle: &Battle, checked: &Checked, cursor: Hex, line: &str) -> Result<Parsed, String> {
+pub fn parse(
+    battle: &Battle,
+    checked: &Checked,
+    cursor: Hex,
+    line: &str,
+) -> Result<Parsed, String> {
     let line = line.trim().trim_start_matches(':').trim();
     let (kind_word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
     if kind_word.is_empty() {
@@ -382,7 +379,8 @@ impl App {
         match action {
             Action::CommandLine => {
                 if self.view != View::Referee {
-                    return self.error("overrides are the Referee's: v for the referee view, then :");
+                    return self
+                        .error("overrides are the Referee's: v for the referee view, then :");
                 }
                 self.line = Some(LineInput::new(LineKind::Command, String::new()));
                 self.overlays.push(Overlay::Line);
@@ -420,7 +418,9 @@ impl App {
     }
 
     fn run_line(&mut self) {
-        let Some(line) = self.line.clone() else { return };
+        let Some(line) = self.line.clone() else {
+            return;
+        };
         if line.kind == LineKind::SaveAs {
             let path = PathBuf::from(line.text.trim());
             if line.text.trim().is_empty() {
@@ -470,5 +470,125 @@ impl App {
         if let Some(l) = &mut self.line {
             l.error = Some(e);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Battle;
+
+    fn duel() -> (Battle, Checked) {
+        let checked = scenario::default_scenario().unwrap();
+        (Battle::new(&checked, 1).unwrap(), checked)
+    }
+
+    fn ok(line: &str) -> Parsed {
+        let (b, c) = duel();
+        parse(&b, &c, Hex::new(4, 5), line).unwrap_or_else(|e| panic!("{line}: {e}"))
+    }
+
+    fn err(line: &str) -> String {
+        let (b, c) = duel();
+        parse(&b, &c, Hex::new(4, 5), line).unwrap_err()
+    }
+
+    fn o(line: &str) -> Override {
+        match ok(line) {
+            Parsed::Override(o) => o,
+            p => panic!("{p:?}"),
+        }
+    }
+
+    #[test]
+    fn each_of_the_ten_kinds_parses() {
+        let au = FigureId(0);
+        assert_eq!(
+            o(":wound Aulos upper 6 pain 3 bleed 1 for 4"),
+            Override::Wound {
+                figure: au,
+                area: BodyArea::UpperBody,
+                damage: 6,
+                pain: 3.0,
+                bleeding: 1,
+                bleeding_rounds: 4
+            }
+        );
+        assert!(
+            matches!(o("heal aulos all"), Override::Heal { figure, stop_bleeding: true, wake: true, .. } if figure == au)
+        );
+        assert_eq!(
+            o("set AULOS str 12"),
+            Override::SetRequisite {
+                figure: au,
+                requisite: RequisiteName::Strength,
+                value: 12
+            }
+        );
+        assert_eq!(
+            o("reserve Aulos BDR 20"),
+            Override::SetReserve {
+                figure: au,
+                reserve: ReserveName::Bdr,
+                value: 20
+            }
+        );
+        assert_eq!(
+            o("place Aulos NE"),
+            Override::Place {
+                figure: au,
+                to: Pose::new(Hex::new(4, 5), Facing::NE)
+            }
+        );
+        let Override::AddFigure { figure } = o("add copy Berrin") else {
+            panic!()
+        };
+        assert_eq!(
+            (figure.name.as_str(), figure.at),
+            ("Berrin 2", Hex::new(4, 5))
+        );
+        assert_eq!(
+            o("remove berrin"),
+            Override::RemoveFigure {
+                figure: FigureId(1)
+            }
+        );
+        assert_eq!(
+            o("morale Aulos broken"),
+            Override::SetMorale {
+                figure: au,
+                morale: Morale::Broken
+            }
+        );
+        assert_eq!(
+            o("initiative blue"),
+            Override::SetInitiative { side: SideId(1) }
+        );
+        assert_eq!(
+            ok("reroll the die fell off the table"),
+            Parsed::Reroll("the die fell off the table".into())
+        );
+    }
+
+    #[test]
+    fn mistakes_say_what_would_do() {
+        assert!(err("wund Aulos").contains("one of: wound, heal"));
+        assert!(err("wound Aulos elbow 3").contains("one of: head, neck, upper"));
+        assert!(err("wound Aulos head lots").contains("must be a number"));
+        assert!(err("set Aulos LUCK 3").contains("one of: STR"));
+        assert!(err("initiative Green").contains("one of: Red, Blue"));
+        assert!(err("remove Aulos now").contains("one word too many"));
+        assert!(err("add (name: \"X\"").contains("the figure entry"));
+        assert!(err("heal Aulos").contains("say what to heal"));
+    }
+
+    #[test]
+    fn completion_grows_the_word_or_lists_the_choices() {
+        let (b, _) = duel();
+        assert_eq!(complete(&b, "mo").0, "morale ");
+        assert_eq!(complete(&b, "morale a").0, "morale Aulos ");
+        assert_eq!(complete(&b, "morale Aulos b").0, "morale Aulos broken ");
+        assert_eq!(complete(&b, "initiative ").1, vec!["Red", "Blue"]);
+        assert_eq!(complete(&b, "reroll why").0, "reroll why");
     }
 }

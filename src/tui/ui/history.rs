@@ -18,14 +18,22 @@ pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
     frame.render_widget(Clear, area);
     let points = app.session().points();
     let rows = area.height.saturating_sub(2) as usize;
-    let first = app.history.saturating_sub(rows / 2).min(points.len().saturating_sub(rows));
+    let first = app
+        .history
+        .saturating_sub(rows / 2)
+        .min(points.len().saturating_sub(rows));
     let lines: Vec<Line> = points
         .iter()
         .skip(first)
         .take(rows)
         .map(|p| {
-            let here = if p.index == app.session().cursor() { "●" } else { " " };
-            let text = format!("{here} {:>4}  {}", p.index, p.label);
+            let here = if p.index == app.session().cursor() {
+                "●"
+            } else {
+                " "
+            };
+            let chosen = if p.index == app.history { "▸" } else { " " };
+            let text = format!("{chosen}{here} {:>4}  {}", p.index, p.label);
             if p.index == app.history {
                 Line::styled(text, Style::new().add_modifier(Modifier::REVERSED))
             } else if p.index > app.session().cursor() {
@@ -48,7 +56,10 @@ pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
 pub fn line(frame: &mut Frame, body: Rect, app: &App) {
     let Some(input) = &app.line else { return };
     let (title, prompt) = match input.kind {
-        LineKind::Command => (" Referee override (Tab completes, Enter runs, Esc cancels) ", ":"),
+        LineKind::Command => (
+            " Referee override (Tab completes, Enter runs, Esc cancels) ",
+            ":",
+        ),
         LineKind::SaveAs => (" Save to (Enter saves, Esc cancels) ", "file: "),
     };
     let mut lines = vec![Line::from(vec![
