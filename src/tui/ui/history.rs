@@ -89,7 +89,7 @@ pub fn line(frame: &mut Frame, body: Rect, app: &App) {
 /// The autosave found at start: where it stopped, resume or start new.
 pub fn resume(frame: &mut Frame, body: Rect, app: &App) {
     let Some(saved) = app.offered() else { return };
-    let area = centred(body, 64, 8);
+    let area = centred(body, 72, 9);
     frame.render_widget(Clear, area);
     let b = saved.battle();
     let lines = vec![
