@@ -140,9 +140,14 @@ fn duel_large() {
 }
 
 #[test]
-fn anything_off_the_map_is_blank_and_far_scrolls_draw_nothing() {
+fn off_the_map_is_blank_and_bad_views_do_not_panic() {
     let b = battle("duel");
     let mut view = MapView::new(&b);
+    // A stale selection and path from another battle draw nothing of theirs.
+    view.selected = Some(FigureId(99));
+    view.threats = true;
+    view.path = vec![Hex::new(-4, 2), Hex::new(i32::MAX, 0)];
+    view.path_label = "far".into();
     for scroll in [(i32::MAX, i32::MAX), (i32::MIN, i32::MIN), (-500, 3)] {
         view.scroll = scroll;
         let buf = draw(&b, &view, 40, 10);
