@@ -101,8 +101,9 @@ impl Window {
         self.width() * (self.rows.1 - self.rows.0) as usize
     }
 
-    /// Row by row, so each hex's bottom edge is drawn after the top edge of
-    /// the hex below it in the same column... and over it.
+    /// Row by row. Order does not matter: hexes share only outline cells,
+    /// drawn alike by both (geometry tests), and a top edge below row 0 is
+    /// left to the hex above, whose bottom edge it is.
     fn hexes(self) -> impl Iterator<Item = Hex> {
         (self.rows.0..self.rows.1)
             .flat_map(move |r| (self.cols.0..self.cols.1).map(move |c| Hex::new(c, r)))
