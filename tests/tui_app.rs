@@ -288,3 +288,53 @@ fn into_orders_of_skirmish() -> hexmelee::tui::app::App {
     assert_eq!(app.mode(), Mode::Orders);
     app
 }
+
+#[test]
+fn a_prone_figure_stands_up_by_taking_its_own_hex() {
+    let stats = "stats: (agility: 12, strength: 12, dexterity: 11, constitution: 12, willpower: 12, vision: 11)";
+    let text = format!(
+        r#"Scenario(name: "Prone", ruleset: Shakhan, options: (free_rounds: false),
+            map: (width: 8, height: 6),
+            sides: [(name: "Red", colour: Red), (name: "Blue", colour: Blue)],
+            figures: [
+                (side: "Red", occupation: Warrior, level: 2, height_m: 1.75, weight_kg: 72.0, name: "Arlos", at: (1, 2), facing: SE, {stats}, weapons: [(kind: LongSword, quality: Good, training: 2)], state: (prone: true)),
+                (side: "Blue", occupation: Warrior, level: 1, height_m: 1.7, weight_kg: 70.0, name: "Bailor", at: (6, 2), facing: NW, {stats}, weapons: [(kind: ShortSword, quality: Good, training: 1)]),
+            ])"#
+    );
+    let checked = hexmelee::scenario::parse(std::path::Path::new("prone.ron"), &text).unwrap();
+    let mut app = hexmelee::tui::app::App::new(checked, 2, false).unwrap();
+    app.handle(Input::Resize(100, 30));
+    for _ in 0..2 {
+        press(&mut app, KeyCode::Enter);
+        typed(&mut app, "d");
+        press(&mut app, KeyCode::Enter);
+    }
+    typed(&mut app, "fn");
+    if app.battle().prompt()
+        == (Prompt::Movement {
+            side: SideId(1),
+            pulse: 1,
+        })
+    {
+        typed(&mut app, " ");
+    }
+    assert_eq!(
+        app.battle().prompt(),
+        Prompt::Movement {
+            side: SideId(0),
+            pulse: 1
+        }
+    );
+    let p = app
+        .moves
+        .as_ref()
+        .unwrap()
+        .preview
+        .clone()
+        .expect("standing up is offered");
+    assert!(p.steps.is_empty() && p.verdict.is_ok(), "{p:?}");
+    assert!(screen(&app).contains("standing up"));
+    press(&mut app, KeyCode::Enter);
+    typed(&mut app, " ");
+    assert!(!app.battle().figure(FigureId(0)).condition.is_prone());
+}

@@ -140,9 +140,14 @@ fn duel_large() {
 }
 
 #[test]
-fn anything_off_the_map_is_blank_and_far_scrolls_draw_nothing() {
+fn off_the_map_is_blank_and_bad_views_do_not_panic() {
     let b = battle("duel");
     let mut view = MapView::new(&b);
+    // A stale selection and path from another battle draw nothing of theirs.
+    view.selected = Some(FigureId(99));
+    view.threats = true;
+    view.path = vec![Hex::new(-4, 2), Hex::new(i32::MAX, 0)];
+    view.path_label = "far".into();
     for scroll in [(i32::MAX, i32::MAX), (i32::MIN, i32::MIN), (-500, 3)] {
         view.scroll = scroll;
         let buf = draw(&b, &view, 40, 10);
@@ -174,4 +179,90 @@ fn themes_differ_only_in_colour() {
         rows(&light, |c| c.symbol().into())
     );
     assert_ne!(dark, light);
+}
+
+/// Drawn in an area away from the buffer's corner, the map is the same
+/// picture moved; areas partly or wholly outside the buffer are clipped.
+#[test]
+fn drawing_follows_the_area() {
+    let b = battle("duel");
+    let mut view = MapView::new(&b);
+    view.selected = Some(FigureId(1));
+    view.threats = true;
+    let theme = Theme::light();
+    let at_corner = {
+        let mut buf = Buffer::empty(Rect::new(0, 0, 40, 17));
+        MapWidget {
+            battle: &b,
+            view: &view,
+            theme: &theme,
+        }
+        .render(buf.area, &mut buf);
+        buf
+    };
+    let mut moved = Buffer::empty(Rect::new(0, 0, 50, 25));
+    let area = Rect::new(7, 5, 40, 17);
+    MapWidget {
+        battle: &b,
+        view: &view,
+        theme: &theme,
+    }
+    .render(area, &mut moved);
+    for y in 0..17 {
+        for x in 0..40 {
+            assert_eq!(at_corner[(x, y)], moved[(x + 7, y + 5)], "{x},{y}");
+        }
+    }
+    for area in [
+        Rect::new(30, 20, 40, 17),
+        Rect::new(60, 40, 5, 5),
+        Rect::new(3, 3, 0, 0),
+    ] {
+        let mut buf = Buffer::empty(Rect::new(0, 0, 50, 25));
+        MapWidget {
+            battle: &b,
+            view: &view,
+            theme: &theme,
+        }
+        .render(area, &mut buf);
+    }
+}
+
+/// Clicking any cell inside a drawn hex finds that hex: the cells around
+/// each figure's label map back to the figure's hex.
+#[test]
+fn hex_at_finds_the_figures_where_they_are_drawn() {
+    let b = battle("skirmish");
+    for zoom in Zoom::ALL {
+        let mut view = MapView::new(&b);
+        view.zoom = zoom;
+        view.scroll = (-3, -2);
+        let buf = draw(&b, &view, 200, 90);
+        let not_letter = |x: u16, y: u16| !buf[(x, y)].symbol().chars().all(char::is_alphabetic);
+        for f in b.figures() {
+            let label = view.labels.get(f.id);
+            let found: Vec<(u16, u16)> = (0..90u16)
+                .flat_map(|y| (0..199u16).map(move |x| (x, y)))
+                .filter(|&(x, y)| {
+                    // At Large the name under the label starts with it too.
+                    buf[(x, y)].symbol() == &label[..1]
+                        && buf[(x + 1, y)].symbol() == &label[1..]
+                        && not_letter(x + 2, y)
+                })
+                .collect();
+            assert_eq!(found.len(), 1, "{zoom:?} {label}");
+            let (x, y) = found[0];
+            let whole = Rect::new(0, 0, 200, 90);
+            assert_eq!(
+                view.hex_at(whole, x, y),
+                Some(f.pose.hex),
+                "{zoom:?} {label}"
+            );
+            assert_eq!(
+                view.hex_at(whole, x + 1, y),
+                Some(f.pose.hex),
+                "{zoom:?} {label}"
+            );
+        }
+    }
 }

@@ -183,6 +183,7 @@ impl Theme {
             Terrain::Poor => Some(self.glyphs.poor),
             Terrain::Blocked => Some(self.glyphs.blocked),
             Terrain::Obscured => Some(self.glyphs.obscured),
+            Terrain::Cover(0) => None,
             Terrain::Cover(p) => char::from_digit(u32::from(p.div_ceil(10).min(9)), 10),
         }
     }
@@ -216,4 +217,50 @@ pub fn legend(theme: &Theme) -> Vec<(Span<'static>, &'static str)> {
         (s(g.path, theme.path), "move path"),
         (Span::styled("[ ]", theme.cursor), "cursor"),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_glyph_is_one_cell_wide() {
+        let g = Glyphs::default();
+        let theme = Theme::dark();
+        let cover = (1..=10).filter_map(|t| theme.terrain_glyph(Terrain::Cover(t * 10)));
+        let all = g.facing.into_iter().chain([
+            g.engaged,
+            g.dead,
+            g.unconscious,
+            g.prone,
+            g.surrendered,
+            g.poor,
+            g.blocked,
+            g.obscured,
+            g.missile_zone,
+            g.path,
+        ]);
+        for c in all.chain(cover) {
+            assert_eq!(Span::raw(c.to_string()).width(), 1, "{c:?}");
+        }
+    }
+
+    #[test]
+    fn cover_shows_its_tenths_rounded_up() {
+        let t = Theme::light();
+        assert_eq!(t.terrain_glyph(Terrain::Cover(50)), Some('5'));
+        assert_eq!(t.terrain_glyph(Terrain::Cover(15)), Some('2'));
+        assert_eq!(t.terrain_glyph(Terrain::Cover(100)), Some('9'));
+        assert_eq!(t.terrain_glyph(Terrain::Open), None);
+        assert_eq!(t.terrain_glyph(Terrain::Cover(0)), None);
+    }
+
+    #[test]
+    fn sides_have_distinct_colours_in_both_themes() {
+        for theme in [Theme::dark(), Theme::light()] {
+            for (i, a) in theme.sides.iter().enumerate() {
+                assert!(!theme.sides[..i].contains(a));
+            }
+        }
+    }
 }

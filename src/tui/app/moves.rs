@@ -96,7 +96,25 @@ pub(super) fn preview(
         return None;
     }
     if cursor == f.pose.hex && draft.facing.is_none_or(|d| d == f.pose.facing) {
-        return None;
+        // Staying put is a move only for a prone figure: it stands up (16.9.4).
+        if !f.condition.is_prone() {
+            return None;
+        }
+        let m = FigureMove {
+            figure: f.id,
+            steps: Vec::new(),
+        };
+        return Some(MovePreview {
+            figure: f.id,
+            steps: Vec::new(),
+            hexes: vec![f.pose.hex],
+            end: f.pose,
+            cost: 0.0,
+            allowance: f.round.pulse_left,
+            verdict: battle
+                .check_moves(draft.side(), &draft.with(m))
+                .map_err(|r| r.0),
+        });
     }
     let goal = match draft.facing {
         Some(facing) => Goal::Pose(Pose::new(cursor, facing)),

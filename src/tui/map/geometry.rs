@@ -197,6 +197,37 @@ mod tests {
     }
 
     #[test]
+    fn no_hex_draws_its_outline_inside_another() {
+        for zoom in Zoom::ALL {
+            let g = zoom.geometry();
+            let mut inside = std::collections::HashMap::new();
+            let hexes = || (0..4).flat_map(|c| (0..4).map(move |r| Hex::new(c, r)));
+            for hex in hexes() {
+                let (ox, oy) = g.origin(hex);
+                for y in 1..=2 * g.h {
+                    let (a, b) = g.inside(y);
+                    for x in a..b {
+                        assert_eq!(inside.insert((ox + x, oy + y), hex), None);
+                    }
+                }
+            }
+            for hex in hexes() {
+                let (ox, oy) = g.origin(hex);
+                for (x, y, edge) in g.outline() {
+                    if let Some(&owner) = inside.get(&(ox + x, oy + y)) {
+                        // Only the bottom edge lies inside: its own hex's,
+                        // and the top edge of the hex below.
+                        let below = Hex::new(owner.col, owner.row + 1);
+                        let ok = (edge == Edge::Bottom && owner == hex)
+                            || (edge == Edge::Top && hex == below);
+                        assert!(ok, "{zoom:?} {hex:?} {edge:?} inside {owner:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn extent_holds_every_box() {
         for zoom in Zoom::ALL {
             let g = zoom.geometry();

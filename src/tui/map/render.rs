@@ -101,8 +101,9 @@ impl Window {
         self.width() * (self.rows.1 - self.rows.0) as usize
     }
 
-    /// Row by row, so each hex's bottom edge is drawn after the top edge of
-    /// the hex below it in the same column... and over it.
+    /// Row by row. Order does not matter: hexes share only outline cells,
+    /// drawn alike by both (geometry tests), and a top edge below row 0 is
+    /// left to the hex above, whose bottom edge it is.
     fn hexes(self) -> impl Iterator<Item = Hex> {
         (self.rows.0..self.rows.1)
             .flat_map(move |r| (self.cols.0..self.cols.1).map(move |c| Hex::new(c, r)))
@@ -134,8 +135,8 @@ impl Marks {
             window,
             marks: vec![Mark::default(); window.len()],
         };
-        if let Some(id) = view.selected {
-            let f = battle.figure(id);
+        // A selection not of this battle (a stale view) selects nothing.
+        if let Some(f) = view.selected.and_then(|id| battle.figures().get(id.0)) {
             for h in strike_zone(map, f) {
                 marks.edit(h, |m| m.strike_zone = true);
             }
@@ -242,8 +243,8 @@ fn missile_range(map: &HexMap, f: &Figure) -> u32 {
 /// Whose enemies the threat overlay counts: the selected figure's side, or
 /// the side the engine is waiting on.
 fn threatened_side(battle: &Battle, view: &MapView) -> Option<usize> {
-    if let Some(id) = view.selected {
-        return Some(battle.figure(id).side);
+    if let Some(f) = view.selected.and_then(|id| battle.figures().get(id.0)) {
+        return Some(f.side);
     }
     match battle.prompt() {
         Prompt::Orders { side }
@@ -292,7 +293,7 @@ impl Canvas<'_> {
 
     fn text(&mut self, x: i32, y: i32, text: &str, style: Style) {
         for (i, ch) in (0..).zip(text.chars()) {
-            self.put(x + i, y, ch, style);
+            self.put(x.saturating_add(i), y, ch, style);
         }
     }
 }

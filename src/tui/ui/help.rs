@@ -9,9 +9,10 @@ use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 use super::{centred, framed};
 use crate::tui::app::App;
-use crate::tui::keys::{self, Mode};
+use crate::tui::keys::{self, Action, Mode};
 
-/// One line: the mode, then `key label` pairs while they fit.
+/// One line: the mode, then `key label` pairs while they fit; the help key
+/// always keeps its place at the end, so every other key is a `?` away.
 pub fn hints(frame: &mut Frame, area: Rect, app: &App) {
     let mode = app.mode();
     let key = Style::new().add_modifier(Modifier::REVERSED);
@@ -19,17 +20,34 @@ pub fn hints(frame: &mut Frame, area: Rect, app: &App) {
         format!(" {} ", mode.title()),
         Style::new().add_modifier(Modifier::BOLD),
     )];
+    let shown: Vec<&keys::Binding> = app.bindings().filter(|b| !b.label.is_empty()).collect();
+    let help = shown.iter().position(|b| b.action == Action::Help);
+    let width = |b: &keys::Binding| b.label.chars().count() + 2;
+    let reserve = help.map_or(0, |i| width(shown[i]) + 2);
     let mut used = mode.title().len() + 2;
-    for b in app.bindings().filter(|b| !b.label.is_empty()) {
+    let push = |b: &keys::Binding, spans: &mut Vec<Span>| {
         let (k, word) = b.label.split_once(' ').unwrap_or((b.label, ""));
-        let need = b.label.chars().count() + 2;
-        if used + need > area.width as usize {
-            break;
-        }
-        used += need;
         spans.push(Span::raw(" "));
         spans.push(Span::styled(k, key));
         spans.push(Span::raw(format!(" {word}")));
+    };
+    let mut cut = false;
+    for (i, b) in shown.iter().enumerate() {
+        if Some(i) == help {
+            continue;
+        }
+        if used + width(b) + reserve > area.width as usize {
+            cut = true;
+            break;
+        }
+        used += width(b);
+        push(b, &mut spans);
+    }
+    if let Some(i) = help {
+        if cut {
+            spans.push(Span::raw(" …"));
+        }
+        push(shown[i], &mut spans);
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }

@@ -128,7 +128,9 @@ fn movement_lines<'a>(app: &'a App, lines: &mut Vec<Line<'a>>) {
             to.facing,
             fmt_ap(p.cost)
         );
-        if b.figure(p.figure).condition.is_prone() {
+        if p.steps.is_empty() {
+            text = "standing up where it lies".into();
+        } else if b.figure(p.figure).condition.is_prone() {
             text.push_str(" + standing up");
         }
         lines.push(Line::from(text));
