@@ -391,3 +391,38 @@ fn export_writes_markdown_and_text_beside_the_save() {
     assert!(note.text.contains("evening.md") && note.text.contains("evening.txt"));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_reroll_by_the_command_line_makes_the_last_command_again_with_fresh_dice() {
+    let mut app = duel_app(None);
+    play_until(&mut app, |a| {
+        a.battle()
+            .events()
+            .iter()
+            .any(|e| matches!(e, Event::Strike(_)))
+    });
+    let last = app.session().log().last().cloned().unwrap();
+    let len = app.session().log().len();
+    typed(&mut app, "v:reroll the die rolled off the table");
+    press(&mut app, KeyCode::Enter);
+    assert!(app.line.is_none(), "{:?}", app.line);
+    let log = app.session().log();
+    assert_eq!(log.len(), len + 1, "the reroll is one more command");
+    assert!(matches!(
+        &log[len - 1],
+        hexmelee::engine::Command::Referee(Override::Reroll { reason, .. }) if reason == "the die rolled off the table"
+    ));
+    assert_eq!(log[len], last, "then the same command again");
+    assert!(screen(&app).contains("Referee override"));
+}
+
+#[test]
+fn the_resume_offer_says_where_the_battle_stopped() {
+    let dir = scratch("offer-snapshot");
+    let mut first = duel_app(Some(&dir));
+    play_until(&mut first, |a| pulse_of(a) == Some((1, 3)));
+    let mut second = duel_app(Some(&dir));
+    second.offer_autosave();
+    assert_snapshot!(screen(&second));
+    let _ = std::fs::remove_dir_all(dir);
+}
