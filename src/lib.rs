@@ -10,3 +10,4 @@ pub mod rules;
 pub mod scenario;
 pub mod session;
 pub mod sim;
+pub mod tui;

@@ -9,20 +9,39 @@ use hexmelee::engine::View;
 use hexmelee::report;
 use hexmelee::rules::shakhan::tables::tables;
 use hexmelee::scenario::{self, Checked, ScenarioError};
-use hexmelee::session::{self, export};
+use hexmelee::session::{self, Session, SessionError, autosave, export};
 use hexmelee::sim::batch::{self, BatchSpec};
 use hexmelee::sim::odds;
 use hexmelee::sim::script::Script;
+use hexmelee::tui::app::App;
+use hexmelee::tui::terminal;
 
 #[derive(Parser)]
 #[command(version, about = "Terminal tactical display for Shakhàn regular melee")]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Colours for a light terminal background (the display without a subcommand).
+    #[arg(long)]
+    light: bool,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Open the tactical display on a scenario (no subcommand: the embedded duel).
+    Play {
+        #[arg(required_unless_present = "resume")]
+        scenario: Option<PathBuf>,
+        /// Open a save file (docs/SAVES.md) where it was left instead.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["scenario", "seed"])]
+        resume: Option<PathBuf>,
+        /// Dice seed; the scenario's own seed when not given.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Colours for a light terminal background.
+        #[arg(long)]
+        light: bool,
+    },
     /// Validate a scenario and print every figure's derived combat factors.
     Check {
         /// The scenario file (RON); see docs/SCENARIOS.md.
@@ -100,6 +119,14 @@ enum Command {
         /// Print the summary as JSON.
         #[arg(long)]
         json: bool,
+    },
+    /// Step through a saved battle in the display, pulse by pulse, and
+    /// play on from any point.
+    Replay {
+        file: PathBuf,
+        /// Colours for a light terminal background.
+        #[arg(long)]
+        light: bool,
     },
     /// Load a save file, replay its log and say where the battle stands.
     CheckSave { file: PathBuf },
@@ -273,11 +300,83 @@ fn main() -> ExitCode {
                 }
             }
         }
-        None => {
-            eprintln!(
-                "The tactical display is not built yet; showing the embedded default scenario.\n"
-            );
-            check(scenario::default_scenario(), false)
+        Some(Command::Play {
+            scenario,
+            resume,
+            seed,
+            light,
+        }) => match (scenario, resume) {
+            (_, Some(file)) => play(Start::Resume(file), light),
+            (Some(scenario), None) => play(Start::New(scenario, seed), light),
+            (None, None) => play(Start::Default, light),
+        },
+        Some(Command::Replay { file, light }) => play(Start::Replay(file), light),
+        None => play(Start::Default, cli.light),
+    }
+}
+
+/// How the display opens.
+enum Start {
+    /// The embedded duel.
+    Default,
+    New(PathBuf, Option<u64>),
+    /// A save, where it was left.
+    Resume(PathBuf),
+    /// A save, stepped through from its start.
+    Replay(PathBuf),
+}
+
+/// Open the display, after every check that needs no terminal: a bad
+/// scenario or save, or a missing terminal, exits 2 before raw mode is
+/// entered.
+fn play(start: Start, light: bool) -> ExitCode {
+    use std::io::IsTerminal;
+    let opened = match &start {
+        Start::Default => Session::start(
+            std::path::Path::new(scenario::DEFAULT_SCENARIO.0),
+            scenario::DEFAULT_SCENARIO.1.to_string(),
+            None,
+        ),
+        Start::New(path, seed) => Session::start_file(path, *seed),
+        Start::Resume(file) | Start::Replay(file) => session::file::load(file).map_or_else(
+            |e| Err(e.into()),
+            |loaded| {
+                for w in &loaded.warnings {
+                    eprintln!("warning: {w}");
+                }
+                Ok(loaded.session)
+            },
+        ),
+    };
+    let session = match opened {
+        Ok(s) => s,
+        Err(SessionError::Scenario(e)) => return check(Err(e), false),
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        eprintln!(
+            "hexmelee: the tactical display needs a terminal; try `hexmelee check <scenario>` or `hexmelee sim <scenario>`"
+        );
+        return ExitCode::from(2);
+    }
+    let mut app = App::from_session(session, light);
+    app.autosave = autosave::dir().ok();
+    match start {
+        Start::Resume(file) => app.save_path = Some(file),
+        Start::Replay(file) => {
+            app.save_path = Some(file);
+            app.start_replay();
+        }
+        Start::Default | Start::New(..) => app.offer_autosave(),
+    }
+    match terminal::run(app) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("hexmelee: terminal error: {e}");
+            ExitCode::from(1)
         }
     }
 }

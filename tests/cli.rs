@@ -113,12 +113,38 @@ fn check_prints_a_readable_table() {
 
 #[test]
 fn no_arguments_shows_the_embedded_default_from_any_directory() {
+    // Without a terminal the display cannot open: a clear message, exit 2,
+    // and no escape codes on stdout.
     let out = Command::new(env!("CARGO_BIN_EXE_hexmelee"))
         .current_dir(std::env::temp_dir())
         .output()
         .unwrap();
-    assert!(out.status.success());
-    assert!(String::from_utf8_lossy(&out.stdout).contains("Duel of the Level V warriors"));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("needs a terminal"), "{err}");
+    assert!(
+        err.contains("hexmelee check") && err.contains("sim"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn play_without_a_terminal_says_so() {
+    let out = hexmelee(&["play", "scenarios/duel.ron", "--seed", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("needs a terminal"));
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn play_a_broken_scenario_reports_line_and_column_before_any_terminal() {
+    let out = hexmelee(&["play", "tests/broken/missing-comma.ron"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("7:9"), "{err}");
+    assert!(!err.contains("needs a terminal"), "{err}");
+    assert!(out.stdout.is_empty());
 }
 
 /// (file, line:col the first problem points at, a fragment of its message)

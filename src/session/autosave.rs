@@ -26,7 +26,12 @@ pub fn dir() -> Result<PathBuf, SaveError> {
 
 /// The autosave of the scenario read from `origin` with this text.
 pub fn path(origin: &Path, scenario_text: &str) -> Result<PathBuf, SaveError> {
-    let dir = dir()?;
+    path_in(&dir()?, origin, scenario_text)
+}
+
+/// [`path`] in the autosave directory `dir`.
+pub fn path_in(dir: &Path, origin: &Path, scenario_text: &str) -> Result<PathBuf, SaveError> {
+    let dir = dir.to_path_buf();
     std::fs::create_dir_all(&dir).map_err(|e| SaveError::Io {
         path: dir.clone(),
         action: "create",
@@ -47,7 +52,16 @@ pub fn path(origin: &Path, scenario_text: &str) -> Result<PathBuf, SaveError> {
 /// first: the autosave itself is always a whole earlier save. A damaged
 /// autosave is an error to show (then start afresh).
 pub fn find(origin: &Path, scenario_text: &str) -> Result<Option<Loaded>, SaveError> {
-    let path = path(origin, scenario_text)?;
+    find_in(&dir()?, origin, scenario_text)
+}
+
+/// [`find`] in the autosave directory `dir`.
+pub fn find_in(
+    dir: &Path,
+    origin: &Path,
+    scenario_text: &str,
+) -> Result<Option<Loaded>, SaveError> {
+    let path = path_in(dir, origin, scenario_text)?;
     remove_leftovers(&path);
     if !path.exists() {
         return Ok(None);
@@ -57,7 +71,12 @@ pub fn find(origin: &Path, scenario_text: &str) -> Result<Option<Loaded>, SaveEr
 
 /// Forget the autosave (the battle was finished or the referee declined it).
 pub fn discard(origin: &Path, scenario_text: &str) -> Result<(), SaveError> {
-    let path = path(origin, scenario_text)?;
+    discard_in(&dir()?, origin, scenario_text)
+}
+
+/// [`discard`] in the autosave directory `dir`.
+pub fn discard_in(dir: &Path, origin: &Path, scenario_text: &str) -> Result<(), SaveError> {
+    let path = path_in(dir, origin, scenario_text)?;
     match std::fs::remove_file(&path) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(SaveError::Io {
             path,

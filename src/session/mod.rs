@@ -85,6 +85,39 @@ impl Session {
         })
     }
 
+    /// A session on a battle made elsewhere (the display's tests script its
+    /// dice): undo replays from `battle` as it is. The scenario's text is
+    /// written back from `checked`, so saves stand alone.
+    pub fn with_battle(checked: Checked, seed: u64, battle: Battle) -> Self {
+        // A scenario that serde read always writes back; an empty text would
+        // only make a save of it refuse to load, never a wrong battle.
+        let source =
+            ron::ser::to_string_pretty(&checked.scenario, Default::default()).unwrap_or_default();
+        let stem: String = checked
+            .scenario
+            .name
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        Session {
+            start: battle.clone(),
+            checked,
+            source,
+            origin: PathBuf::from(format!("{stem}.ron")),
+            seed,
+            battle,
+            log: Vec::new(),
+            points: Vec::new(),
+            cursor: 0,
+        }
+    }
+
     /// A session on `commands` (a save's), at `cursor`. The first refused
     /// command is reported by its 1-based number.
     pub fn rebuild(
@@ -294,6 +327,14 @@ impl Session {
         Ok(path)
     }
 
+    /// [`Self::autosave`] into the autosave directory `dir` (the display's
+    /// tests pass a temporary one).
+    pub fn autosave_in(&self, dir: &Path) -> Result<PathBuf, SaveError> {
+        let path = autosave::path_in(dir, &self.origin, &self.source)?;
+        self.save(&path)?;
+        Ok(path)
+    }
+
     /// Where the battle stands before `command`, labelled for a list.
     fn point_here(&self, command: &Command) -> Point {
         let b = &self.battle;
@@ -321,7 +362,7 @@ pub enum ReplayError {
 }
 
 /// "Round 2, pulse 3, Attack Phase".
-fn where_in(b: &Battle) -> String {
+pub fn where_in(b: &Battle) -> String {
     let round = if b.is_free_round() {
         "Free round".to_string()
     } else {

@@ -236,6 +236,38 @@ pub fn matchup(checked: &Checked, args: &OddsArgs, t: &Tables) -> Result<Matchup
     })
 }
 
+/// Build the strike `attacker` would make on `defender` in `battle` as it
+/// stands (for the display's preview): the weapon in hand and what earlier
+/// blows left of both figures' gear, the defender prone or not, its shield
+/// raised if it has one (16.15.4), the cards given. `None` when the attacker
+/// has no weapon in hand or names itself.
+pub fn matchup_now(
+    battle: &engine::Battle,
+    attacker: engine::FigureId,
+    defender: engine::FigureId,
+    card: Card,
+    defence_card: Card,
+    aim: Option<BodyArea>,
+) -> Option<Matchup> {
+    if attacker == defender {
+        return None;
+    }
+    let t = crate::rules::shakhan::tables::tables();
+    let (a, d) = (battle.figure(attacker), battle.figure(defender));
+    let w = a.weapon_in_hand()?;
+    let striker = engine::striker(&a.character, &a.factors, w, card, &a.gear);
+    let mut target = engine::target(&d.character, &d.factors, &d.gear, defence_card, true, t);
+    target.prone_or_helpless = d.condition.is_prone();
+    let mut opts = StrikeOptions::new(t);
+    opts.aim = aim;
+    opts.similar_body_form = a.character.body_form == d.character.body_form;
+    Some(Matchup {
+        striker,
+        target,
+        opts,
+    })
+}
+
 /// The chances of one strike attempt; every `p_` is a probability in 0..=1
 /// of the whole attempt (not given a strike) unless its name says so.
 #[derive(Debug, Clone, PartialEq)]

@@ -241,3 +241,18 @@ fn odds_bad_names_are_typed_errors_listing_the_choices() {
         Err(OddsError::UnknownArea { .. })
     ));
 }
+
+#[test]
+fn odds_matchup_now_at_the_start_is_the_scenarios_and_follows_the_battle() {
+    use crate::engine::{Battle, FigureId};
+    let checked = duel();
+    let battle = Battle::new(&checked, 1).unwrap();
+    let (a, b) = (FigureId(0), FigureId(1));
+    let now = matchup_now(&battle, a, b, Card::C, Card::C, None).unwrap();
+    let start = matchup(&checked, &OddsArgs::new("Aulos", "Berrin"), tables()).unwrap();
+    assert_eq!(now, start);
+    let aimed = matchup_now(&battle, a, b, Card::B, Card::D, Some(BodyArea::Head)).unwrap();
+    assert_eq!((aimed.striker.card, aimed.target.card), (Card::B, Card::D));
+    assert_eq!(aimed.opts.aim, Some(BodyArea::Head));
+    assert!(matchup_now(&battle, a, a, Card::C, Card::C, None).is_none());
+}

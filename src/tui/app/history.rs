@@ -1,0 +1,283 @@
+//! The session's keys (issue 8): undo, redo, the history list, replay
+//! stepping, saving, exporting, autosaving and the resume offer. Every
+//! change of the battle here is a replay of the session's own log.
+
+use std::path::{Path, PathBuf};
+
+use super::{App, LineInput, LineKind, Overlay};
+use crate::engine::{Phase, View};
+use crate::session::{self, Point, Session, autosave, export};
+use crate::tui::keys::Action;
+
+/// Where a point stands by pulse: round, and the pulse (0 outside the
+/// pulses), for stepping pulse by pulse.
+fn pulse_of(p: &Point) -> (u32, bool, u8) {
+    let pulse = match p.phase {
+        Phase::Attack { pulse, .. } | Phase::Action { pulse, .. } => pulse,
+        _ => 0,
+    };
+    (p.round, p.free_round, pulse)
+}
+
+impl App {
+    pub(super) fn session_action(&mut self, action: Action) {
+        match action {
+            Action::Undo => {
+                if self.session.undo() {
+                    self.moved("undone")
+                } else {
+                    self.info("nothing to undo: this is the start of the battle")
+                }
+            }
+            Action::Redo => {
+                if self.session.redo() {
+                    self.moved("redone")
+                } else {
+                    self.info("nothing to redo")
+                }
+            }
+            Action::History => {
+                self.history = self.session.cursor();
+                self.overlays.push(Overlay::History);
+            }
+            Action::HistoryMove(by) => {
+                let last = self.session.log().len() as i64;
+                self.history = (self.history as i64 + i64::from(by)).clamp(0, last) as usize;
+            }
+            Action::HistoryGo => {
+                self.overlays.retain(|o| *o != Overlay::History);
+                self.go(self.history, "went to");
+            }
+            Action::Step(by) => {
+                let to = self.session.cursor() as i64 + i64::from(by);
+                if (0..=self.session.log().len() as i64).contains(&to) {
+                    self.go(to as usize, "at");
+                } else {
+                    self.info(if by < 0 {
+                        "the start of the battle"
+                    } else {
+                        "the end of the log"
+                    });
+                }
+            }
+            Action::StepPulse(by) => {
+                let to = self.pulse_step(by > 0);
+                self.go(to, "at");
+            }
+            Action::ReplayEnd(end) => {
+                let to = if end { self.session.log().len() } else { 0 };
+                self.go(to, "at");
+            }
+            Action::PlayFromHere => {
+                self.replay = false;
+                let tail = self.session.log().len() - self.session.cursor();
+                self.sync();
+                self.info(if tail > 0 {
+                    format!("playing from here: the next command drops the {tail} after it (u/U still step)")
+                } else {
+                    "playing from here".to_string()
+                });
+            }
+            Action::Save => {
+                let text = self.default_save_path().display().to_string();
+                self.line = Some(LineInput::new(LineKind::SaveAs, text));
+                self.overlays.push(Overlay::Line);
+            }
+            Action::Export => self.export(),
+            Action::Resume(resume) => self.answer_offer(resume),
+            _ => {}
+        }
+    }
+
+    /// Replay the log to `index`, or say why not.
+    fn go(&mut self, index: usize, verb: &str) {
+        match self.session.goto(index) {
+            Ok(()) => self.moved(verb),
+            Err(e) => self.error(e.to_string()),
+        }
+    }
+
+    /// After undo, redo or a jump: the drafts follow the battle, the pace
+    /// stops (an auto pace would answer the AI's prompt again at once), the
+    /// autosave keeps the new cursor.
+    fn moved(&mut self, verb: &str) {
+        self.auto = false;
+        self.log.scroll = 0;
+        self.orders = None;
+        self.moves = None;
+        self.sync();
+        let at = self.session.cursor();
+        let label = self
+            .session
+            .points()
+            .get(at)
+            .map_or(String::new(), |p| p.label.clone());
+        self.info(format!("{verb} {at}/{}: {label}", self.session.log().len()));
+        if !self.replay {
+            self.autosave();
+        }
+    }
+
+    /// The point a pulse forward (the first of the next pulse) or back (the
+    /// first of this pulse, or of the one before when already there).
+    fn pulse_step(&self, forward: bool) -> usize {
+        let points = self.session.points();
+        let at = self.session.cursor();
+        let here = pulse_of(&points[at]);
+        if forward {
+            return (at + 1..points.len())
+                .find(|&i| pulse_of(&points[i]) != here)
+                .unwrap_or(points.len() - 1);
+        }
+        let start_of = |i: usize| {
+            let k = pulse_of(&points[i]);
+            (0..=i)
+                .rev()
+                .take_while(|&j| pulse_of(&points[j]) == k)
+                .last()
+                .unwrap_or(i)
+        };
+        let first = start_of(at);
+        if first < at {
+            first
+        } else {
+            start_of(first.saturating_sub(1))
+        }
+    }
+
+    /// Write the autosave, if autosaving; a failure is a note, never a stop.
+    pub(super) fn autosave(&mut self) {
+        let Some(dir) = &self.autosave else { return };
+        if let Err(e) = self.session.autosave_in(dir) {
+            self.error(format!("autosave failed (play goes on): {e}"));
+        }
+    }
+
+    /// The save key's first suggestion: the last file, else
+    /// `<scenario>-save.ron` in the working directory.
+    fn default_save_path(&self) -> PathBuf {
+        self.save_path.clone().unwrap_or_else(|| {
+            let stem = self
+                .session
+                .origin()
+                .file_stem()
+                .map_or("battle".into(), |s| s.to_string_lossy().into_owned());
+            PathBuf::from(format!("{stem}-save.ron"))
+        })
+    }
+
+    /// Save to the path typed; on failure the line stays open with why.
+    pub(super) fn save_to(&mut self, path: &Path) {
+        match self.session.save(path) {
+            Ok(()) => {
+                let shown = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+                self.save_path = Some(path.to_path_buf());
+                self.close_line();
+                self.info(format!(
+                    "saved to {} ({} commands)",
+                    shown.display(),
+                    self.session.log().len()
+                ));
+            }
+            Err(e) => {
+                if let Some(l) = &mut self.line {
+                    l.error = Some(e.to_string());
+                }
+            }
+        }
+    }
+
+    /// The log, as Markdown and as text, beside the save (else the
+    /// autosave, else the default save path), in the view shown.
+    fn export(&mut self) {
+        let base = match (&self.save_path, &self.autosave) {
+            (Some(p), _) => p.clone(),
+            (None, Some(dir)) => {
+                match autosave::path_in(dir, self.session.origin(), self.session.source()) {
+                    Ok(p) => p,
+                    Err(e) => return self.error(e.to_string()),
+                }
+            }
+            (None, None) => self.default_save_path(),
+        };
+        let mut written = Vec::new();
+        for (format, ext) in [
+            (export::Format::Markdown, "md"),
+            (export::Format::Text, "txt"),
+        ] {
+            let path = base.with_extension(ext);
+            let text = export::render(&self.session, format, self.view);
+            if let Err(e) = session::file::write_atomic(&path, &text) {
+                return self.error(format!("export failed: {e}"));
+            }
+            written.push(std::path::absolute(&path).unwrap_or(path));
+        }
+        let view = match self.view {
+            View::Table => "table",
+            View::Referee => "referee",
+        };
+        self.info(format!(
+            "exported the {view} view to {} and {}",
+            written[0].display(),
+            written[1].display()
+        ));
+    }
+
+    /// Replay mode from the start of the log: nothing can be entered until
+    /// "play from here".
+    pub fn start_replay(&mut self) {
+        self.replay = true;
+        self.go(0, "replay at");
+    }
+
+    /// Look for an unfinished autosave of this scenario in the autosave
+    /// directory and offer it; one that cannot be read is a note.
+    pub fn offer_autosave(&mut self) {
+        let Some(dir) = &self.autosave else { return };
+        match autosave::find_in(dir, self.session.origin(), self.session.source()) {
+            Ok(Some(found)) if found.session.battle().outcome().is_none() => {
+                self.offer(found.session)
+            }
+            Ok(_) => {}
+            Err(e) => self.error(format!(
+                "the autosave could not be read (a new battle): {e}"
+            )),
+        }
+    }
+
+    /// Offer an unfinished autosave: a modal asks to resume or start new.
+    pub fn offer(&mut self, saved: Session) {
+        self.offer = Some(Box::new(saved));
+        self.overlays.push(Overlay::Resume);
+    }
+
+    /// The offered autosave, for the modal.
+    pub fn offered(&self) -> Option<&Session> {
+        self.offer.as_deref()
+    }
+
+    fn answer_offer(&mut self, resume: bool) {
+        self.overlays.retain(|o| *o != Overlay::Resume);
+        let Some(saved) = self.offer.take() else {
+            return;
+        };
+        if resume {
+            let at = session::where_in(saved.battle());
+            self.session = *saved;
+            self.orders = None;
+            self.moves = None;
+            self.ai = vec![false; self.battle().sides().len()];
+            self.sync();
+            self.fit_map();
+            self.info(format!("resumed the autosave: {at}"));
+        } else {
+            let dir = self.autosave.clone();
+            let gone =
+                dir.map(|d| autosave::discard_in(&d, self.session.origin(), self.session.source()));
+            match gone {
+                Some(Err(e)) => self.error(e.to_string()),
+                _ => self.info("a new battle; the autosave was discarded"),
+            }
+        }
+    }
+}

@@ -1,0 +1,594 @@
+//! The one-line inputs: the Referee's command line (`:wound Aulos upper 6
+//! pain 3 bleed 1`), which makes every kind of override, and the path a
+//! save goes to. Parse errors show under the line and keep its text.
+
+use std::path::PathBuf;
+
+use super::{App, Overlay};
+use crate::engine::{
+    Battle, Command, FigureId, Override, RequisiteName, ReserveName, SideId, View,
+};
+use crate::hex::{Facing, Hex, Pose};
+use crate::rules::shakhan::BodyArea;
+use crate::rules::shakhan::condition::Morale;
+use crate::scenario::{self, Checked};
+use crate::tui::keys::Action;
+
+/// What a line is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineKind {
+    Command,
+    SaveAs,
+}
+
+/// A line being typed, and why the last try failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineInput {
+    pub kind: LineKind,
+    pub text: String,
+    pub error: Option<String>,
+}
+
+impl LineInput {
+    pub fn new(kind: LineKind, text: String) -> Self {
+        LineInput {
+            kind,
+            text,
+            error: None,
+        }
+    }
+}
+
+/// A command line understood.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Parsed {
+    Override(Override),
+    /// `Session::reroll` with this reason.
+    Reroll(String),
+}
+
+const KINDS: [&str; 10] = [
+    "wound",
+    "heal",
+    "set",
+    "reserve",
+    "place",
+    "add",
+    "remove",
+    "morale",
+    "initiative",
+    "reroll",
+];
+const AREAS: [(&str, BodyArea); 6] = [
+    ("head", BodyArea::Head),
+    ("neck", BodyArea::Neck),
+    ("upper", BodyArea::UpperBody),
+    ("lower", BodyArea::LowerBody),
+    ("arms", BodyArea::Arms),
+    ("legs", BodyArea::Legs),
+];
+const REQUISITES: [(&str, RequisiteName); 8] = [
+    ("STR", RequisiteName::Strength),
+    ("AGIL", RequisiteName::Agility),
+    ("DEX", RequisiteName::Dexterity),
+    ("CON", RequisiteName::Constitution),
+    ("WILL", RequisiteName::Willpower),
+    ("VIS", RequisiteName::Vision),
+    ("NV", RequisiteName::NightVision),
+    ("MR", RequisiteName::MagicResistance),
+];
+const RESERVES: [(&str, ReserveName); 3] = [
+    ("BDR", ReserveName::Bdr),
+    ("FPR", ReserveName::Fpr),
+    ("PAIN", ReserveName::PainReserve),
+];
+const MORALES: [(&str, Morale); 5] = [
+    ("steady", Morale::Steady),
+    ("determined", Morale::Determined { exempt_next: true }),
+    ("fanatic", Morale::Fanatic),
+    ("shaken", Morale::Shaken),
+    ("broken", Morale::Broken),
+];
+const FACINGS: [(&str, Facing); 6] = [
+    ("N", Facing::N),
+    ("NE", Facing::NE),
+    ("SE", Facing::SE),
+    ("S", Facing::S),
+    ("SW", Facing::SW),
+    ("NW", Facing::NW),
+];
+const HEAL_WORDS: [&str; 6] = ["all", "damage", "pain", "fatigue", "bleeding", "wake"];
+const WOUND_WORDS: [&str; 3] = ["pain", "bleed", "for"];
+
+/// Usage of each kind, for errors.
+fn usage(kind: &str) -> &'static str {
+    match kind {
+        "wound" => "wound FIGURE AREA DAMAGE [pain P] [bleed B [for ROUNDS]]",
+        "heal" => "heal FIGURE all | [damage N] [pain P] [fatigue F] [bleeding] [wake]",
+        "set" => "set FIGURE STR|AGIL|DEX|CON|WILL|VIS|NV|MR VALUE",
+        "reserve" => "reserve FIGURE BDR|FPR|PAIN VALUE",
+        "place" => "place FIGURE [N|NE|SE|S|SW|NW]  (to the map cursor)",
+        "add" => "add copy FIGURE  (at the map cursor) | add <RON figure entry>",
+        "remove" => "remove FIGURE",
+        "morale" => "morale FIGURE steady|determined|fanatic|shaken|broken",
+        "initiative" => "initiative SIDE",
+        _ => "reroll REASON…",
+    }
+}
+
+/// One of `choices` named by `word` (case-insensitive; a unique prefix
+/// will do), else an error listing them.
+fn pick<T: Copy>(what: &str, word: &str, choices: &[(&str, T)]) -> Result<T, String> {
+    let w = word.to_lowercase();
+    if let Some((_, v)) = choices.iter().find(|(n, _)| n.to_lowercase() == w) {
+        return Ok(*v);
+    }
+    let starts: Vec<&(&str, T)> = choices
+        .iter()
+        .filter(|(n, _)| n.to_lowercase().starts_with(&w))
+        .collect();
+    match starts.as_slice() {
+        [(_, v)] if !w.is_empty() => Ok(*v),
+        _ => {
+            let names: Vec<&str> = choices.iter().map(|(n, _)| *n).collect();
+            Err(format!("no {what} {word:?}; one of: {}", names.join(", ")))
+        }
+    }
+}
+
+fn number<T: std::str::FromStr>(what: &str, word: Option<&str>) -> Result<T, String> {
+    let word = word.ok_or_else(|| format!("{what} is missing"))?;
+    word.parse()
+        .map_err(|_| format!("{what} must be a number, not {word:?}"))
+}
+
+/// Parse a command line against the battle as it stands; `cursor` is where
+/// `place` and `add copy` put a figure.
+pub fn parse(
+    battle: &Battle,
+    checked: &Checked,
+    cursor: Hex,
+    line: &str,
+) -> Result<Parsed, String> {
+    let line = line.trim().trim_start_matches(':').trim();
+    let (kind_word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    if kind_word.is_empty() {
+        return Err(format!("type an override: {}", KINDS.join(", ")));
+    }
+    let kinds: Vec<(&str, &str)> = KINDS.iter().map(|k| (*k, *k)).collect();
+    let kind = pick("override", kind_word, &kinds)?;
+    let with_usage = |e: String| format!("{e}\n  usage: {}", usage(kind));
+    parse_kind(battle, checked, cursor, kind, rest.trim()).map_err(with_usage)
+}
+
+fn parse_kind(
+    battle: &Battle,
+    checked: &Checked,
+    cursor: Hex,
+    kind: &str,
+    rest: &str,
+) -> Result<Parsed, String> {
+    if kind == "reroll" {
+        return Ok(Parsed::Reroll(rest.to_string()));
+    }
+    if kind == "add" && !rest.to_lowercase().starts_with("copy") {
+        let figure: scenario::Figure =
+            ron::from_str(rest).map_err(|e| format!("the figure entry: {e}"))?;
+        return Ok(Parsed::Override(Override::AddFigure {
+            figure: Box::new(figure),
+        }));
+    }
+    let mut words = rest.split_whitespace();
+    if kind == "initiative" {
+        let sides: Vec<(&str, SideId)> = battle
+            .sides()
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.name.as_str(), SideId(i)))
+            .collect();
+        let side = pick("side", words.next().unwrap_or(""), &sides)?;
+        return Ok(Parsed::Override(Override::SetInitiative { side }));
+    }
+    if kind == "add" {
+        words.next(); // "copy"
+    }
+    let figures: Vec<(&str, FigureId)> = battle
+        .figures()
+        .iter()
+        .map(|f| (f.name.as_str(), f.id))
+        .collect();
+    let figure = pick("figure", words.next().unwrap_or(""), &figures)?;
+    let o = match kind {
+        "wound" => {
+            let area = pick("body area", words.next().unwrap_or(""), &AREAS)?;
+            let damage = number("the damage", words.next())?;
+            let (mut pain, mut bleeding, mut bleeding_rounds) = (0.0, 0, 0);
+            while let Some(w) = words.next() {
+                match w.to_lowercase().as_str() {
+                    "pain" => pain = number("pain", words.next())?,
+                    "bleed" | "bleeding" => {
+                        bleeding = number("bleeding", words.next())?;
+                        // Bleeding goes on until tended unless a length is given.
+                        bleeding_rounds = bleeding_rounds.max(100);
+                    }
+                    "for" => bleeding_rounds = number("the bleeding's rounds", words.next())?,
+                    other => {
+                        return Err(format!(
+                            "{other:?}: after the damage come {}",
+                            WOUND_WORDS.join(", ")
+                        ));
+                    }
+                }
+            }
+            Override::Wound {
+                figure,
+                area,
+                damage,
+                pain,
+                bleeding,
+                bleeding_rounds,
+            }
+        }
+        "heal" => {
+            let c = &battle.figure(figure).condition;
+            let (mut damage, mut pain, mut fatigue, mut stop_bleeding, mut wake) =
+                (0, 0.0, 0.0, false, false);
+            let mut any = false;
+            while let Some(w) = words.next() {
+                any = true;
+                match w.to_lowercase().as_str() {
+                    "all" => {
+                        (damage, pain, fatigue) = (c.damage(), c.pain(), c.fatigue_lost());
+                        (stop_bleeding, wake) = (true, true);
+                    }
+                    "damage" => damage = number("damage", words.next())?,
+                    "pain" => pain = number("pain", words.next())?,
+                    "fatigue" => fatigue = number("fatigue", words.next())?,
+                    "bleeding" => stop_bleeding = true,
+                    "wake" => wake = true,
+                    other => {
+                        return Err(format!("{other:?}: one of {}", HEAL_WORDS.join(", ")));
+                    }
+                }
+            }
+            if !any {
+                return Err("say what to heal".into());
+            }
+            Override::Heal {
+                figure,
+                damage,
+                pain,
+                fatigue,
+                stop_bleeding,
+                wake,
+            }
+        }
+        "set" => Override::SetRequisite {
+            figure,
+            requisite: pick("requisite", words.next().unwrap_or(""), &REQUISITES)?,
+            value: number("the value", words.next())?,
+        },
+        "reserve" => Override::SetReserve {
+            figure,
+            reserve: pick("reserve", words.next().unwrap_or(""), &RESERVES)?,
+            value: number("the value", words.next())?,
+        },
+        "place" => {
+            let facing = match words.next() {
+                Some(w) => pick("facing", w, &FACINGS)?,
+                None => battle.figure(figure).pose.facing,
+            };
+            Override::Place {
+                figure,
+                to: Pose::new(cursor, facing),
+            }
+        }
+        "add" => {
+            let name = &battle.figure(figure).name;
+            let Some(spec) = checked.scenario.figures.iter().find(|f| &f.name == name) else {
+                return Err(format!(
+                    "{name} was not in the scenario: add a RON figure entry instead"
+                ));
+            };
+            let mut copy = spec.clone();
+            copy.name = (2..)
+                .map(|n| format!("{name} {n}"))
+                .find(|n| battle.figures().iter().all(|f| &f.name != n))
+                .unwrap_or_default();
+            copy.at = cursor;
+            Override::AddFigure {
+                figure: Box::new(copy),
+            }
+        }
+        "remove" => Override::RemoveFigure { figure },
+        _ => Override::SetMorale {
+            figure,
+            morale: pick("morale", words.next().unwrap_or(""), &MORALES)?,
+        },
+    };
+    if let Some(extra) = words.next() {
+        return Err(format!("{extra:?} is one word too many"));
+    }
+    Ok(Parsed::Override(o))
+}
+
+/// The words that may come at word `index` of a line whose earlier words
+/// are `before`.
+fn choices(battle: &Battle, before: &[&str], index: usize) -> Vec<String> {
+    let own = |list: &[&str]| list.iter().map(|s| s.to_string()).collect();
+    let names = || battle.figures().iter().map(|f| f.name.clone()).collect();
+    let first = before.first().map(|w| w.to_lowercase());
+    let names_of = |table: &[&str]| own(table);
+    match (first.as_deref(), index) {
+        (_, 0) => own(&KINDS),
+        (Some("initiative"), 1) => battle.sides().iter().map(|s| s.name.clone()).collect(),
+        (Some("reroll"), _) => Vec::new(),
+        (Some("add"), 1) => own(&["copy"]),
+        (Some("add"), 2) => names(),
+        (Some(_), 1) => names(),
+        (Some("wound"), 2) => names_of(&AREAS.map(|a| a.0)),
+        (Some("wound"), _) => own(&WOUND_WORDS),
+        (Some("heal"), _) => own(&HEAL_WORDS),
+        (Some("set"), 2) => names_of(&REQUISITES.map(|a| a.0)),
+        (Some("reserve"), 2) => names_of(&RESERVES.map(|a| a.0)),
+        (Some("morale"), 2) => names_of(&MORALES.map(|a| a.0)),
+        (Some("place"), 2) => names_of(&FACINGS.map(|a| a.0)),
+        _ => Vec::new(),
+    }
+}
+
+/// Tab: complete the last word of `text` as far as the choices agree; the
+/// choices when they differ.
+pub fn complete(battle: &Battle, text: &str) -> (String, Vec<String>) {
+    let body = text.trim_start_matches(':');
+    let words: Vec<&str> = body.split_whitespace().collect();
+    let (before, word) = if body.is_empty() || body.ends_with(' ') {
+        (&words[..], "")
+    } else {
+        (&words[..words.len() - 1], words[words.len() - 1])
+    };
+    let all = choices(battle, before, before.len());
+    let lower = word.to_lowercase();
+    let fits: Vec<String> = all
+        .into_iter()
+        .filter(|c| c.to_lowercase().starts_with(&lower))
+        .collect();
+    let head = &text[..text.len() - word.len()];
+    match fits.as_slice() {
+        [] => (text.to_string(), Vec::new()),
+        [one] => (format!("{head}{one} "), Vec::new()),
+        many => {
+            let mut common = many[0].clone();
+            for c in &many[1..] {
+                while !c.to_lowercase().starts_with(&common.to_lowercase()) {
+                    common.pop();
+                }
+            }
+            let grown = if common.len() > word.len() {
+                format!("{head}{common}")
+            } else {
+                text.to_string()
+            };
+            (grown, many.to_vec())
+        }
+    }
+}
+
+impl App {
+    pub(super) fn line_action(&mut self, action: Action) {
+        match action {
+            Action::CommandLine => {
+                if self.view != View::Referee {
+                    return self
+                        .error("overrides are the Referee's: v for the referee view, then :");
+                }
+                self.line = Some(LineInput::new(LineKind::Command, String::new()));
+                self.overlays.push(Overlay::Line);
+            }
+            Action::LineDelete => {
+                if let Some(l) = &mut self.line {
+                    l.text.pop();
+                }
+            }
+            Action::LineComplete => {
+                let Some(l) = &self.line else { return };
+                if l.kind != LineKind::Command {
+                    return;
+                }
+                let (text, options) = complete(self.session.battle(), &l.text);
+                if let Some(l) = &mut self.line {
+                    l.text = text;
+                    l.error = (options.len() > 1).then(|| options.join("  "));
+                }
+            }
+            Action::LineEnter => self.run_line(),
+            _ => {}
+        }
+    }
+
+    pub(super) fn type_char(&mut self, c: char) {
+        if let Some(l) = &mut self.line {
+            l.text.push(c);
+        }
+    }
+
+    pub(super) fn close_line(&mut self) {
+        self.line = None;
+        self.overlays.retain(|o| *o != Overlay::Line);
+    }
+
+    fn run_line(&mut self) {
+        let Some(line) = self.line.clone() else {
+            return;
+        };
+        if line.kind == LineKind::SaveAs {
+            let path = PathBuf::from(line.text.trim());
+            if line.text.trim().is_empty() {
+                return self.line_error("type the path to save to".into());
+            }
+            return self.save_to(&path);
+        }
+        let parsed = parse(
+            self.session.battle(),
+            self.session.checked(),
+            self.map.cursor,
+            &line.text,
+        );
+        let outcome = match parsed {
+            Err(e) => Err(e),
+            Ok(Parsed::Reroll(reason)) => self.reroll(&reason),
+            Ok(Parsed::Override(o)) => {
+                if self.submit(Command::Referee(o)) {
+                    Ok(())
+                } else {
+                    Err(self.note.take().map_or(String::new(), |n| n.text))
+                }
+            }
+        };
+        match outcome {
+            Ok(()) => {
+                self.close_line();
+                if self.note.is_none() {
+                    self.info(format!("override made: {}", line.text.trim()));
+                }
+            }
+            Err(e) => self.line_error(e),
+        }
+    }
+
+    fn reroll(&mut self, reason: &str) -> Result<(), String> {
+        if self.replay {
+            return Err("replay: p plays from here first".into());
+        }
+        self.session.reroll(reason).map_err(|e| e.to_string())?;
+        self.sync();
+        self.autosave();
+        Ok(())
+    }
+
+    fn line_error(&mut self, e: String) {
+        if let Some(l) = &mut self.line {
+            l.error = Some(e);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Battle;
+
+    fn duel() -> (Battle, Checked) {
+        let checked = scenario::default_scenario().unwrap();
+        (Battle::new(&checked, 1).unwrap(), checked)
+    }
+
+    fn ok(line: &str) -> Parsed {
+        let (b, c) = duel();
+        parse(&b, &c, Hex::new(4, 5), line).unwrap_or_else(|e| panic!("{line}: {e}"))
+    }
+
+    fn err(line: &str) -> String {
+        let (b, c) = duel();
+        parse(&b, &c, Hex::new(4, 5), line).unwrap_err()
+    }
+
+    fn o(line: &str) -> Override {
+        match ok(line) {
+            Parsed::Override(o) => o,
+            p => panic!("{p:?}"),
+        }
+    }
+
+    #[test]
+    fn each_of_the_ten_kinds_parses() {
+        let au = FigureId(0);
+        assert_eq!(
+            o(":wound Aulos upper 6 pain 3 bleed 1 for 4"),
+            Override::Wound {
+                figure: au,
+                area: BodyArea::UpperBody,
+                damage: 6,
+                pain: 3.0,
+                bleeding: 1,
+                bleeding_rounds: 4
+            }
+        );
+        assert!(
+            matches!(o("heal aulos all"), Override::Heal { figure, stop_bleeding: true, wake: true, .. } if figure == au)
+        );
+        assert_eq!(
+            o("set AULOS str 12"),
+            Override::SetRequisite {
+                figure: au,
+                requisite: RequisiteName::Strength,
+                value: 12
+            }
+        );
+        assert_eq!(
+            o("reserve Aulos BDR 20"),
+            Override::SetReserve {
+                figure: au,
+                reserve: ReserveName::Bdr,
+                value: 20
+            }
+        );
+        assert_eq!(
+            o("place Aulos NE"),
+            Override::Place {
+                figure: au,
+                to: Pose::new(Hex::new(4, 5), Facing::NE)
+            }
+        );
+        let Override::AddFigure { figure } = o("add copy Berrin") else {
+            panic!()
+        };
+        assert_eq!(
+            (figure.name.as_str(), figure.at),
+            ("Berrin 2", Hex::new(4, 5))
+        );
+        assert_eq!(
+            o("remove berrin"),
+            Override::RemoveFigure {
+                figure: FigureId(1)
+            }
+        );
+        assert_eq!(
+            o("morale Aulos broken"),
+            Override::SetMorale {
+                figure: au,
+                morale: Morale::Broken
+            }
+        );
+        assert_eq!(
+            o("initiative blue"),
+            Override::SetInitiative { side: SideId(1) }
+        );
+        assert_eq!(
+            ok("reroll the die fell off the table"),
+            Parsed::Reroll("the die fell off the table".into())
+        );
+    }
+
+    #[test]
+    fn mistakes_say_what_would_do() {
+        assert!(err("wund Aulos").contains("one of: wound, heal"));
+        assert!(err("wound Aulos elbow 3").contains("one of: head, neck, upper"));
+        assert!(err("wound Aulos head lots").contains("must be a number"));
+        assert!(err("set Aulos LUCK 3").contains("one of: STR"));
+        assert!(err("initiative Green").contains("one of: Red, Blue"));
+        assert!(err("remove Aulos now").contains("one word too many"));
+        assert!(err("add (name: \"X\"").contains("the figure entry"));
+        assert!(err("heal Aulos").contains("say what to heal"));
+    }
+
+    #[test]
+    fn completion_grows_the_word_or_lists_the_choices() {
+        let (b, _) = duel();
+        assert_eq!(complete(&b, "mo").0, "morale ");
+        assert_eq!(complete(&b, "morale a").0, "morale Aulos ");
+        assert_eq!(complete(&b, "morale Aulos b").0, "morale Aulos broken ");
+        assert_eq!(complete(&b, "initiative ").1, vec!["Red", "Blue"]);
+        assert_eq!(complete(&b, "reroll why").0, "reroll why");
+    }
+}

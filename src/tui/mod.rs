@@ -1,0 +1,10 @@
+//! The terminal display. The only layer that imports ratatui and crossterm
+//! (crossterm through `ratatui::crossterm`).
+
+pub mod map;
+pub mod theme;
+
+pub mod app;
+pub mod keys;
+pub mod terminal;
+pub mod ui;

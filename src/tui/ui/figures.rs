@@ -1,0 +1,222 @@
+//! Every figure at a glance: its cards for the round (face down until
+//! revealed), Action Points and pulse allowance as bars, and its condition —
+//! exact in the referee view, as the table sees it otherwise (16.10).
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::status::this_round;
+use super::{bar, fmt_ap, framed, side_style};
+use crate::engine::{Battle, Event, Figure, FigureId, Phase, View};
+use crate::rules::shakhan::condition::{Morale, Status};
+use crate::tui::app::App;
+
+pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
+    let b = app.battle();
+    let blocks: Vec<Vec<Line>> = b.figures().iter().map(|f| figure_lines(app, f)).collect();
+    let inner = area.height.saturating_sub(2) as usize;
+    // Start where the selected figure still shows when all cannot.
+    let per = blocks.first().map_or(1, Vec::len);
+    let fit = (inner / per).max(1);
+    let sel = app.map.selected.map_or(0, |s| s.0);
+    let skip = (sel + 1).saturating_sub(fit);
+    let lines: Vec<Line> = blocks.into_iter().skip(skip).flatten().collect();
+    let title = if skip > 0 {
+        format!(" Figures (↑{skip} more) ")
+    } else {
+        " Figures ".into()
+    };
+    frame.render_widget(Paragraph::new(lines).block(framed(&title, false)), area);
+}
+
+fn figure_lines<'a>(app: &'a App, f: &'a Figure) -> Vec<Line<'a>> {
+    let b = app.battle();
+    let theme = &app.theme;
+    let mut name = side_style(theme, b, f.side);
+    if app.map.selected == Some(f.id) {
+        name = name.add_modifier(Modifier::REVERSED);
+    }
+    let mut first = vec![
+        Span::styled(format!("{:<3}", app.map.labels.get(f.id)), name),
+        Span::styled(format!("{:<9} ", truncate(&f.name, 9)), name),
+    ];
+    first.extend(cards(app, f));
+    first.push(Span::raw(" "));
+    first.push(Span::styled(
+        status_words(f),
+        Style::new().add_modifier(Modifier::BOLD),
+    ));
+    let Some(total) = award(b, f.id) else {
+        let waiting = Line::from(Span::styled(
+            "   AP when orders are revealed",
+            Style::new().add_modifier(Modifier::DIM),
+        ));
+        return vec![
+            Line::from(first),
+            waiting,
+            Line::from(condition(app.view, f)),
+        ];
+    };
+    let ap_line = Line::from(vec![
+        Span::raw("   AP "),
+        Span::raw(bar(f.round.ap_left, total, 6)),
+        Span::raw(format!(" {}/{}", fmt_ap(f.round.ap_left), fmt_ap(total))),
+        Span::raw("  pulse "),
+        Span::raw(bar(f.round.pulse_left, f.round.pulse_ap, 4)),
+        Span::raw(format!(
+            " {}/{}",
+            fmt_ap(f.round.pulse_left),
+            fmt_ap(f.round.pulse_ap)
+        )),
+    ]);
+    vec![
+        Line::from(first),
+        ap_line,
+        Line::from(condition(app.view, f)),
+    ]
+}
+
+fn truncate(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
+}
+
+/// The figure's cards: played (current one lit, lost ones struck out),
+/// sealed (face down in the table view), or awaited.
+fn cards<'a>(app: &'a App, f: &Figure) -> Vec<Span<'a>> {
+    let b = app.battle();
+    let labels = &app.map.labels;
+    let revealed = !matches!(b.phase(), Phase::Communication | Phase::RoundStart);
+    if revealed && !f.round.cards.is_empty() {
+        let current = b.current_card(f.id);
+        return f
+            .round
+            .cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let mut text = c.card().to_string();
+                if let Some(t) = c.order.target {
+                    text.push('>');
+                    text.push_str(labels.get(t));
+                }
+                let mut style = Style::new();
+                if Some(i) == current {
+                    style = style.add_modifier(Modifier::REVERSED);
+                }
+                if c.lost {
+                    style = style.add_modifier(Modifier::CROSSED_OUT | Modifier::DIM);
+                }
+                Span::styled(format!("{text} "), style)
+            })
+            .collect();
+    }
+    if revealed || f.condition.is_out() {
+        return vec![];
+    }
+    let sealed = this_round(b).iter().find_map(|e| match e {
+        Event::OrdersSealed { side, orders } if side.0 == f.side => Some(orders),
+        _ => None,
+    });
+    match sealed {
+        None => vec![Span::styled("…", Style::new().add_modifier(Modifier::DIM))],
+        Some(orders) => match orders.iter().find(|o| o.figure == f.id) {
+            None => vec![Span::raw("(G) ")],
+            Some(o) if app.view == View::Referee => o
+                .cards
+                .iter()
+                .map(|c| Span::raw(format!("{} ", c.card)))
+                .collect(),
+            Some(o) => vec![Span::raw("▮".repeat(o.cards.len()) + " ")],
+        },
+    }
+}
+
+/// The figure's Action Points for this round, once orders are revealed.
+pub fn award(b: &Battle, id: FigureId) -> Option<f64> {
+    this_round(b).iter().rev().find_map(|e| match e {
+        Event::OrdersRevealed { awards, .. } => {
+            awards.iter().find(|a| a.figure == id).map(|a| a.ap)
+        }
+        _ => None,
+    })
+}
+
+/// Status, prone and morale in words, as the table sees them.
+pub fn status_words(f: &Figure) -> String {
+    let c = &f.condition;
+    let mut words = vec![match c.status() {
+        Status::Dead => "dead",
+        Status::Coma => "coma",
+        Status::Unconscious => "unconscious",
+        Status::Fled => "fled",
+        Status::Surrendered => "surrendered",
+        Status::Removed => "removed",
+        Status::Incapacitated => "incapacitated",
+        Status::Fleeing => "fleeing",
+        Status::Shaken => "shaken",
+        Status::Fighting => "",
+    }];
+    if c.is_prone() {
+        words.push("prone");
+    }
+    if c.cards_to_lose() > 0 {
+        words.push("unbalanced");
+    }
+    words.retain(|w| !w.is_empty());
+    words.join(" ")
+}
+
+/// BDR, Fatigue, Pain and Bleeding: numbers for the referee; for the table
+/// only what shows (docs/RULINGS.md, "The tactical display").
+fn condition(view: View, f: &Figure) -> Vec<Span<'static>> {
+    let c = &f.condition;
+    let r = c.reserves();
+    match view {
+        View::Referee => vec![Span::raw(format!(
+            "   BDR {}/{} FP {}/{} Pain {}/{} Bl {} {}",
+            c.bdr_left(),
+            r.bdr,
+            fmt_ap(c.fatigue_left()),
+            r.fpr,
+            fmt_ap(c.pain()),
+            r.pain_reserve,
+            c.bleeding_per_round(),
+            morale_word(c.morale())
+        ))],
+        View::Table => {
+            let hurt = if c.damage() <= 0 {
+                "unhurt"
+            } else if c.bdr_left() * 2 > r.bdr {
+                "wounded"
+            } else {
+                "badly wounded"
+            };
+            let tired = if c.is_exhausted() {
+                "exhausted"
+            } else if c.fatigue_left() * 2.0 < f64::from(r.fpr) {
+                "tired"
+            } else {
+                "fresh"
+            };
+            let bleeding = match c.visible_bleeding_per_round() {
+                0 => String::new(),
+                n => format!(" bleeding {n}/round"),
+            };
+            vec![Span::raw(format!("   {hurt}, {tired}{bleeding}"))]
+        }
+    }
+}
+
+fn morale_word(m: Morale) -> &'static str {
+    match m {
+        Morale::Steady => "steady",
+        Morale::Determined { .. } => "determined",
+        Morale::Fanatic => "fanatic",
+        Morale::Shaken => "shaken",
+        Morale::Routed(_) => "routed",
+        Morale::Broken => "broken",
+    }
+}

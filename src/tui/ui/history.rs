@@ -1,0 +1,138 @@
+//! What the session's keys show: the history list, the one-line inputs
+//! (command line, save path), the resume offer and the replay header.
+
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph, Wrap};
+
+use super::{centred, framed};
+use crate::engine::View;
+use crate::session::where_in;
+use crate::tui::app::{App, LineKind};
+
+/// Every undo point, the chosen one lit and the battle's own marked.
+pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
+    let area = centred(body, body.width.saturating_sub(4).min(90), body.height);
+    frame.render_widget(Clear, area);
+    let points = app.session().points();
+    let rows = area.height.saturating_sub(2) as usize;
+    let first = app
+        .history
+        .saturating_sub(rows / 2)
+        .min(points.len().saturating_sub(rows));
+    let lines: Vec<Line> = points
+        .iter()
+        .skip(first)
+        .take(rows)
+        .map(|p| {
+            let here = if p.index == app.session().cursor() {
+                "●"
+            } else {
+                " "
+            };
+            let chosen = if p.index == app.history { "▸" } else { " " };
+            let text = format!("{chosen}{here} {:>4}  {}", p.index, p.label);
+            if p.index == app.history {
+                Line::styled(text, Style::new().add_modifier(Modifier::REVERSED))
+            } else if p.index > app.session().cursor() {
+                Line::styled(text, Style::new().add_modifier(Modifier::DIM))
+            } else {
+                Line::raw(text)
+            }
+        })
+        .collect();
+    let title = format!(
+        " History — {} of {} commands (● now; dim: redo) ",
+        app.session().cursor(),
+        app.session().log().len()
+    );
+    frame.render_widget(Paragraph::new(lines).block(framed(&title, true)), area);
+}
+
+/// The command line or the save path, at the foot of the body, with the
+/// last error under it.
+pub fn line(frame: &mut Frame, body: Rect, app: &App) {
+    let Some(input) = &app.line else { return };
+    let (title, prompt) = match input.kind {
+        LineKind::Command => (
+            " Referee override (Tab completes, Enter runs, Esc cancels) ",
+            ":",
+        ),
+        LineKind::SaveAs => (" Save to (Enter saves, Esc cancels) ", "file: "),
+    };
+    let mut lines = vec![Line::from(vec![
+        Span::styled(prompt, Style::new().add_modifier(Modifier::BOLD)),
+        Span::raw(input.text.as_str()),
+        Span::styled("▏", Style::new().add_modifier(Modifier::SLOW_BLINK)),
+    ])];
+    if let Some(e) = &input.error {
+        for l in e.lines() {
+            lines.push(Line::styled(
+                l.to_string(),
+                Style::new().fg(Color::Red).add_modifier(Modifier::BOLD),
+            ));
+        }
+    }
+    let height = (lines.len() as u16 + 2).min(body.height);
+    let area = Rect::new(body.x, body.bottom() - height, body.width, height);
+    frame.render_widget(Clear, area);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(framed(title, true)),
+        area,
+    );
+}
+
+/// The autosave found at start: where it stopped, resume or start new.
+pub fn resume(frame: &mut Frame, body: Rect, app: &App) {
+    let Some(saved) = app.offered() else { return };
+    let area = centred(body, 72, 9);
+    frame.render_widget(Clear, area);
+    let b = saved.battle();
+    let lines = vec![
+        Line::from(""),
+        Line::from(format!(
+            "An unfinished battle of {} was autosaved",
+            saved.checked().scenario.name
+        ))
+        .alignment(Alignment::Center),
+        Line::from(format!("at {}.", where_in(b))).alignment(Alignment::Center),
+        Line::from(""),
+        Line::from("r resume it  ·  n start new (the autosave is discarded)")
+            .alignment(Alignment::Center),
+    ];
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .block(framed(" Resume? ", true)),
+        area,
+    );
+}
+
+/// The header in replay mode: where in the log, where in the battle, the view.
+pub fn replay_header(frame: &mut Frame, area: Rect, app: &App) {
+    let s = app.session();
+    let view = match app.view {
+        View::Table => " TABLE ",
+        View::Referee => " REFEREE ",
+    };
+    let spans = vec![
+        Span::styled(
+            " REPLAY ",
+            Style::new()
+                .add_modifier(Modifier::REVERSED | Modifier::BOLD)
+                .fg(Color::Cyan),
+        ),
+        Span::raw(format!(" command {}/{} · ", s.cursor(), s.log().len())),
+        Span::styled(
+            where_in(s.battle()),
+            Style::new().add_modifier(Modifier::BOLD),
+        ),
+        Span::raw(" │ "),
+        Span::styled(view, Style::new().add_modifier(Modifier::REVERSED)),
+    ];
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}

@@ -1,0 +1,178 @@
+//! Drawing: `draw(frame, &App)` is pure — it reads the app and the battle
+//! and writes cells, nothing else.
+
+pub mod figures;
+pub mod help;
+pub mod history;
+pub mod layout;
+pub mod log;
+pub mod orders;
+pub mod prompt;
+pub mod status;
+pub mod timeline;
+
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Wrap};
+
+use super::app::App;
+use super::keys::Mode;
+use super::map::MapWidget;
+use super::theme::Theme;
+use crate::engine::Battle;
+use layout::{Areas, MIN_HEIGHT, MIN_WIDTH};
+
+/// Draw the whole display for `app` into `frame`.
+pub fn draw(frame: &mut Frame, app: &App) {
+    let size = frame.area();
+    let Some(areas) = Areas::of(size, app.battle().figures().len()) else {
+        too_small(frame, size, app);
+        return;
+    };
+    if app.replay {
+        history::replay_header(frame, areas.header, app);
+    } else {
+        status::header(frame, areas.header, app);
+    }
+    timeline::draw(frame, areas.timeline, app);
+    let mode = app.base_mode();
+    if mode == Mode::Handover {
+        orders::handover(frame, areas.body, app);
+    } else {
+        frame.render_widget(
+            MapWidget {
+                battle: app.battle(),
+                view: &app.map,
+                theme: &app.theme,
+            },
+            areas.map,
+        );
+        figures::draw(frame, areas.figures, app);
+        match mode {
+            Mode::Orders => orders::draw(frame, areas.panel, app),
+            _ => prompt::draw(frame, areas.panel, app),
+        }
+        log::draw(frame, areas.log, app);
+    }
+    help::hints(frame, areas.hints, app);
+    match app.mode() {
+        Mode::Help => help::overlay(frame, areas.body, app),
+        Mode::QuitConfirm => quit_confirm(frame, areas.body),
+        Mode::History => history::overlay(frame, areas.body, app),
+        Mode::Command | Mode::SaveAs => history::line(frame, areas.body, app),
+        Mode::Resume => history::resume(frame, areas.body, app),
+        _ => {}
+    }
+}
+
+/// Shown instead of the layout below 80×24; never a crash.
+fn too_small(frame: &mut Frame, size: Rect, app: &App) {
+    let mut lines = vec![
+        Line::from("hexmelee: please enlarge the terminal"),
+        Line::from(format!(
+            "{}×{} now, {MIN_WIDTH}×{MIN_HEIGHT} needed",
+            size.width, size.height
+        )),
+    ];
+    lines.push(Line::from(if app.mode() == Mode::QuitConfirm {
+        "Quit? y / n"
+    } else {
+        "q quits"
+    }));
+    let top = size.height.saturating_sub(lines.len() as u16) / 2;
+    let area = Rect::new(size.x, size.y + top, size.width, size.height - top);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true }),
+        area,
+    );
+}
+
+fn quit_confirm(frame: &mut Frame, body: Rect) {
+    let area = centred(body, 36, 5);
+    frame.render_widget(Clear, area);
+    frame.render_widget(
+        Paragraph::new(vec![
+            Line::from(""),
+            Line::from("Quit hexmelee?  y yes · n no").alignment(Alignment::Center),
+        ])
+        .block(framed(" Quit ", true)),
+        area,
+    );
+}
+
+/// A `width`×`height` box in the middle of `area` (shrunk to fit).
+pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
+    let (w, h) = (width.min(area.width), height.min(area.height));
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+/// A bordered block; a thick border marks where the eye should be.
+pub fn framed(title: &str, focus: bool) -> Block<'_> {
+    let block = Block::bordered().title(title);
+    if focus {
+        block
+            .border_type(BorderType::Thick)
+            .title_style(Style::new().add_modifier(Modifier::BOLD))
+    } else {
+        block.border_type(BorderType::Rounded)
+    }
+}
+
+/// The label style of a side.
+pub fn side_style(theme: &Theme, battle: &Battle, side: usize) -> Style {
+    battle
+        .sides()
+        .get(side)
+        .map_or(Style::new(), |s| theme.sides[s.colour as usize])
+}
+
+/// `filled` of `width` cells: a bar of what is left.
+pub fn bar(value: f64, max: f64, width: usize) -> String {
+    let full = if max > 0.0 {
+        ((value / max).clamp(0.0, 1.0) * width as f64).round() as usize
+    } else {
+        0
+    };
+    format!("{}{}", "▰".repeat(full), "▱".repeat(width - full))
+}
+
+/// A figure's short label and name, in its side's colour.
+pub fn figure_span<'a>(app: &'a App, id: crate::engine::FigureId) -> Span<'a> {
+    let f = app.battle().figure(id);
+    Span::styled(
+        f.name.as_str(),
+        side_style(&app.theme, app.battle(), f.side),
+    )
+}
+
+/// `v` as AP are written: whole numbers bare, else one decimal.
+pub fn fmt_ap(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.1}")
+    }
+}
+
+/// The note line (last message), red when it is a refusal.
+pub fn note_line(app: &App) -> Option<Line<'_>> {
+    app.note.as_ref().map(|n| {
+        let style = if n.error {
+            Style::new()
+                .fg(ratatui::style::Color::Red)
+                .add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().add_modifier(Modifier::ITALIC)
+        };
+        Line::from(Span::styled(n.text.as_str(), style))
+    })
+}

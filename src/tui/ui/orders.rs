@@ -1,0 +1,154 @@
+//! Sealed orders (16.14.1): the hand-over screen between sides, and the
+//! order panel of the side at the keyboard — cards with their meaning,
+//! targets, aims, shield stance and the strike odds.
+
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph, Wrap};
+
+use super::{centred, framed, note_line, side_style};
+use crate::engine::{Event, Prompt, ShieldStance};
+use crate::rules::shakhan::Card;
+use crate::tui::app::App;
+
+/// Between sides: nothing of either side's orders shows.
+pub fn handover(frame: &mut Frame, body: Rect, app: &App) {
+    let b = app.battle();
+    let Prompt::Orders { side } = b.prompt() else {
+        return;
+    };
+    let name = b.sides()[side.0].name.as_str();
+    let style = side_style(&app.theme, b, side.0).add_modifier(Modifier::BOLD);
+    let sealed: Vec<&str> = super::status::this_round(b)
+        .iter()
+        .filter_map(|e| match e {
+            Event::OrdersSealed { side, .. } => Some(b.sides()[side.0].name.as_str()),
+            _ => None,
+        })
+        .collect();
+    let mut lines = vec![
+        Line::from(""),
+        Line::from(vec![
+            Span::raw("Sealed orders: "),
+            Span::styled(name, style),
+            Span::raw("'s turn"),
+        ]),
+        Line::from(""),
+        Line::from(vec![
+            Span::raw("Hand the keyboard to "),
+            Span::styled(name, style),
+            Span::raw("'s player; everyone else looks away."),
+        ]),
+    ];
+    if !sealed.is_empty() {
+        lines.push(Line::from(format!(
+            "Already sealed, face down: {}.",
+            sealed.join(", ")
+        )));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from("Enter: write my orders · A: the AI writes them"));
+    let area = centred(body, 66, lines.len() as u16 + 3);
+    frame.render_widget(Clear, area);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true })
+            .block(framed(" Hand-over ", true)),
+        area,
+    );
+}
+
+/// The order panel of the side at the keyboard.
+pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
+    let b = app.battle();
+    let Some(d) = &app.orders else { return };
+    let mut lines = Vec::new();
+    for o in &d.orders {
+        let f = b.figure(o.figure);
+        let selected = app.map.selected == Some(o.figure);
+        let mut spans = vec![
+            Span::raw(if selected { "▸" } else { " " }),
+            Span::styled(
+                format!("{:<9}", f.name.chars().take(9).collect::<String>()),
+                side_style(&app.theme, b, f.side),
+            ),
+            Span::raw(format!(" {}/{} ", o.cards.len(), f.factors.tca)),
+        ];
+        if o.cards.is_empty() {
+            spans.push(Span::styled(
+                "(G)",
+                Style::new().add_modifier(Modifier::DIM),
+            ));
+        }
+        for c in &o.cards {
+            let mut text = format!("[{}", c.card);
+            if let Some(t) = c.target {
+                text.push('>');
+                text.push_str(app.map.labels.get(t));
+            }
+            if let Some(a) = c.aim {
+                text.push('@');
+                text.push_str(a.key());
+            }
+            // Brawl forms and missile targets (issue 5) are written here too.
+            text.push(']');
+            spans.push(Span::styled(
+                text,
+                Style::new().add_modifier(Modifier::BOLD),
+            ));
+        }
+        if o.shield != ShieldStance::Raise && f.character.shield.is_some() {
+            spans.push(Span::raw(format!(" shield {:?}", o.shield).to_lowercase()));
+        }
+        lines.push(Line::from(spans));
+    }
+    lines.push(
+        Line::from(
+            Card::ALL
+                .iter()
+                .map(|c| format!("{} {}", c.letter().to_ascii_lowercase(), short(*c)))
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
+        .style(Style::new().add_modifier(Modifier::DIM)),
+    );
+    if let Some(o) = &d.odds {
+        lines.push(Line::from(format!(
+            "{} on {} (if {}): {} → strike {:.0}%, pierce {:.0}%, crit {:.0}%",
+            o.card,
+            app.map.labels.get(o.defender),
+            o.defence_card,
+            o.threshold
+                .map_or("no strike".into(), |t| format!("need ≤{t}")),
+            o.p_strike * 100.0,
+            o.p_penetrate * 100.0,
+            o.p_critical * 100.0
+        )));
+    }
+    if let Some(n) = note_line(app) {
+        lines.push(n);
+    }
+    let title = format!(" Orders: {} (sealed) ", b.sides()[d.side.0].name);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(framed(&title, true)),
+        area,
+    );
+}
+
+/// A card's meaning in a word or two (16.9.1).
+pub fn short(card: Card) -> &'static str {
+    match card {
+        Card::A => "berserk",
+        Card::B => "aggressive",
+        Card::C => "cautious",
+        Card::D => "parry",
+        Card::E => "retreat",
+        Card::F => "rout",
+        Card::G => "other",
+    }
+}

@@ -1,0 +1,72 @@
+//! Any sequence of key presses, clicks and resizes: the display never
+//! panics, draws every frame, and changes the battle only through its
+//! commands (a replay of them rebuilds the very same events).
+
+mod tui_common;
+
+use hexmelee::engine::Battle;
+use hexmelee::tui::app::Input;
+use proptest::prelude::*;
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use tui_common::*;
+
+const KEYS: &str = "abcdefgtmsrRfnyidxvlAPT?q+-[] ";
+
+fn input() -> impl Strategy<Value = Input> {
+    let key = prop_oneof![
+        proptest::sample::select(KEYS.chars().collect::<Vec<_>>()).prop_map(KeyCode::Char),
+        proptest::sample::select(vec![
+            KeyCode::Enter,
+            KeyCode::Esc,
+            KeyCode::Tab,
+            KeyCode::BackTab,
+            KeyCode::Backspace,
+            KeyCode::Up,
+            KeyCode::Down,
+            KeyCode::Left,
+            KeyCode::Right,
+            KeyCode::PageUp,
+            KeyCode::Home,
+            KeyCode::F(5),
+        ]),
+    ]
+    .prop_map(|code| Input::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    let click = (0u16..130, 0u16..45, any::<bool>()).prop_map(|(column, row, scroll)| {
+        Input::Mouse(MouseEvent {
+            kind: if scroll {
+                MouseEventKind::ScrollDown
+            } else {
+                MouseEventKind::Down(MouseButton::Left)
+            },
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        })
+    });
+    let resize = (1u16..220, 1u16..70).prop_map(|(w, h)| Input::Resize(w, h));
+    prop_oneof![8 => key, 2 => click, 1 => resize, 1 => Just(Input::Tick)]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn any_inputs_never_panic_and_change_the_battle_only_by_commands(
+        inputs in proptest::collection::vec(input(), 1..120)
+    ) {
+        let mut app = duel(100, 30);
+        for i in inputs {
+            // Never quit half way: the point is to keep going.
+            if let Input::Key(k) = i && k.code == KeyCode::Char('y') {
+                continue;
+            }
+            app.handle(i);
+            screen(&app);
+        }
+        let b = app.battle();
+        let replayed = Battle::replay(app.checked(), app.seed(), b.commands()).unwrap();
+        prop_assert_eq!(replayed.events(), b.events());
+    }
+}
