@@ -408,7 +408,7 @@ impl Battle {
             } if referee => format!(
                 "{} takes {damage} damage and {pain} pain to the {}, bleeding {bleeding} for {bleeding_rounds} round(s)",
                 name(figure),
-                area.key()
+                area.name()
             ),
             Override::Wound {
                 figure,
@@ -418,7 +418,7 @@ impl Battle {
             } => format!(
                 "{} is wounded in the {}{}",
                 name(figure),
-                area.key(),
+                area.name(),
                 if *bleeding > 0 { " and bleeds" } else { "" }
             ),
             Override::Heal {
