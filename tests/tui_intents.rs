@@ -135,3 +135,58 @@ fn tavern() -> App {
     press(&mut app, KeyCode::Enter);
     app
 }
+
+/// The duel at Red's orders, in the referee view with the command line open.
+fn referee_line() -> App {
+    let mut app = duel(120, 40);
+    press(&mut app, KeyCode::Enter);
+    typed(&mut app, "v:");
+    assert_eq!(app.mode(), Mode::Command);
+    app
+}
+
+#[test]
+fn s16_12_quick_melee_is_switched_on_by_the_command_line() {
+    let mut app = referee_line();
+    typed(&mut app, "quick o");
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(app.line.as_ref().unwrap().error.as_deref(), Some("on  off"));
+    typed(&mut app, "n");
+    press(&mut app, KeyCode::Enter);
+    assert_ne!(app.mode(), Mode::Command, "{:?}", app.line);
+    assert!(
+        app.battle()
+            .events()
+            .iter()
+            .any(|e| matches!(e, Event::QuickMeleeSwitched { on: true, .. }))
+    );
+}
+
+#[test]
+fn s16_13_9_an_impact_by_the_command_line_hurts_the_figure() {
+    let mut app = referee_line();
+    press(&mut app, KeyCode::Char('h'));
+    typed(&mut app, "azard au");
+    press(&mut app, KeyCode::Tab);
+    typed(&mut app, "imp");
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(app.line.as_ref().unwrap().text, "hazard Aulos impact ");
+    typed(&mut app, "60");
+    press(&mut app, KeyCode::Enter);
+    assert_ne!(app.mode(), Mode::Command, "{:?}", app.line);
+    assert!(
+        app.battle()
+            .events()
+            .iter()
+            .any(|e| matches!(e, Event::Hazard(_)))
+    );
+    // A mistake keeps the line open with the reason.
+    typed(&mut app, ":hazard Aulos impact fast");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.mode(), Mode::Command);
+    let err = app.line.as_ref().unwrap().error.clone().unwrap();
+    assert!(
+        err.contains("must be a number") && err.contains("usage: hazard"),
+        "{err}"
+    );
+}

@@ -593,7 +593,7 @@ pub const SESSION: &[Binding] = &[
     b(
         &[C(':')],
         ": override",
-        "Referee command line for overrides (referee view; Tab completes)",
+        "Referee command line: overrides, reroll, quick on|off, hazard (referee view; Tab)",
         Action::CommandLine,
     ),
     b(
@@ -641,7 +641,7 @@ const LINE: &[Binding] = &[
     b(
         &[Tab],
         "Tab complete",
-        "complete the word: kinds, figures, sides, areas, requisites",
+        "complete the word: kinds, figures, sides, areas, requisites, hazards",
         Action::LineComplete,
     ),
     b(
