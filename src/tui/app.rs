@@ -27,7 +27,7 @@ use super::theme::Theme;
 use super::ui::layout::Areas;
 
 pub use moves::{MovePreview, MovesDraft};
-pub use orders::{OddsPreview, OrdersDraft};
+pub use orders::{OddsPreview, OrdersDraft, activity_word};
 pub use referee::{LineInput, LineKind};
 
 /// One input, already translated from the terminal's events.
@@ -487,6 +487,12 @@ impl App {
             | Action::TargetCursor
             | Action::CycleAim
             | Action::CycleShield
+            | Action::CycleBrawl
+            | Action::ToggleLethal
+            | Action::CycleMissile
+            | Action::ToggleHold
+            | Action::ToggleWarn
+            | Action::CycleActivity
             | Action::Propose
             | Action::ProposeAll
             | Action::Seal => self.orders_action(action),

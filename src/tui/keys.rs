@@ -121,6 +121,18 @@ pub enum Action {
     TargetCursor,
     CycleAim,
     CycleShield,
+    /// 16.10.4: the last card's brawling form (cycles those it allows).
+    CycleBrawl,
+    /// 16.10.4.6–7: a Martial Arts hand-chop or kick declared lethal, or not.
+    ToggleLethal,
+    /// 16.12.1: the last card's missile weapon (cycles the figure's, then none).
+    CycleMissile,
+    /// 16.14.3.4: keep the loaded missile instead of firing it.
+    ToggleHold,
+    /// 16.12.1: shout a warning to friends in the line of fire.
+    ToggleWarn,
+    /// 16.9.4: under G, the non-combat action (cycles a short list).
+    CycleActivity,
     Propose,
     ProposeAll,
     Seal,
@@ -308,6 +320,42 @@ const ORDERS: &[Binding] = &[
         "R AI all",
         "the AI's proposal for every figure of the side",
         Action::ProposeAll,
+    ),
+    b(
+        &[C('w')],
+        "w brawl",
+        "brawl form of the last card (cycles the forms its card allows, then none; 16.10.4)",
+        Action::CycleBrawl,
+    ),
+    b(
+        &[C('k')],
+        "",
+        "lethal or not: a Martial Arts hand-chop or kick (16.10.4.6–7)",
+        Action::ToggleLethal,
+    ),
+    b(
+        &[C('o')],
+        "o missile",
+        "missile weapon of the last card (cycles the figure's, then none; target as t)",
+        Action::CycleMissile,
+    ),
+    b(
+        &[C('H')],
+        "",
+        "hold the loaded missile this round instead of firing (16.14.3.4)",
+        Action::ToggleHold,
+    ),
+    b(
+        &[C('W')],
+        "",
+        "shout a warning to friends in the line of fire first (16.12.1)",
+        Action::ToggleWarn,
+    ),
+    b(
+        &[C('n')],
+        "n action",
+        "under G: the non-combat action (cycles: load, pick up, drop, …; 16.9.4)",
+        Action::CycleActivity,
     ),
     b(
         &[Enter],
@@ -545,7 +593,7 @@ pub const SESSION: &[Binding] = &[
     b(
         &[C(':')],
         ": override",
-        "Referee command line for overrides (referee view; Tab completes)",
+        "Referee command line: overrides, reroll, quick on|off, hazard (referee view; Tab)",
         Action::CommandLine,
     ),
     b(
@@ -593,7 +641,7 @@ const LINE: &[Binding] = &[
     b(
         &[Tab],
         "Tab complete",
-        "complete the word: kinds, figures, sides, areas, requisites",
+        "complete the word: kinds, figures, sides, areas, requisites, hazards",
         Action::LineComplete,
     ),
     b(

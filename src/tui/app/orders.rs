@@ -2,8 +2,11 @@
 //! their targets and aims, the AI's proposal, and the strike odds preview.
 
 use crate::engine::{
-    Battle, BusyStance, CardOrder, Command, FigureId, FigureOrders, ShieldStance, SideId,
+    Battle, BusyStance, CardOrder, Command, Figure, FigureId, FigureOrders, MissileIntent,
+    ShieldStance, SideId,
 };
+use crate::rules::shakhan::brawl::{BrawlForm, BrawlIntent};
+use crate::rules::shakhan::tables::actions::Activity;
 use crate::rules::shakhan::tables::tables;
 use crate::rules::shakhan::{BodyArea, Card};
 use crate::sim::ai;
@@ -125,6 +128,109 @@ fn next_aim(aim: Option<BodyArea>) -> Option<BodyArea> {
     }
 }
 
+/// Shakhàn 16.9.4: the non-combat actions `n` cycles under G, with the word
+/// the orders panel shows; anything rarer is the Referee's (`Other`).
+const ACTIVITIES: [(Activity, &str); 12] = [
+    (Activity::LoadMissile, "load"),
+    (Activity::PickUpItem, "pick up"),
+    (Activity::DropItem, "drop"),
+    (Activity::GrabHold, "grab"),
+    (Activity::DonArmourPiece, "don armour"),
+    (Activity::DiscardArmourPiece, "shed armour"),
+    (Activity::UnstopBottle, "unstop"),
+    (Activity::TakeDose, "take dose"),
+    (Activity::CutRope, "cut rope"),
+    (Activity::SetAfire, "set afire"),
+    (Activity::Shout, "shout"),
+    (Activity::CastSpell, "cast spell"),
+];
+
+/// The panel's word for an activity.
+pub fn activity_word(a: Activity) -> String {
+    ACTIVITIES
+        .iter()
+        .find(|(x, _)| *x == a)
+        .map_or_else(|| format!("{a:?}").to_lowercase(), |(_, w)| w.to_string())
+}
+
+/// The next of `list` after `now` (the first after `None`), `None` after the last.
+fn cycle<T: Copy + PartialEq>(list: &[T], now: Option<T>) -> Option<T> {
+    match now {
+        None => list.first().copied(),
+        Some(x) => list
+            .iter()
+            .position(|&y| y == x)
+            .and_then(|i| list.get(i + 1).copied()),
+    }
+}
+
+/// Shakhàn 16.10.4: the brawling forms `f` may declare under `card`, by the
+/// rules' own refusal (the card, Martial Arts skill).
+fn brawl_forms(f: &Figure, card: Card) -> Vec<BrawlForm> {
+    BrawlForm::ALL
+        .into_iter()
+        .filter(|&form| {
+            BrawlIntent::new(form)
+                .refusal(card, f.character.martial_arts_level)
+                .is_none()
+        })
+        .collect()
+}
+
+/// The change one intent key makes to a card, or why it cannot.
+fn intent(action: Action, f: &Figure, c: &mut CardOrder) -> Result<(), String> {
+    match action {
+        Action::CycleBrawl => {
+            let forms = brawl_forms(f, c.card);
+            if forms.is_empty() {
+                return Err(format!("no brawling form goes with {} (16.10.4)", c.card));
+            }
+            c.brawl = cycle(&forms, c.brawl.map(|b| b.form)).map(BrawlIntent::new);
+        }
+        Action::ToggleLethal => match &mut c.brawl {
+            Some(b) if b.form.may_be_lethal() && b.form != BrawlForm::FlyingDropKick => {
+                b.lethal = !b.lethal
+            }
+            _ => {
+                return Err(
+                    "only a Martial Arts hand-chop or kick is declared lethal (16.10.4.6–7)".into(),
+                );
+            }
+        },
+        Action::CycleMissile => {
+            let n = f.factors.missile_weapons.len();
+            if n == 0 {
+                return Err(format!("{} has no missile weapon", f.name));
+            }
+            let weapons: Vec<usize> = (0..n).collect();
+            c.missile = cycle(&weapons, c.missile.map(|m| m.weapon)).map(|weapon| MissileIntent {
+                weapon,
+                hold: false,
+                warn: false,
+            });
+        }
+        Action::ToggleHold | Action::ToggleWarn => {
+            let Some(m) = &mut c.missile else {
+                return Err("choose a missile weapon first (o)".into());
+            };
+            if action == Action::ToggleHold {
+                m.hold = !m.hold;
+            } else {
+                m.warn = !m.warn;
+            }
+        }
+        Action::CycleActivity => {
+            if c.card != Card::G {
+                return Err("a non-combat action is taken under G (16.9.4)".into());
+            }
+            let list = ACTIVITIES.map(|(a, _)| a);
+            c.action = cycle(&list, c.action);
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
 impl App {
     /// The enemy of the side entering orders under the cursor, if any.
     fn enemy_under_cursor(&self, side: SideId) -> Option<FigureId> {
@@ -199,6 +305,15 @@ impl App {
                     ShieldStance::Lower => ShieldStance::Ask,
                 }
             }
+            Action::CycleBrawl
+            | Action::ToggleLethal
+            | Action::CycleMissile
+            | Action::ToggleHold
+            | Action::ToggleWarn
+            | Action::CycleActivity => match o.cards.last_mut() {
+                Some(c) => problem = intent(action, &f, c).err(),
+                None => problem = Some("add a card first (a-g)".into()),
+            },
             Action::Propose => {
                 self.propose(id);
             }

@@ -11,6 +11,8 @@ use crate::engine::{
 use crate::hex::{Facing, Hex, Pose};
 use crate::rules::shakhan::BodyArea;
 use crate::rules::shakhan::condition::Morale;
+use crate::rules::shakhan::hazard::Hazard;
+use crate::rules::shakhan::tables::hazards::AcidExposure;
 use crate::scenario::{self, Checked};
 use crate::tui::keys::Action;
 
@@ -45,9 +47,11 @@ pub enum Parsed {
     Override(Override),
     /// `Session::reroll` with this reason.
     Reroll(String),
+    /// A Referee command beyond the overrides: Quick Melee, a hazard.
+    Command(Command),
 }
 
-const KINDS: [&str; 10] = [
+const KINDS: [&str; 12] = [
     "wound",
     "heal",
     "set",
@@ -58,6 +62,8 @@ const KINDS: [&str; 10] = [
     "morale",
     "initiative",
     "reroll",
+    "quick",
+    "hazard",
 ];
 const AREAS: [(&str, BodyArea); 6] = [
     ("head", BodyArea::Head),
@@ -97,6 +103,21 @@ const FACINGS: [(&str, Facing); 6] = [
     ("SW", Facing::SW),
     ("NW", Facing::NW),
 ];
+/// Shakhàn 16.13.7–13: the hazards by the word `:hazard` takes, with what follows.
+const HAZARDS: [(&str, &str); 8] = [
+    ("poison", "INTENSITY [sleep]"),
+    ("temperature", "LEVEL"),
+    ("fall", "SECONDS"),
+    ("impact", "KMH"),
+    ("acid", "INTENSITY splash|immersion"),
+    ("suffocation", "ROUND [exerting]"),
+    ("drain", "LEVELS"),
+    ("radiation", "MINUTES"),
+];
+const EXPOSURES: [(&str, AcidExposure); 2] = [
+    ("splash", AcidExposure::Splash),
+    ("immersion", AcidExposure::Immersion),
+];
 const HEAL_WORDS: [&str; 6] = ["all", "damage", "pain", "fatigue", "bleeding", "wake"];
 const WOUND_WORDS: [&str; 3] = ["pain", "bleed", "for"];
 
@@ -112,6 +133,11 @@ fn usage(kind: &str) -> &'static str {
         "remove" => "remove FIGURE",
         "morale" => "morale FIGURE steady|determined|fanatic|shaken|broken",
         "initiative" => "initiative SIDE",
+        "quick" => "quick on|off  (Quick Melee from the next round, 16.12)",
+        "hazard" => {
+            "hazard FIGURE poison N [sleep] | temperature N | fall SECONDS | impact KMH | \
+             acid N splash|immersion | suffocation ROUND [exerting] | drain LEVELS | radiation MINUTES"
+        }
         _ => "reroll REASON…",
     }
 }
@@ -179,6 +205,17 @@ fn parse_kind(
         }));
     }
     let mut words = rest.split_whitespace();
+    if kind == "quick" {
+        let on = pick(
+            "switch",
+            words.next().unwrap_or(""),
+            &[("on", true), ("off", false)],
+        )?;
+        if let Some(extra) = words.next() {
+            return Err(format!("{extra:?} is one word too many"));
+        }
+        return Ok(Parsed::Command(Command::QuickMelee { on }));
+    }
     if kind == "initiative" {
         let sides: Vec<(&str, SideId)> = battle
             .sides()
@@ -198,6 +235,13 @@ fn parse_kind(
         .map(|f| (f.name.as_str(), f.id))
         .collect();
     let figure = pick("figure", words.next().unwrap_or(""), &figures)?;
+    if kind == "hazard" {
+        let hazard = hazard(&mut words)?;
+        if let Some(extra) = words.next() {
+            return Err(format!("{extra:?} is one word too many"));
+        }
+        return Ok(Parsed::Command(Command::Hazard { figure, hazard }));
+    }
     let o = match kind {
         "wound" => {
             let area = pick("body area", words.next().unwrap_or(""), &AREAS)?;
@@ -312,6 +356,49 @@ fn parse_kind(
     Ok(Parsed::Override(o))
 }
 
+/// Shakhàn 16.13.7–13: the hazard named by the words after the figure.
+fn hazard<'a>(words: &mut impl Iterator<Item = &'a str>) -> Result<Hazard, String> {
+    let kinds: Vec<(&str, &str)> = HAZARDS.iter().map(|(k, _)| (*k, *k)).collect();
+    let kind = pick("hazard", words.next().unwrap_or(""), &kinds)?;
+    let flag = |word: &str, next: Option<&str>| match next {
+        None => Ok(false),
+        Some(w) if w.eq_ignore_ascii_case(word) => Ok(true),
+        Some(w) => Err(format!("{w:?}: only {word:?} may follow")),
+    };
+    Ok(match kind {
+        "poison" => Hazard::Poison {
+            intensity: number("the intensity", words.next())?,
+            resist_dmod: None,
+            sleeping: flag("sleep", words.next())?,
+        },
+        "temperature" => Hazard::Temperature {
+            level: number("the level", words.next())?,
+            save_dmod: None,
+        },
+        "fall" => Hazard::Fall {
+            seconds: number("the seconds", words.next())?,
+        },
+        "impact" => Hazard::Impact {
+            kmh: number("the speed (km/h)", words.next())?,
+        },
+        "acid" => Hazard::Acid {
+            intensity: number("the intensity", words.next())?,
+            exposure: pick("exposure", words.next().unwrap_or(""), &EXPOSURES)?,
+        },
+        "suffocation" => Hazard::Suffocation {
+            round: number("the round without air", words.next())?,
+            exerting: flag("exerting", words.next())?,
+        },
+        "drain" => Hazard::LifeDrain {
+            levels: number("the levels", words.next())?,
+        },
+        _ => Hazard::Radiation {
+            minutes: number("the minutes", words.next())?,
+            shielding: Vec::new(),
+        },
+    })
+}
+
 /// The words that may come at word `index` of a line whose earlier words
 /// are `before`.
 fn choices(battle: &Battle, before: &[&str], index: usize) -> Vec<String> {
@@ -323,6 +410,15 @@ fn choices(battle: &Battle, before: &[&str], index: usize) -> Vec<String> {
         (_, 0) => own(&KINDS),
         (Some("initiative"), 1) => battle.sides().iter().map(|s| s.name.clone()).collect(),
         (Some("reroll"), _) => Vec::new(),
+        (Some("quick"), 1) => own(&["on", "off"]),
+        (Some("quick"), _) => Vec::new(),
+        (Some("hazard"), 2) => names_of(&HAZARDS.map(|h| h.0)),
+        (Some("hazard"), 4) => match before.get(2).map(|w| w.to_lowercase()).as_deref() {
+            Some("acid") => names_of(&EXPOSURES.map(|e| e.0)),
+            Some("poison") => own(&["sleep"]),
+            Some("suffocation") => own(&["exerting"]),
+            _ => Vec::new(),
+        },
         (Some("add"), 1) => own(&["copy"]),
         (Some("add"), 2) => names(),
         (Some(_), 1) => names(),
@@ -437,6 +533,13 @@ impl App {
         let outcome = match parsed {
             Err(e) => Err(e),
             Ok(Parsed::Reroll(reason)) => self.reroll(&reason),
+            Ok(Parsed::Command(c)) => {
+                if self.submit(c) {
+                    Ok(())
+                } else {
+                    Err(self.note.take().map_or(String::new(), |n| n.text))
+                }
+            }
             Ok(Parsed::Override(o)) => {
                 if self.submit(Command::Referee(o)) {
                     Ok(())
@@ -568,6 +671,63 @@ mod tests {
             ok("reroll the die fell off the table"),
             Parsed::Reroll("the die fell off the table".into())
         );
+    }
+
+    #[test]
+    fn s16_12_and_s16_13_quick_melee_and_hazards_parse() {
+        assert_eq!(
+            ok("quick on"),
+            Parsed::Command(Command::QuickMelee { on: true })
+        );
+        assert_eq!(
+            ok(":qu off"),
+            Parsed::Command(Command::QuickMelee { on: false })
+        );
+        let hz = |line: &str| match ok(line) {
+            Parsed::Command(Command::Hazard { figure, hazard }) => {
+                assert_eq!(figure, FigureId(0));
+                hazard
+            }
+            p => panic!("{p:?}"),
+        };
+        assert_eq!(hz("hazard Aulos impact 30"), Hazard::Impact { kmh: 30 });
+        assert_eq!(hz("hazard Aulos fall 2"), Hazard::Fall { seconds: 2 });
+        assert_eq!(
+            hz("hazard Aulos poison 6 sleep"),
+            Hazard::Poison {
+                intensity: 6,
+                resist_dmod: None,
+                sleeping: true
+            }
+        );
+        assert_eq!(
+            hz("hazard Aulos acid 3 imm"),
+            Hazard::Acid {
+                intensity: 3,
+                exposure: AcidExposure::Immersion
+            }
+        );
+        assert_eq!(
+            hz("hazard Aulos suffocation 2 exerting"),
+            Hazard::Suffocation {
+                round: 2,
+                exerting: true
+            }
+        );
+        assert_eq!(hz("hazard Aulos drain 1"), Hazard::LifeDrain { levels: 1 });
+        assert!(err("quick maybe").contains("one of: on, off"));
+        assert!(err("hazard Aulos lava 3").contains("one of: poison"));
+        assert!(err("hazard Aulos fall").contains("the seconds is missing"));
+        assert!(err("hazard Aulos acid 3 bath").contains("one of: splash, immersion"));
+        assert!(err("hazard Aulos poison 3 now").contains("only \"sleep\""));
+        assert!(err("hazard Aulos impact 3 4").contains("one word too many"));
+        let (b, _) = duel();
+        assert_eq!(complete(&b, "hazard Aulos a").0, "hazard Aulos acid ");
+        assert_eq!(
+            complete(&b, "hazard Aulos acid 3 s").0,
+            "hazard Aulos acid 3 splash "
+        );
+        assert_eq!(complete(&b, "quick ").1, vec!["on", "off"]);
     }
 
     #[test]

@@ -12,6 +12,7 @@ use super::{centred, framed, note_line, side_style};
 use crate::engine::{Event, Prompt, ShieldStance};
 use crate::rules::shakhan::Card;
 use crate::tui::app::App;
+use crate::tui::app::activity_word;
 
 /// Between sides: nothing of either side's orders shows.
 pub fn handover(frame: &mut Frame, body: Rect, app: &App) {
@@ -93,7 +94,31 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                 text.push('@');
                 text.push_str(a.key());
             }
-            // Brawl forms and missile targets (issue 5) are written here too.
+            if let Some(bi) = c.brawl {
+                text.push(' ');
+                text.push_str(bi.form.name());
+                if bi.is_lethal() {
+                    text.push_str(" lethal");
+                }
+            }
+            if let Some(m) = c.missile {
+                let name = f
+                    .factors
+                    .missile_weapons
+                    .get(m.weapon)
+                    .map_or("?", |w| w.name.as_str());
+                text.push_str(&format!(" shoot {name}"));
+                if m.hold {
+                    text.push_str(" hold");
+                }
+                if m.warn {
+                    text.push_str(" warn");
+                }
+            }
+            if let Some(a) = c.action {
+                text.push_str(" + ");
+                text.push_str(&activity_word(a));
+            }
             text.push(']');
             spans.push(Span::styled(
                 text,
