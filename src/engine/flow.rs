@@ -383,7 +383,7 @@ impl Battle {
         }
         for m in &spec.initiative_modifiers {
             if let Some(factor) = party_factor(m) {
-                add(format!("{:?}", m.modifier), factor);
+                add(m.modifier.words().into(), factor);
             }
         }
         out

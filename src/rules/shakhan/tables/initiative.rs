@@ -181,6 +181,23 @@ pub enum InitiativeModifierId {
 }
 
 impl InitiativeModifierId {
+    /// The modifier in a few words, for the log.
+    pub fn words(self) -> &'static str {
+        match self {
+            InitiativeModifierId::OutnumbersPerMultiple => "outnumbers",
+            InitiativeModifierId::MilitaryTrainingPerGrade => "military training",
+            InitiativeModifierId::DisciplinedVsUntrained => "disciplined against untrained",
+            InitiativeModifierId::MuchLargerSpecies => "much larger species",
+            InitiativeModifierId::AttackedSuddenly => "attacked suddenly",
+            InitiativeModifierId::ExpectingAttack => "expecting the attack",
+            InitiativeModifierId::PreparedAmbush => "prepared ambush",
+            InitiativeModifierId::FightingHidden => "fighting hidden",
+            InitiativeModifierId::VisionMode => "vision the other lacks",
+            InitiativeModifierId::Arguing => "arguing",
+            InitiativeModifierId::LightSourceInDark => "light in the dark",
+        }
+    }
+
     const ALL: [InitiativeModifierId; 11] = [
         InitiativeModifierId::OutnumbersPerMultiple,
         InitiativeModifierId::MilitaryTrainingPerGrade,
