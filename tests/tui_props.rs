@@ -70,3 +70,104 @@ proptest! {
         prop_assert_eq!(replayed.events(), b.events());
     }
 }
+
+/// Words the referee's command line knows, names, numbers of every size and
+/// junk, in any order.
+const WORDS: &[&str] = &[
+    "wound",
+    "heal",
+    "set",
+    "reserve",
+    "place",
+    "add",
+    "copy",
+    "remove",
+    "morale",
+    "initiative",
+    "reroll",
+    "quick",
+    "hazard",
+    "on",
+    "off",
+    "all",
+    "pain",
+    "bleed",
+    "for",
+    "Aulos",
+    "Berrin",
+    "aul",
+    "Red",
+    "Blue",
+    "upper",
+    "head",
+    "legs",
+    "STR",
+    "AGIL",
+    "BDR",
+    "FPR",
+    "PAIN",
+    "broken",
+    "routed",
+    "N",
+    "SW",
+    "poison",
+    "fall",
+    "impact",
+    "acid",
+    "splash",
+    "suffocation",
+    "drain",
+    "radiation",
+    "temperature",
+    "sleep",
+    "exerting",
+    "0",
+    "1",
+    "6",
+    "-1",
+    "-0",
+    "1e9",
+    "NaN",
+    "4294967296",
+    "99999999999999999999",
+    "0.5",
+    "(",
+    ")",
+    "\"",
+    ":",
+    "é",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Any line typed on the referee's command line (with Tab completion
+    /// pressed anywhere) gives an answer or an error, never a panic, and the
+    /// battle changes only through the commands it makes.
+    #[test]
+    fn any_command_line_never_panics(
+        lines in proptest::collection::vec(
+            proptest::collection::vec((proptest::sample::select(WORDS), any::<bool>()), 0..8),
+            1..6,
+        )
+    ) {
+        let mut app = duel(120, 40);
+        typed(&mut app, "v");
+        for line in lines {
+            typed(&mut app, ":");
+            for (word, tab) in line {
+                typed(&mut app, word);
+                if tab {
+                    press(&mut app, KeyCode::Tab);
+                }
+                typed(&mut app, " ");
+            }
+            press(&mut app, KeyCode::Enter);
+            press(&mut app, KeyCode::Esc);
+            screen(&app);
+        }
+        let b = app.battle();
+        let replayed = Battle::replay(app.checked(), app.seed(), b.commands()).unwrap();
+        prop_assert_eq!(replayed.events(), b.events());
+    }
+}
