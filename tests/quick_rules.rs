@@ -394,12 +394,15 @@ fn s16_12_the_referee_switches_quick_melee_from_the_next_round() {
     b.submit(Command::QuickMelee { on: true }).unwrap();
     assert!(!b.is_quick_melee());
     sim::play(&mut b, 100, sim::ai::answer).unwrap();
-    assert!(b.is_quick_melee() || b.round() <= 1);
+    assert!(
+        b.round() > 1,
+        "the battle must outlast the round of the switch"
+    );
+    assert!(b.is_quick_melee());
     assert!(
         b.events()
             .iter()
             .any(|e| matches!(e, Event::PairingsMade { .. }))
-            || b.round() <= 1
     );
 }
 
@@ -515,4 +518,47 @@ fn s16_11_a_designated_creature_tramples_whatever_its_weight() {
         .map(|(d, seed)| trample_counts(&play(&field(d), seed)).0)
         .sum();
     assert!(n > 0, "the designated figure never trampled");
+}
+
+#[test]
+fn s16_13_hazards_beyond_the_limits_are_refused_and_change_nothing() {
+    let c = parse(&text("duel"));
+    let mut b = Battle::new(&c, 9).unwrap();
+    let victim = b.figures()[1].id;
+    let before = b.clone();
+    for hazard in [
+        Hazard::Fall {
+            seconds: 500_000_000,
+        },
+        Hazard::Impact { kmh: u32::MAX },
+        Hazard::Temperature {
+            level: 1_000_000_000,
+            save_dmod: None,
+        },
+        Hazard::Poison {
+            intensity: 6,
+            resist_dmod: Some(f64::NAN),
+            sleeping: false,
+        },
+        Hazard::Radiation {
+            minutes: 4_000_000_000,
+            shielding: Vec::new(),
+        },
+    ] {
+        let why = b
+            .submit(Command::Hazard {
+                figure: victim,
+                hazard: hazard.clone(),
+            })
+            .expect_err("refused");
+        assert!(why.0.contains("outside") || why.0.contains("DMod"), "{why}");
+        assert_eq!(b.events(), before.events(), "{hazard:?}");
+    }
+    assert!(
+        b.submit(Command::Hazard {
+            figure: victim,
+            hazard: Hazard::Impact { kmh: 1000 },
+        })
+        .is_ok()
+    );
 }

@@ -12,7 +12,7 @@ use ratatui::crossterm::event::{
 };
 use tui_common::*;
 
-const KEYS: &str = "abcdefgtmsrRfnyidxvlAPT?q+-[] ";
+const KEYS: &str = "abcdefgtmsrRfnyidxvlAPT?q+-[] :uUhowkHW0169\u{a0}";
 
 fn input() -> impl Strategy<Value = Input> {
     let key = prop_oneof![
@@ -129,6 +129,11 @@ const WORDS: &[&str] = &[
     "1e9",
     "NaN",
     "4294967296",
+    "500000000",
+    "1000000000",
+    "4294967295",
+    "\u{a0}",
+    "x\u{a0}",
     "99999999999999999999",
     "0.5",
     "(",

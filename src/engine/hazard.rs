@@ -34,6 +34,7 @@ impl Battle {
         if f.condition.is_dead() {
             return Err(Rejection(format!("{} is already dead", f.name)));
         }
+        hazard.check().map_err(Rejection)?;
         let r = f.condition.effective_requisites(&f.character.requisites);
         let target = super::target(
             &f.character,

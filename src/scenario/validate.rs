@@ -74,6 +74,13 @@ pub fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
             "give the wind in km/h, 0 or more (16.15.14)",
         );
     }
+    if !(o.dodge_dmod.is_finite() && (0.0..=10.0).contains(&o.dodge_dmod)) {
+        r.at(
+            find_key(text, "dodge_dmod", 0, text.len()),
+            format!("a Dodge DMod of {} is not one", o.dodge_dmod),
+            "give the DMod of the Dodge check, between 0 and 10 (16.11; 3 by default)",
+        );
+    }
     check_sides(&scenario, t, &mut r);
     let mut characters = Vec::new();
     let mut factors = Vec::new();

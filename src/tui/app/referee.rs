@@ -438,11 +438,10 @@ fn choices(battle: &Battle, before: &[&str], index: usize) -> Vec<String> {
 pub fn complete(battle: &Battle, text: &str) -> (String, Vec<String>) {
     let body = text.trim_start_matches(':');
     let words: Vec<&str> = body.split_whitespace().collect();
-    let (before, word) = if body.is_empty() || body.ends_with(' ') {
-        (&words[..], "")
-    } else {
-        (&words[..words.len() - 1], words[words.len() - 1])
-    };
+    // The word being completed is what follows the last whitespace of any
+    // kind (a no-break space too), so `head` below is cut on a char boundary.
+    let word = body.rsplit(char::is_whitespace).next().unwrap_or("");
+    let before = &words[..words.len() - usize::from(!word.is_empty())];
     let all = choices(battle, before, before.len());
     let lower = word.to_lowercase();
     let fits: Vec<String> = all

@@ -67,6 +67,57 @@ pub enum Hazard {
     },
 }
 
+impl Hazard {
+    /// Whether the numbers are ones a battle can meet: beyond these limits
+    /// the tables have nothing more to say and the dice to roll would be
+    /// millions (docs/RULINGS.md, "Hazard limits").
+    pub fn check(&self) -> Result<(), String> {
+        fn within(what: &str, value: u32, low: u32, high: u32) -> Result<(), String> {
+            if (low..=high).contains(&value) {
+                Ok(())
+            } else {
+                Err(format!("{what} {value} is outside {low}–{high}"))
+            }
+        }
+        fn dmod(what: &str, value: Option<f64>) -> Result<(), String> {
+            match value {
+                Some(d) if !(d.is_finite() && (0.0..=20.0).contains(&d)) => {
+                    Err(format!("{what} {d} is not a DMod between 0 and 20"))
+                }
+                _ => Ok(()),
+            }
+        }
+        match self {
+            Hazard::Poison {
+                intensity,
+                resist_dmod,
+                ..
+            } => {
+                within("poison intensity", *intensity, 0, 100)?;
+                dmod("resist DMod", *resist_dmod)
+            }
+            Hazard::Temperature { level, save_dmod } => {
+                within("temperature level", *level, 1, 100)?;
+                dmod("save DMod", *save_dmod)
+            }
+            Hazard::Fall { seconds } => within("a fall of seconds", *seconds, 1, 60),
+            Hazard::Impact { kmh } => within("impact speed (km/h)", *kmh, 1, 1000),
+            Hazard::Acid { intensity, .. } => within("acid intensity", *intensity, 1, 100),
+            Hazard::Suffocation { round, .. } => within("round without air", *round, 1, 1000),
+            Hazard::LifeDrain { levels } => within("levels drained", *levels, 1, 100),
+            Hazard::Radiation { minutes, shielding } => {
+                within("minutes of radiation", *minutes, 1, 1440)?;
+                if shielding.len() > 10 {
+                    return Err("more than 10 layers of shielding".into());
+                }
+                shielding
+                    .iter()
+                    .try_for_each(|(_, m)| within("metres of shielding", *m, 0, 1000))
+            }
+        }
+    }
+}
+
 /// Who suffers a hazard: its current requisites and reserves.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Victim<'a> {
