@@ -11,24 +11,6 @@ use hexmelee::tui::keys::Mode;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use tui_common::*;
 
-/// The keys a referee presses for whatever the app waits on now.
-fn answer_by_keys(app: &mut hexmelee::tui::app::App) {
-    match app.mode() {
-        Mode::Handover => press(app, KeyCode::Enter),
-        Mode::Orders => {
-            typed(app, "c");
-            press(app, KeyCode::Enter);
-        }
-        Mode::Priority => typed(app, "f"),
-        Mode::Divine => typed(app, "n"),
-        Mode::Movement => typed(app, "r "),
-        Mode::Shield => typed(app, "y"),
-        Mode::Busy => typed(app, "d"),
-        Mode::AiTurn => typed(app, " "),
-        other => panic!("nothing to answer in {other:?}"),
-    }
-}
-
 #[test]
 fn a_full_melee_round_of_the_duel_by_keys() {
     let mut app = duel(120, 40);

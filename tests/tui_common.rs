@@ -81,3 +81,23 @@ pub fn row_with_marks(app: &App, y: u16) -> String {
     }
     format!("{}\n{}\n", text.trim_end(), marks.trim_end())
 }
+
+/// The keys a referee presses for whatever the app waits on now.
+pub fn answer_by_keys(app: &mut App) {
+    use hexmelee::tui::keys::Mode;
+    match app.mode() {
+        Mode::Handover => press(app, KeyCode::Enter),
+        Mode::Orders => {
+            typed(app, "c");
+            press(app, KeyCode::Enter);
+        }
+        Mode::Priority => typed(app, "f"),
+        Mode::Divine => typed(app, "n"),
+        Mode::Movement => typed(app, "r "),
+        Mode::Shield => typed(app, "y"),
+        Mode::Busy => typed(app, "d"),
+        Mode::Dodge => typed(app, "k"),
+        Mode::Pairings | Mode::AiTurn => typed(app, " "),
+        other => panic!("nothing to answer in {other:?}"),
+    }
+}

@@ -36,24 +36,6 @@ fn duel_app(autosave: Option<&Path>) -> App {
     app
 }
 
-/// The keys a referee presses for whatever the app waits on now.
-fn answer_by_keys(app: &mut App) {
-    match app.mode() {
-        Mode::Handover => press(app, KeyCode::Enter),
-        Mode::Orders => {
-            typed(app, "c");
-            press(app, KeyCode::Enter);
-        }
-        Mode::Priority => typed(app, "f"),
-        Mode::Divine => typed(app, "n"),
-        Mode::Movement => typed(app, "r "),
-        Mode::Shield => typed(app, "y"),
-        Mode::Busy => typed(app, "d"),
-        Mode::AiTurn => typed(app, " "),
-        other => panic!("nothing to answer in {other:?}"),
-    }
-}
-
 /// Answer by keys until `done`, or the battle ends.
 fn play_until(app: &mut App, done: impl Fn(&App) -> bool) {
     let mut steps = 0;
