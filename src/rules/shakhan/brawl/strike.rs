@@ -18,11 +18,10 @@ use crate::rules::shakhan::character::CombatFactor;
 use crate::rules::shakhan::melee::critical::{self, CriticalReport};
 use crate::rules::shakhan::melee::display::{critical_text, location_text, wound_text};
 use crate::rules::shakhan::melee::{
-    AimCheck, LocationReport, MidAction, Modifier, Spoil, StrikeOptions, Striker, StrikingCf,
-    Target, Threshold, striking_cf, threshold,
+    LocationReport, MidAction, Modifier, Spoil, StrikeOptions, Striker, StrikingCf, Target,
+    Threshold, locate, striking_cf, threshold,
 };
 use crate::rules::shakhan::tables::Tables;
-use crate::rules::shakhan::tables::location::Location;
 use crate::rules::shakhan::tables::protection::PenetrationRoll;
 use crate::rules::shakhan::tables::weapons::{MeleeWeapon, WeaponGrade};
 use crate::rules::shakhan::wound::{Consequence, CriticalWound, InjuryNote, Wound};
@@ -371,7 +370,7 @@ impl Ctx<'_> {
                 table: None,
                 areas: vec![b.defence.limb.area()],
             },
-            None => self.locate(aim, dice),
+            None => locate(self.target, aim, self.s.striker.dexterity, self.t, dice),
         };
         let grade = grade(weapon, self.s.striker.quality);
         let mut modifiers = vec![
@@ -400,42 +399,6 @@ impl Ctx<'_> {
             location,
             modifiers,
             hits,
-        }
-    }
-
-    /// Shakhàn 16.15.3 as in weapon melee: an aimed strike lands where aimed
-    /// on Dexterity × 5, else the Strike Location Table is rolled.
-    fn locate(&self, aim: Option<BodyArea>, dice: &mut Dice) -> LocationReport {
-        let form = self.target.body_form;
-        let aimed = aim.map(|area| {
-            let threshold = self
-                .t
-                .location
-                .aimed_location_threshold(self.s.striker.dexterity);
-            let has_area = Percentile::all()
-                .any(|p| self.t.location.roll_area(form, p) == Location::Area(area));
-            let roll = has_area.then(|| dice.d100());
-            AimCheck {
-                area,
-                threshold,
-                roll,
-                landed: roll.is_some_and(|r| i32::from(r.value()) <= threshold),
-            }
-        });
-        match aimed {
-            Some(check) if check.landed => LocationReport {
-                aimed,
-                table: None,
-                areas: vec![check.area],
-            },
-            _ => {
-                let table = self.t.location.strike(form, 0, dice);
-                LocationReport {
-                    aimed,
-                    areas: table.areas.areas().to_vec(),
-                    table: Some(table),
-                }
-            }
         }
     }
 

@@ -590,8 +590,7 @@ fn melee_blow(
     t: &Tables,
     dice: &mut Dice,
 ) -> Blow {
-    let ctx = Ctx { target, t };
-    let location = ctx.locate(opts.aim, striker.dexterity, dice);
+    let location = locate(target, opts.aim, striker.dexterity, t, dice);
     let weapon = t.weapons.melee(striker.weapon);
     let grade = grade(weapon, striker.quality);
     let mut penetration_modifiers = vec![
@@ -636,6 +635,45 @@ pub fn land(
     Ctx { target, t }.blow(location, penetration_modifiers, modifier, swing, dice)
 }
 
+/// Shakhàn 16.15.3: an aimed strike lands where aimed on Dexterity × 5,
+/// else (and always without aim) the Strike Location Table is rolled.
+pub(crate) fn locate(
+    target: &Target,
+    aim: Option<BodyArea>,
+    dexterity: i32,
+    t: &Tables,
+    dice: &mut Dice,
+) -> LocationReport {
+    let form = target.body_form;
+    let aimed = aim.map(|area| {
+        let threshold = t.location.aimed_location_threshold(dexterity);
+        let has_area =
+            Percentile::all().any(|p| t.location.roll_area(form, p) == Location::Area(area));
+        let roll = has_area.then(|| dice.d100());
+        AimCheck {
+            area,
+            threshold,
+            roll,
+            landed: roll.is_some_and(|r| i32::from(r.value()) <= threshold),
+        }
+    });
+    match aimed {
+        Some(check) if check.landed => LocationReport {
+            aimed,
+            table: None,
+            areas: vec![check.area],
+        },
+        _ => {
+            let table = t.location.strike(form, 0, dice);
+            LocationReport {
+                aimed,
+                areas: table.areas.areas().to_vec(),
+                table: Some(table),
+            }
+        }
+    }
+}
+
 /// What every step of a blow reads.
 struct Ctx<'a> {
     target: &'a Target,
@@ -674,39 +712,6 @@ impl Ctx<'_> {
             shield,
             hits,
             equipment,
-        }
-    }
-
-    /// Shakhàn 16.15.3: an aimed strike lands where aimed on Dexterity × 5,
-    /// else (and always without aim) the Strike Location Table is rolled.
-    fn locate(&self, aim: Option<BodyArea>, dexterity: i32, dice: &mut Dice) -> LocationReport {
-        let form = self.target.body_form;
-        let aimed = aim.map(|area| {
-            let threshold = self.t.location.aimed_location_threshold(dexterity);
-            let has_area = Percentile::all()
-                .any(|p| self.t.location.roll_area(form, p) == Location::Area(area));
-            let roll = has_area.then(|| dice.d100());
-            AimCheck {
-                area,
-                threshold,
-                roll,
-                landed: roll.is_some_and(|r| i32::from(r.value()) <= threshold),
-            }
-        });
-        match aimed {
-            Some(check) if check.landed => LocationReport {
-                aimed,
-                table: None,
-                areas: vec![check.area],
-            },
-            _ => {
-                let table = self.t.location.strike(form, 0, dice);
-                LocationReport {
-                    aimed,
-                    areas: table.areas.areas().to_vec(),
-                    table: Some(table),
-                }
-            }
         }
     }
 
