@@ -19,7 +19,7 @@ use crate::rules::shakhan::melee::critical::{self, CriticalReport};
 use crate::rules::shakhan::melee::display::{critical_text, location_text, wound_text};
 use crate::rules::shakhan::melee::{
     LocationReport, MidAction, Modifier, Spoil, StrikeOptions, Striker, StrikingCf, Target,
-    Threshold, locate, striking_cf, threshold,
+    Threshold, locate, spoil_when, striking_cf, threshold,
 };
 use crate::rules::shakhan::tables::Tables;
 use crate::rules::shakhan::tables::protection::PenetrationRoll;
@@ -301,17 +301,7 @@ fn spoil(blow: &BrawlBlow, t: &Tables, dice: &mut Dice) -> Spoil {
         BrawlBlow::Grapple { held, .. } => *held,
         BrawlBlow::Ineffective(_) => false,
     };
-    if unbalanced {
-        return Spoil::Unbalanced;
-    }
-    let chance = t.actions.mid_action_spoil_chance.resolve(1, 0).roll(dice);
-    let roll = dice.d100();
-    let spoiled = i32::from(roll.value()) <= chance.total;
-    Spoil::Rolled {
-        chance,
-        roll,
-        spoiled,
-    }
+    spoil_when(unbalanced, t, dice)
 }
 
 struct Ctx<'a> {

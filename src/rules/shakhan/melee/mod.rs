@@ -569,6 +569,12 @@ pub fn spoil(blow: &Blow, t: &Tables, dice: &mut Dice) -> Spoil {
         .iter()
         .filter_map(|h| h.wound.as_ref())
         .any(|w| w.unbalanced > 0);
+    spoil_when(unbalanced, t, dice)
+}
+
+/// Shakhàn 16.9.4.1: the spoiling of an action by a blow that landed,
+/// outright when it unbalanced the target, else on the d100.
+pub(crate) fn spoil_when(unbalanced: bool, t: &Tables, dice: &mut Dice) -> Spoil {
     if unbalanced {
         return Spoil::Unbalanced;
     }
