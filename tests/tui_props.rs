@@ -6,6 +6,7 @@ mod tui_common;
 
 use hexmelee::engine::Battle;
 use hexmelee::tui::app::Input;
+use hexmelee::tui::keys::Mode;
 use proptest::prelude::*;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -157,9 +158,13 @@ proptest! {
         )
     ) {
         let mut app = duel(120, 40);
+        // Past the hand-over into the orders, where the map's keys (the view
+        // among them) apply; the command line is the referee view's.
+        press(&mut app, KeyCode::Enter);
         typed(&mut app, "v");
         for line in lines {
             typed(&mut app, ":");
+            prop_assert_eq!(app.mode(), Mode::Command);
             for (word, tab) in line {
                 typed(&mut app, word);
                 if tab {
