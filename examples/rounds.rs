@@ -1,0 +1,54 @@
+//! A profiling harness (BENCHMARKS.md "Where the time goes"): plays AI
+//! battles, then replays their recorded commands, and prints the cost per
+//! Melee Round of each — the engine with the AI answering, and the engine
+//! alone. Run it under `perf record` or `valgrind --tool=callgrind`.
+//!
+//! `cargo run --release --example rounds -- [SCENARIO] [BATTLES] [REPLAYS]`
+
+use std::path::Path;
+use std::time::Instant;
+
+use hexmelee::engine::{Battle, Command, Prompt};
+use hexmelee::scenario;
+use hexmelee::sim;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let file = args.next().unwrap_or_else(|| "scenarios/duel.ron".into());
+    let battles: u64 = args.next().and_then(|n| n.parse().ok()).unwrap_or(2000);
+    let replays: u32 = args.next().and_then(|n| n.parse().ok()).unwrap_or(5);
+    let checked = scenario::load(Path::new(&file)).expect("the scenario loads");
+
+    let start = Instant::now();
+    let mut played: Vec<(u64, Vec<Command>)> = Vec::new();
+    let (mut rounds, mut events) = (0u64, 0usize);
+    for seed in 0..battles {
+        let mut battle = Battle::new(&checked, seed).expect("two sides");
+        while !matches!(battle.prompt(), Prompt::Finished { .. }) && battle.round() < 100 {
+            let command = sim::ai::answer(&battle, &battle.prompt());
+            battle.submit(command).expect("the AI's answer is accepted");
+        }
+        rounds += u64::from(battle.round());
+        events += battle.events().len();
+        played.push((seed, battle.commands().to_vec()));
+    }
+    let with_ai = start.elapsed().as_secs_f64();
+    let commands: usize = played.iter().map(|(_, c)| c.len()).sum();
+
+    let start = Instant::now();
+    for _ in 0..replays {
+        for (seed, commands) in &played {
+            std::hint::black_box(Battle::replay(&checked, *seed, commands).expect("replays"));
+        }
+    }
+    let alone = start.elapsed().as_secs_f64() / f64::from(replays);
+
+    let per_round = |s: f64| s * 1e6 / rounds as f64;
+    println!(
+        "{battles} battles, {rounds} rounds: {:.1} events and {:.1} commands per round",
+        events as f64 / rounds as f64,
+        commands as f64 / rounds as f64
+    );
+    println!("with the AI answering: {:.2} µs per round", per_round(with_ai));
+    println!("engine alone (replay): {:.2} µs per round", per_round(alone));
+}
