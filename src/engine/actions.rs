@@ -1,6 +1,7 @@
 //! Non-combat actions under G that take Action Points over pulses or rounds
 //! (16.9.4, 16.9.8) and are spoiled by attacks (16.9.4.1).
 
+use super::command::FigureMove;
 use super::event::Event;
 use super::{Battle, FigureId, SideId};
 use crate::rules::shakhan::Card;
@@ -42,9 +43,9 @@ impl Battle {
     /// 16.9.8 and the ban on combining actions (16.9.4): in its side's Action
     /// Phase, a figure with an action under way that did not move spends its
     /// pulse allowance on it; the action is done once its cost is paid.
-    pub(super) fn work_on_actions(&mut self, side: SideId, moved: &[FigureId]) {
+    pub(super) fn work_on_actions(&mut self, side: SideId, moves: &[FigureMove]) {
         for id in (0..self.figures.len()).map(FigureId) {
-            if self.figures[id.0].side == side.0 && !moved.contains(&id) {
+            if self.figures[id.0].side == side.0 && !moves.iter().any(|m| m.figure == id) {
                 self.work_on_action(id);
             }
         }

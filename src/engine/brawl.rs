@@ -128,16 +128,21 @@ impl Battle {
 
     /// The figures holding `id` who are still in the fight.
     pub fn holders_of(&self, id: FigureId) -> Vec<FigureId> {
+        self.holders(id).collect()
+    }
+
+    /// [`Battle::holders_of`] without collecting: asked on every strike.
+    fn holders(&self, id: FigureId) -> impl Iterator<Item = FigureId> + '_ {
         let f = &self.figures[id.0];
-        if f.condition.is_out() {
-            return Vec::new();
-        }
-        f.brawl
-            .held_by
+        let held_by = if f.condition.is_out() {
+            &[][..]
+        } else {
+            &f.brawl.held_by[..]
+        };
+        held_by
             .iter()
             .copied()
             .filter(|h| !self.figures[h.0].condition.is_out())
-            .collect()
     }
 
     /// The figure `id` holds, if any.
@@ -147,24 +152,23 @@ impl Battle {
         }
         self.figures
             .iter()
-            .find(|v| self.holders_of(v.id).contains(&id))
+            .find(|v| self.holders(v.id).any(|h| h == id))
             .map(|v| v.id)
     }
 
     /// Shakhàn 16.10.4.1: held, or holding someone: such a figure can
     /// neither move nor strike until the hold is broken or released.
     pub fn in_hold(&self, id: FigureId) -> bool {
-        !self.holders_of(id).is_empty() || self.holding(id).is_some()
+        self.holders(id).next().is_some() || self.holding(id).is_some()
     }
 
     /// A figure in a hold does not strike, nor does a card given to a
     /// drop-kick (it lands in the Special Manoeuvre Arrival Phase).
-    pub(super) fn brawl_bars_strike(&self, id: FigureId) -> bool {
+    pub(super) fn brawl_bars_strike(&self, id: FigureId, card: usize) -> bool {
         self.in_hold(id)
-            || self.current_card(id).is_some_and(|k| {
-                self.brawl_intent(id, k)
-                    .is_some_and(|i| i.form == BrawlForm::FlyingDropKick)
-            })
+            || self
+                .brawl_intent(id, card)
+                .is_some_and(|i| i.form == BrawlForm::FlyingDropKick)
     }
 
     /// Whether `id` fights bare-handed this round: it announced brawling, or
@@ -234,7 +238,7 @@ impl Battle {
         let mut pairs: Vec<(FigureId, FigureId)> = self
             .figures
             .iter()
-            .flat_map(|v| self.holders_of(v.id).into_iter().map(move |h| (h, v.id)))
+            .flat_map(|v| self.holders(v.id).map(move |h| (h, v.id)))
             .collect();
         for o in orders.iter() {
             let plays_g = o.cards.first().is_none_or(|c| c.card == Card::G);
@@ -590,10 +594,15 @@ impl Battle {
     /// card after one begun last round (seen coming: 16.10.4.8).
     pub(super) fn drop_kicks(&mut self) {
         let first = self.initiative.map_or(0, |s| s.0);
-        let mut order: Vec<FigureId> = self.figures.iter().map(|f| f.id).collect();
-        order.sort_by_key(|id| (self.figures[id.0].side != first, *id));
-        for id in order {
+        let n = self.figures.len();
+        let order = [first, 1 - first]
+            .into_iter()
+            .flat_map(|side| (0..n).map(move |i| (side, FigureId(i))));
+        for (side, id) in order {
             let f = &self.figures[id.0];
+            if f.side != side {
+                continue;
+            }
             let kick_at = |i: usize| {
                 f.round
                     .cards

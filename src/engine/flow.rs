@@ -138,8 +138,7 @@ impl Battle {
             (Prompt::Movement { side, pulse }, Command::Move { moves }) => {
                 self.check_moves(side, moves)?;
                 self.execute_moves(moves);
-                let moved: Vec<FigureId> = moves.iter().map(|m| m.figure).collect();
-                self.work_on_actions(side, &moved);
+                self.work_on_actions(side, moves);
                 let next = self.phase_after_action(pulse, side);
                 self.push(Event::PhaseBegan { phase: next });
                 Ok(())
@@ -523,14 +522,12 @@ impl Battle {
 
     /// `Some(winner)` when a side has nobody left in the fight.
     fn battle_over(&self) -> Option<Option<SideId>> {
-        let standing: Vec<bool> = (0..self.sides.len())
-            .map(|s| self.active(s).next().is_some())
-            .collect();
-        match standing.as_slice() {
+        // A battle has exactly two sides (`BattleError::Sides`).
+        match [0, 1].map(|s| self.active(s).next().is_some()) {
             [true, true] => None,
             [true, false] => Some(Some(SideId(0))),
             [false, true] => Some(Some(SideId(1))),
-            _ => Some(None),
+            [false, false] => Some(None),
         }
     }
 

@@ -120,13 +120,10 @@ impl Battle {
     pub(super) fn missile_weapon_phase(&mut self) {
         let first = self.initiative.map_or(0, |s| s.0);
         for side in [first, 1 - first] {
-            let ids: Vec<FigureId> = self
-                .figures
-                .iter()
-                .filter(|f| f.side == side)
-                .map(|f| f.id)
-                .collect();
-            for id in ids {
+            for id in (0..self.figures.len()).map(FigureId) {
+                if self.figures[id.0].side != side {
+                    continue;
+                }
                 self.fire_if_ready(id);
                 self.load_if_wanted(id);
             }

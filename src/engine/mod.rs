@@ -158,8 +158,10 @@ impl Battle {
             winner: None,
             in_flight: Vec::new(),
             dice,
-            events: Vec::new(),
-            commands: Vec::new(),
+            // A duel runs to a few hundred events: growing the log from
+            // empty cost more than the rules of a round (BENCHMARKS.md).
+            events: Vec::with_capacity(512),
+            commands: Vec::with_capacity(128),
         };
         battle.advance();
         Ok(battle)

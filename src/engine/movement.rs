@@ -77,6 +77,10 @@ impl Battle {
     /// whole list is checked before anything happens.
     pub fn check_moves(&self, side: SideId, moves: &[FigureMove]) -> Result<(), Rejection> {
         let reject = |why: String| Err(Rejection(why));
+        if moves.is_empty() {
+            // A side that stands still: the common answer, asked many times a round.
+            return Ok(());
+        }
         let mut occupied: Vec<Hex> = self
             .figures
             .iter()

@@ -37,14 +37,22 @@ impl Battle {
     /// Who strikes first in an Attack Phase: by priority under 16.9.10;
     /// otherwise the side with Initiative, then the other, each in scenario
     /// order (16.14.3.6).
-    pub(super) fn strike_order(&self) -> Vec<FigureId> {
-        if self.per_figure_initiative() {
-            return self.priority.clone();
-        }
+    pub(super) fn strike_order(&self) -> impl Iterator<Item = FigureId> + '_ {
+        let by_priority = self.per_figure_initiative();
         let first = self.initiative.map_or(0, |s| s.0);
-        let mut order: Vec<FigureId> = self.figures.iter().map(|f| f.id).collect();
-        order.sort_by_key(|id| (self.figures[id.0].side != first, *id));
-        order
+        // Asked before every strike: walked in place, never collected.
+        let side = move |on_first: bool| {
+            self.figures
+                .iter()
+                .filter(move |f| !by_priority && (f.side == first) == on_first)
+                .map(|f| f.id)
+        };
+        let priority = if by_priority { &self.priority[..] } else { &[] };
+        priority
+            .iter()
+            .copied()
+            .chain(side(true))
+            .chain(side(false))
     }
 
     /// The figure whose Action Phase is `rank`-th in a pulse: lowest priority first.

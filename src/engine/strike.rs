@@ -78,19 +78,26 @@ impl Battle {
 
     /// As [`Battle::may_strike`], with the target standing at `at`.
     pub(super) fn may_strike_at(&self, attacker: FigureId, target: FigureId, at: Hex) -> bool {
+        self.current_card(attacker)
+            .is_some_and(|k| self.may_strike_with(attacker, k, target, at))
+    }
+
+    /// As [`Battle::may_strike_at`], with the attacker's card in effect `k`
+    /// already found (it is asked of every pair before every strike).
+    fn may_strike_with(&self, attacker: FigureId, k: usize, target: FigureId, at: Hex) -> bool {
         let a = &self.figures[attacker.0];
         let t = &self.figures[target.0];
-        if !a.condition.can_act()
-            || a.condition.is_prone()
-            || self.brawl_bars_strike(attacker)
+        // Most pairs are too far apart for the longest reach (two hexes, a
+        // pole weapon; 16.10.2): the cheapest test goes first.
+        if a.pose.hex.distance(at) > 2
             || t.side == a.side
             || t.condition.is_out()
+            || !a.condition.can_act()
+            || a.condition.is_prone()
+            || self.brawl_bars_strike(attacker, k)
         {
             return false;
         }
-        let Some(k) = self.current_card(attacker) else {
-            return false;
-        };
         // A brawler strikes with its body (16.10.4), armed or not.
         let brawl = self.brawl_attack(attacker, k);
         if brawl.is_none() && a.weapon_in_hand().is_none() {
@@ -116,15 +123,16 @@ impl Battle {
     pub(super) fn strike_target(&self, attacker: FigureId) -> Option<(FigureId, usize)> {
         let k = self.current_card(attacker)?;
         let a = &self.figures[attacker.0];
+        let may = |t: FigureId| self.may_strike_with(attacker, k, t, self.figures[t.0].pose.hex);
         if let Some(t) = a.round.cards[k].order.target
-            && self.may_strike(attacker, t)
+            && may(t)
         {
             return Some((t, k));
         }
         self.figures
             .iter()
             .map(|f| f.id)
-            .filter(|t| self.may_strike(attacker, *t))
+            .filter(|t| may(*t))
             .min_by_key(|t| (a.pose.hex.distance(self.figures[t.0].pose.hex), *t))
             .map(|t| (t, k))
     }
@@ -139,7 +147,6 @@ impl Battle {
             return None;
         }
         self.strike_order()
-            .into_iter()
             .filter(|id| !self.figures[id.0].round.struck_this_phase)
             .find_map(|id| {
                 self.strike_target(id)

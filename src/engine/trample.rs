@@ -74,22 +74,18 @@ impl Battle {
         if !matches!(self.phase, super::Phase::Attack { .. }) {
             return None;
         }
-        self.strike_order().into_iter().find_map(|a| {
+        // Asked before every strike, and most figures can trample nobody:
+        // the cheap tests come first.
+        self.strike_order().find_map(|a| {
             let f = &self.figures[a.0];
-            let k = self.current_card(a)?;
-            let strikes = self.tables.actions.card(f.round.cards[k].card()).strike;
-            if !f.condition.can_act() || f.condition.is_prone() || strikes != StrikeRight::May {
+            if !f.condition.can_act() || f.condition.is_prone() {
                 return None;
             }
-            self.figures
+            let victim = self
+                .figures
                 .iter()
                 .filter(|e| e.side != f.side && !e.condition.is_out() && e.occupies())
-                .filter(|e| !f.round.trampled.contains(&e.id))
                 .filter(|e| {
-                    self.map
-                        .in_strike_zone(f.pose, 1, ZoneShape::Front, e.pose.hex)
-                })
-                .find(|e| {
                     let (ab, db) = (self.bulk(a), self.bulk(e.id));
                     eligibility(ab, db, f.tramples).is_some()
                         && may_trample(
@@ -98,7 +94,14 @@ impl Battle {
                             f.round.ap_awarded,
                         )
                 })
-                .map(|e| (a, e.id))
+                .filter(|e| !f.round.trampled.contains(&e.id))
+                .find(|e| {
+                    self.map
+                        .in_strike_zone(f.pose, 1, ZoneShape::Front, e.pose.hex)
+                })?;
+            let k = self.current_card(a)?;
+            let strikes = self.tables.actions.card(f.round.cards[k].card()).strike;
+            (strikes == StrikeRight::May).then_some((a, victim.id))
         })
     }
 
