@@ -229,7 +229,7 @@ fn s16_10_4_2_punch_uses_the_basic_cf_and_half_an_ap() {
     settle(&mut b);
     let s = strikes(&b);
     assert_eq!(s.len(), 1);
-    let e = &s[0].explanation;
+    let e = &s[0].explanation();
     assert!(
         e.starts_with("Ana (C, punch) on Bo (D): brawling CF"),
         "{e}"
@@ -271,10 +271,10 @@ fn s16_10_4_3_haymaker_knocks_the_victim_out_cold() {
     settle(&mut b);
     let s = strikes(&b);
     assert!(
-        s[0].explanation
+        s[0].explanation()
             .contains("knockout chance 36: rolled 36 — out cold for 1D10 = 4 minutes"),
         "{}",
-        s[0].explanation
+        s[0].explanation()
     );
     assert!(!b.figure(FigureId(1)).condition.can_act());
     let table = b.describe(&Event::Strike(Box::new(s[0].clone())), View::Table);
@@ -309,11 +309,11 @@ fn s16_10_4_1_grapple_holds_then_the_check_is_repeated_each_round() {
     let s = strikes(&b);
     assert_eq!(s.len(), 1, "Bo, held, does not strike back");
     assert!(
-        s[0].explanation.contains("grapple check"),
+        s[0].explanation().contains("grapple check"),
         "{}",
-        s[0].explanation
+        s[0].explanation()
     );
-    assert!(s[0].explanation.contains("= 20; rolled 15 — Bo is held"));
+    assert!(s[0].explanation().contains("= 20; rolled 15 — Bo is held"));
     assert!(b.in_hold(FigureId(1)) && b.in_hold(FigureId(0)));
     assert_eq!(b.holding(FigureId(0)), Some(FigureId(1)));
     assert_eq!(b.holders_of(FigureId(1)), [FigureId(0)]);
@@ -526,10 +526,10 @@ fn s16_14_3_5_s16_10_4_8_drop_kick_lands_in_the_special_manoeuvre_phase() {
     assert!(phase < run && run < strike && strike < landed && landed < pulse);
     let s = &strikes(&b)[0];
     assert!(
-        s.explanation
+        s.explanation()
             .starts_with("Ana (B, flying drop-kick) on Bo (D)"),
         "{}",
-        s.explanation
+        s.explanation()
     );
     assert_eq!((s.wounds[0].damage, s.wounds[0].unbalanced), (5, 1));
     let ana = b.figure(FigureId(0));
@@ -595,9 +595,9 @@ fn s16_10_4_8_drop_kick_over_two_rounds_is_seen_coming() {
     settle(&mut b);
     let s = &strikes(&b)[0];
     assert!(
-        s.explanation.contains("(doubled: seen coming)"),
+        s.explanation().contains("(doubled: seen coming)"),
         "{}",
-        s.explanation
+        s.explanation()
     );
     assert_eq!(b.figure(FigureId(0)).pose.hex, Hex::new(3, 5));
 }
@@ -670,8 +670,9 @@ fn s16_10_4_tavern_brawl_plays_to_the_end_with_brawling() {
                             .to_string(),
                     );
                 }
-                Event::Strike(s) if s.explanation.contains("brawling CF") => {
-                    let form = s.explanation.split(['(', ')']).nth(1).unwrap_or("");
+                Event::Strike(s) if s.explanation().contains("brawling CF") => {
+                    let explanation = s.explanation();
+                    let form = explanation.split(['(', ')']).nth(1).unwrap_or("");
                     kinds.insert(form.split(", ").nth(1).unwrap_or("").to_string());
                 }
                 _ => {}
@@ -746,7 +747,7 @@ fn s16_10_4_a_brawler_needs_no_weapon_in_hand() {
     settle(&mut b);
     let s = strikes(&b);
     assert_eq!(s.len(), 1);
-    assert_eq!(s[0].wounds[0].damage, 1, "{}", s[0].explanation);
+    assert_eq!(s[0].wounds[0].damage, 1, "{}", s[0].explanation());
 }
 
 #[test]
@@ -829,9 +830,9 @@ fn s16_10_4_1_comrades_declaring_a_grapple_grab_hold_automatically() {
     let s = strikes(&b);
     assert_eq!(s.len(), 1, "Cai need not strike");
     assert!(
-        s[0].explanation.contains("+28 × DMod 10"),
+        s[0].explanation().contains("+28 × DMod 10"),
         "{}",
-        s[0].explanation
+        s[0].explanation()
     );
     assert_eq!(b.holders_of(FigureId(1)), [FigureId(0), FigureId(2)]);
     assert!(b.in_hold(FigureId(2)));

@@ -106,36 +106,36 @@ fn unmatched_cards_16_9_3_arlos_bailor_colath() {
     let s = strikes(&b);
     let by = |name: &str| {
         s.iter()
-            .find(|e| e.explanation.starts_with(name))
+            .find(|e| e.explanation().starts_with(name))
             .unwrap_or_else(|| panic!("no strike by {name}: {s:#?}"))
     };
     // Arlos and Bailor each match the card played against them...
     assert!(
         by("Arlos")
-            .explanation
+            .explanation()
             .starts_with("Arlos (C) on Bailor (C)"),
         "{}",
-        by("Arlos").explanation
+        by("Arlos").explanation()
     );
     assert!(
         by("Bailor")
-            .explanation
+            .explanation()
             .starts_with("Bailor (C) on Arlos (C)"),
         "{}",
-        by("Bailor").explanation
+        by("Bailor").explanation()
     );
     // ...but Arlos has no card left for Colath: he counts as playing G (+25).
     let colath = by("Colath");
     assert_eq!(colath.matched_by, None);
     assert!(
-        colath.explanation.starts_with("Colath (B) on Arlos (G)"),
+        colath.explanation().starts_with("Colath (B) on Arlos (G)"),
         "{}",
-        colath.explanation
+        colath.explanation()
     );
     assert!(
-        colath.explanation.contains("+25 for Arlos's card G"),
+        colath.explanation().contains("+25 for Arlos's card G"),
         "{}",
-        colath.explanation
+        colath.explanation()
     );
 }
 
@@ -380,8 +380,8 @@ fn unbalanced_16_15_4_costs_the_next_card_and_leaves_g() {
     let s = strikes(&b);
     assert_eq!(s.len(), 1);
     let w = &s[0].wounds[0];
-    assert_eq!((w.damage, w.unbalanced), (7, 1), "{}", s[0].explanation);
-    assert!(s[0].explanation.contains("p1"), "{}", s[0].explanation);
+    assert_eq!((w.damage, w.unbalanced), (7, 1), "{}", s[0].explanation());
+    assert!(s[0].explanation().contains("p1"), "{}", s[0].explanation());
     // Bailor's only card, the Parry, is lost.
     assert!(b.figure(FigureId(1)).round.cards[0].lost);
     stand_until_orders(&mut b);
@@ -531,9 +531,9 @@ fn mid_action_16_9_4_1_defending_spoils_the_action() {
     b.submit(Command::MidAction { defend: true }).unwrap();
     let s = strikes(&b);
     assert!(
-        s[0].explanation.starts_with("Striker (C) on Loader (G)"),
+        s[0].explanation().starts_with("Striker (C) on Loader (G)"),
         "{}",
-        s[0].explanation
+        s[0].explanation()
     );
     assert!(s[0].action_spoiled && !s[0].struck);
     assert!(b.events().iter().any(|e| matches!(
@@ -585,7 +585,7 @@ fn weapon_check_16_15_4_w_leaves_the_weapon_damaged() {
     b.submit(orders(1, &[(1, &[(Card::D, Some(0))])])).unwrap();
     settle(&mut b);
     let s = strikes(&b);
-    assert!(s[0].explanation.contains("ndw"), "{}", s[0].explanation);
+    assert!(s[0].explanation().contains("ndw"), "{}", s[0].explanation());
     assert_eq!(b.figure(FigureId(0)).gear.weapons, [0.5]);
 }
 

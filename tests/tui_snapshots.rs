@@ -133,7 +133,7 @@ fn critical_hit() -> App {
         _ => None,
     });
     assert!(
-        strike.is_some_and(|s| s.explanation.contains("critical")),
+        strike.is_some_and(|s| s.explanation().contains("critical")),
         "the scripted dice make a Critical Hit"
     );
     app

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::apply::take_owed_cards;
 use super::command::{BusyStance, CardOrder, FigureOrders};
-use super::event::{Event, StrikeEvent};
+use super::event::{Event, StrikeEvent, StrikeResolution};
 use super::explain::View;
 use super::state::Figure;
 use super::strike::{PendingStrike, target};
@@ -505,8 +505,7 @@ impl Battle {
             weapon: in_hand.unwrap_or(0),
             equipment: Vec::new(),
             wounds: report.wounds().cloned().collect(),
-            explanation: report.to_string(),
-            table_view: report.symptoms().join("; "),
+            report: StrikeResolution::Brawl(report),
         };
         self.push_strike(event);
         if held {

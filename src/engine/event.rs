@@ -7,8 +7,9 @@ use serde::{Deserialize, Serialize};
 use super::{FigureId, SideId};
 use crate::hex::{Pose, Step};
 use crate::rules::shakhan::Card;
+use crate::rules::shakhan::brawl::BrawlReport;
 use crate::rules::shakhan::condition::{MoraleReport, UpkeepReport};
-use crate::rules::shakhan::melee::Equipment;
+use crate::rules::shakhan::melee::{Equipment, StrikeReport};
 use crate::rules::shakhan::tables::actions::Activity;
 use crate::rules::shakhan::tables::protection::EquipmentDamage;
 use crate::rules::shakhan::wound::Wound;
@@ -64,7 +65,7 @@ pub enum Phase {
     Finished,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Event {
     /// A Melee Round begins; free rounds (16.9.9.1) are numbered apart.
     RoundBegan {
@@ -230,7 +231,7 @@ pub struct ApAward {
 }
 
 /// One strike attempt and everything it did.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct StrikeEvent {
     pub attacker: FigureId,
     pub defender: FigureId,
@@ -249,8 +250,33 @@ pub struct StrikeEvent {
     pub equipment: Vec<(Equipment, EquipmentDamage)>,
     /// One wound per body area the blow reached (two after "Roll Twice").
     pub wounds: Vec<Wound>,
+    /// Every die with its threshold and table row, as the rules reported it;
+    /// written out only when read ([`StrikeEvent::explanation`]).
+    pub report: StrikeResolution,
+}
+
+/// The rules' report of a strike: a melee strike's or a brawling one's.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StrikeResolution {
+    Melee(StrikeReport),
+    Brawl(BrawlReport),
+}
+
+impl StrikeEvent {
     /// The whole explanation, every die with its threshold and table row.
-    pub explanation: String,
+    pub fn explanation(&self) -> String {
+        match &self.report {
+            StrikeResolution::Melee(r) => r.to_string(),
+            StrikeResolution::Brawl(r) => r.to_string(),
+        }
+    }
+
     /// What the players may be told (16.10): symptoms, not injury names.
-    pub table_view: String,
+    pub fn table_view(&self) -> String {
+        match &self.report {
+            StrikeResolution::Melee(r) => r.symptoms(),
+            StrikeResolution::Brawl(r) => r.symptoms(),
+        }
+        .join("; ")
+    }
 }

@@ -147,7 +147,7 @@ impl Battle {
                 )
             }
             Event::TrampleStrike(s) => match view {
-                View::Referee => s.explanation.clone(),
+                View::Referee => s.explanation(),
                 View::Table => {
                     let damage: i32 = s.wounds.iter().map(|w| w.damage).sum();
                     let mut line = format!(
@@ -158,8 +158,9 @@ impl Battle {
                     if damage == 0 && s.wounds.is_empty() {
                         line.push_str(" but unhurt");
                     }
-                    if !s.table_view.is_empty() {
-                        line.push_str(&format!(": {}", s.table_view));
+                    let seen = s.table_view();
+                    if !seen.is_empty() {
+                        line.push_str(&format!(": {seen}"));
                     }
                     line
                 }
@@ -231,16 +232,17 @@ impl Battle {
                 } else {
                     ""
                 };
+                let explanation = s.explanation();
                 match view {
-                    View::Referee => format!("{prefix}{}", s.explanation),
-                    View::Table if s.table_view.is_empty() => {
-                        format!("{prefix}{}", first_sentence(&s.explanation))
+                    View::Referee => format!("{prefix}{explanation}"),
+                    View::Table => {
+                        let seen = s.table_view();
+                        if seen.is_empty() {
+                            format!("{prefix}{}", first_sentence(&explanation))
+                        } else {
+                            format!("{prefix}{} {seen}", first_sentence(&explanation))
+                        }
                     }
-                    View::Table => format!(
-                        "{prefix}{} {}",
-                        first_sentence(&s.explanation),
-                        s.table_view
-                    ),
                 }
             }
             Event::Moved {

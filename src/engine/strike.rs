@@ -3,7 +3,7 @@
 
 use super::Gear;
 use super::command::{BusyStance, ShieldStance};
-use super::event::{Event, Phase, StrikeEvent};
+use super::event::{Event, Phase, StrikeEvent, StrikeResolution};
 use super::flow::pulses;
 use super::{Battle, FigureId};
 use crate::hex::{Aspect, Hex, ZoneShape};
@@ -277,8 +277,7 @@ impl Battle {
             equipment: report.equipment_damage().collect(),
             action_spoiled: report.action_spoiled(),
             wounds,
-            explanation: report.to_string(),
-            table_view: report.symptoms().join("; "),
+            report: StrikeResolution::Melee(report),
         };
         self.push_strike(event);
         self.throw_check(s, matched_by);

@@ -10,7 +10,9 @@ use super::event::Event;
 use super::{Battle, FigureId};
 use crate::hex::{Facing, Hex, ZoneShape};
 use crate::rules::shakhan::condition::{Limbs, MoraleCause, wound_calls_for_morale};
-use crate::rules::shakhan::melee::{self, Equipment, Modifier, StrikeOptions, Striker};
+use crate::rules::shakhan::melee::{
+    self, Equipment, Modifier, StrikeOptions, StrikeReport, Striker,
+};
 use crate::rules::shakhan::tables::actions::StrikeRight;
 use crate::rules::shakhan::tables::protection::EquipmentDamage;
 use crate::rules::shakhan::tables::weapons::WeaponKind;
@@ -38,7 +40,7 @@ pub struct TrampleEvent {
 }
 
 /// Shakhàn 16.11: one crushing strike of a trample.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct TrampleStrike {
     pub attacker: FigureId,
     pub defender: FigureId,
@@ -47,8 +49,30 @@ pub struct TrampleStrike {
     /// The armour of each area struck saves against its composition factor
     /// or is ruined, whatever the penetration roll.
     pub armour_saves: Vec<(BodyArea, ArmourSave)>,
-    pub explanation: String,
-    pub table_view: String,
+    /// The blow as the rules reported it; written out only when read
+    /// ([`TrampleStrike::explanation`]).
+    pub report: StrikeReport,
+}
+
+impl TrampleStrike {
+    /// The whole explanation: the blow, then each armour's Saving Throw.
+    pub fn explanation(&self) -> String {
+        let mut explanation = format!("Trample — {}", self.report);
+        for (area, save) in &self.armour_saves {
+            explanation.push_str(&format!(
+                "; {} armour saves against its composition factor: {}{}",
+                area.name(),
+                save.check,
+                if save.ruined() { " — ruined" } else { "" }
+            ));
+        }
+        explanation
+    }
+
+    /// What the players may be told (16.10): symptoms, not injury names.
+    pub fn table_view(&self) -> String {
+        self.report.symptoms().join("; ")
+    }
 }
 
 /// The trample weapon: the crushing, concussion-eligible "Explosion or
@@ -252,15 +276,6 @@ impl Battle {
                 armour_saves.push((area, save));
             }
         }
-        let mut explanation = format!("Trample — {report}");
-        for (area, save) in &armour_saves {
-            explanation.push_str(&format!(
-                "; {} armour saves against its composition factor: {}{}",
-                area.name(),
-                save.check,
-                if save.ruined() { " — ruined" } else { "" }
-            ));
-        }
         TrampleStrike {
             attacker,
             defender,
@@ -270,8 +285,7 @@ impl Battle {
                 .filter(|(item, _)| *item != Equipment::Weapon)
                 .collect(),
             armour_saves,
-            explanation,
-            table_view: report.symptoms().join("; "),
+            report,
         }
     }
 
