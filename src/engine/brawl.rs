@@ -425,7 +425,7 @@ impl Battle {
         };
         let order = &a.round.cards[s.card_index].order;
         let striker = Striker {
-            name: a.name.clone(),
+            name: a.character.name.clone(),
             cf: self.brawl_cf(s.attacker),
             card: order.card,
             weapon: kind,

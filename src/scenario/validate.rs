@@ -552,7 +552,7 @@ pub fn character(fig: &Figure) -> Character {
         ammunition: m.count,
     });
     Character {
-        name: fig.name.clone(),
+        name: fig.name.as_str().into(),
         body_form: fig.body_form,
         body_size: fig.size,
         occupations,

@@ -150,11 +150,17 @@ fn squash(text: &str) -> String {
 }
 
 fn find_figure(checked: &Checked, name: &str, role: &'static str) -> Result<usize, OddsError> {
-    let names = || checked.characters.iter().map(|c| c.name.clone()).collect();
+    let names = || {
+        checked
+            .characters
+            .iter()
+            .map(|c| c.name.to_string())
+            .collect()
+    };
     checked
         .characters
         .iter()
-        .position(|c| c.name == name)
+        .position(|c| *c.name == *name)
         .or_else(|| {
             checked
                 .characters
@@ -185,7 +191,7 @@ pub fn matchup(checked: &Checked, args: &OddsArgs, t: &Tables) -> Result<Matchup
     let (a, af) = (&checked.characters[ai], &checked.factors[ai]);
     let (d, df) = (&checked.characters[di], &checked.factors[di]);
     if ai == di {
-        return Err(OddsError::SameFigure(a.name.clone()));
+        return Err(OddsError::SameFigure(a.name.to_string()));
     }
     let w = match &args.weapon {
         Some(name) => {
@@ -198,13 +204,13 @@ pub fn matchup(checked: &Checked, args: &OddsArgs, t: &Tables) -> Result<Matchup
                         || squash(&t.weapons.melee(l.kind).name) == squash(name)
                 })
                 .ok_or_else(|| OddsError::UnknownWeapon {
-                    figure: a.name.clone(),
+                    figure: a.name.to_string(),
                     name: name.clone(),
                     choices: a.weapons.iter().map(|l| format!("{:?}", l.kind)).collect(),
                 })?;
             if !af.weapons[w].usable() {
                 return Err(OddsError::UnusableWeapon {
-                    figure: a.name.clone(),
+                    figure: a.name.to_string(),
                     weapon: af.weapons[w].name.clone(),
                     why: af.weapons[w].why.clone().unwrap_or_default(),
                 });
@@ -213,7 +219,7 @@ pub fn matchup(checked: &Checked, args: &OddsArgs, t: &Tables) -> Result<Matchup
         }
         None => (0..af.weapons.len())
             .find(|&i| af.weapons[i].usable())
-            .ok_or_else(|| OddsError::NoWeapon(a.name.clone()))?,
+            .ok_or_else(|| OddsError::NoWeapon(a.name.to_string()))?,
     };
     // The same inputs the engine builds at the start of a battle.
     let gear = Gear::whole(a.weapons.len());
@@ -576,8 +582,8 @@ pub fn strike_odds(m: &Matchup, t: &Tables) -> StrikeOdds {
     }
     let p_strike = threshold.as_ref().map_or(0.0, |th| p_strike(t, th.total));
     StrikeOdds {
-        attacker: m.striker.name.clone(),
-        defender: m.target.name.clone(),
+        attacker: m.striker.name.to_string(),
+        defender: m.target.name.to_string(),
         weapon: weapon.name.clone(),
         card: m.striker.card,
         defence_card: report.defence_card,

@@ -7,6 +7,7 @@
 //! Critical Hit confirmation and knockout, against a block if one is made.
 
 use std::fmt;
+use std::sync::Arc;
 
 use super::{
     BlockLimb, BrawlForm, BrawlIntent, DROP_KICK_APT_BONUS, DROP_KICK_EXTRA_UNBALANCED,
@@ -65,8 +66,8 @@ pub struct Defence {
 /// One brawling strike attempt, everything rolled.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BrawlReport {
-    pub striker: String,
-    pub target: String,
+    pub striker: Arc<str>,
+    pub target: Arc<str>,
     pub card: Card,
     pub defence_card: Card,
     pub intent: BrawlIntent,

@@ -7,6 +7,8 @@ mod quantities;
 pub use factors::{ArmourProblem, Factors, MissileWeaponFactor, WeaponFactor, derive};
 pub use quantities::{ActionPoints, CombatFactor, MissileFactor, MovementAllowance};
 
+use std::sync::Arc;
+
 use serde::Serialize;
 
 use super::tables::armour::{
@@ -95,7 +97,8 @@ pub struct ShieldCarried {
 /// Everything the combat rules need to know about one character.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Character {
-    pub name: String,
+    /// Shared, not copied, by every strike report that names it.
+    pub name: Arc<str>,
     pub body_form: BodyForm,
     pub body_size: BodySize,
     /// Primary occupation first: it alone governs CF, MSF and Level Modifiers.

@@ -19,6 +19,8 @@ pub use critical::{
     InjuryReport,
 };
 
+use std::sync::Arc;
+
 use super::character::CombatFactor;
 use super::tables::Tables;
 use super::tables::actions::StrikeRight;
@@ -39,7 +41,7 @@ pub const HELPLESS_DEFENDING_MODIFIER: i32 = 25;
 /// The one who strikes, with the weapon in use.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Striker {
-    pub name: String,
+    pub name: Arc<str>,
     /// Combat Factor with this weapon (`character::Factors::weapons`), before
     /// an aimed strike reduces it.
     pub cf: CombatFactor,
@@ -65,7 +67,7 @@ pub struct Striker {
 /// The one struck at.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Target {
-    pub name: String,
+    pub name: Arc<str>,
     pub cf: CombatFactor,
     /// The card that counts for defence: already G when the target could not
     /// match the attack (16.9.3) or is off balance (16.15.4). A target in
@@ -207,8 +209,8 @@ pub struct Threshold {
 /// One strike attempt, everything rolled.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StrikeReport {
-    pub striker: String,
-    pub target: String,
+    pub striker: Arc<str>,
+    pub target: Arc<str>,
     pub card: Card,
     /// The card that counted for the target's defence.
     pub defence_card: Card,
