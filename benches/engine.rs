@@ -25,7 +25,7 @@ use std::sync::OnceLock;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 
 use hexmelee::dice::{Dice, Percentile};
-use hexmelee::engine::{Battle, Event, Prompt};
+use hexmelee::engine::{Battle, Command, Event, Prompt};
 use hexmelee::rules::shakhan::melee::{
     self, Scores, StrikeOptions, Striker, Target, resolve_strike,
 };
@@ -91,6 +91,8 @@ fn play_scripted(
 /// One round, ready to play from its first orders prompt.
 struct PreparedRound {
     battle: Battle,
+    /// The AI's answers in that round, for timing the engine alone.
+    commands: Vec<Command>,
     /// The dice the round rolls, by number of faces, in order.
     dice: Vec<u32>,
     strikes: usize,
@@ -137,6 +139,7 @@ fn prepare(checked: &Checked, seeds: u64, rounds: u32) -> Vec<PreparedRound> {
                 "the script replays the battle"
             );
             prepared.push(PreparedRound {
+                commands: played.commands()[battle.commands().len()..].to_vec(),
                 dice: sides[before[r as usize - 1]..before[r as usize]].to_vec(),
                 strikes: played.events()[battle.events().len()..]
                     .iter()
@@ -184,6 +187,24 @@ fn rounds(c: &mut Criterion, name: &str, file: &str) {
         strikes as f64 / n as f64
     );
     let mut group = c.benchmark_group(name);
+    // The engine alone: the round's answers are known, so no AI runs.
+    let mut next = 0;
+    group.bench_function("round_engine", |b| {
+        b.iter_batched(
+            || {
+                next = (next + 1) % n;
+                (prepared[next].battle.clone(), prepared[next].commands.clone())
+            },
+            |(mut battle, commands)| {
+                for command in commands {
+                    battle.submit(command).expect("the recorded answer is accepted");
+                }
+                battle
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    // The engine with the tactical AI answering every prompt.
     let mut next = 0;
     group.bench_function("round", |b| {
         b.iter_batched(
