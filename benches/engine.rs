@@ -193,11 +193,16 @@ fn rounds(c: &mut Criterion, name: &str, file: &str) {
         b.iter_batched(
             || {
                 next = (next + 1) % n;
-                (prepared[next].battle.clone(), prepared[next].commands.clone())
+                (
+                    prepared[next].battle.clone(),
+                    prepared[next].commands.clone(),
+                )
             },
             |(mut battle, commands)| {
                 for command in commands {
-                    battle.submit(command).expect("the recorded answer is accepted");
+                    battle
+                        .submit(command)
+                        .expect("the recorded answer is accepted");
                 }
                 battle
             },

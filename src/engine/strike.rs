@@ -49,9 +49,9 @@ impl Battle {
         let starts = |k: usize| 1 + k * p / n;
         (0..n).find(|&k| {
             let c = &cards[k];
-            let spent = c.strikes >= self.attacks_per_card(id, c.card());
             let lapsed = k + 1 < n && pulse >= starts(k + 1);
-            !c.lost && !spent && !lapsed
+            // The table lookup last: this is asked before every strike.
+            !c.lost && !lapsed && c.strikes < self.attacks_per_card(id, c.card())
         })
     }
 

@@ -145,7 +145,9 @@ impl Activity {
 /// Shakhàn 16.9.1–16.9.8 and 16.5.2, validated.
 #[derive(Debug)]
 pub struct ActionTables {
-    cards: BTreeMap<Card, CardRules>,
+    /// Indexed by [`Card`] in letter order: looked up several times per
+    /// strike, so an array rather than a map.
+    cards: [CardRules; 7],
     costs: BTreeMap<Activity, f64>,
     other_cost: OtherCost,
     reload: BTreeMap<ReloadClass, u32>,
@@ -171,7 +173,7 @@ struct OtherCost {
 impl ActionTables {
     /// Shakhàn 16.9.1: a Tactic Card's rules.
     pub fn card(&self, c: Card) -> &CardRules {
-        &self.cards[&c]
+        &self.cards[c as usize]
     }
 
     /// Shakhàn 16.9.2, 16.9.4: Action Points for the round. Several cards give
@@ -265,7 +267,8 @@ fn from_text(text: &str) -> Result<ActionTables, TableError> {
         ));
     }
     Ok(ActionTables {
-        cards,
+        // `total_map` proved every card is there.
+        cards: Card::ALL.map(|c| cards[&c].clone()),
         costs,
         other_cost: raw.other_cost,
         reload,
@@ -281,6 +284,13 @@ mod tests {
 
     fn t() -> ActionTables {
         load().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn cards_index_in_letter_order() {
+        for (i, c) in Card::ALL.into_iter().enumerate() {
+            assert_eq!(c as usize, i, "{c}");
+        }
     }
 
     #[test]
