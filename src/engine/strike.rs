@@ -98,23 +98,24 @@ impl Battle {
         {
             return false;
         }
-        // A brawler strikes with its body (16.10.4), armed or not.
-        let brawl = self.brawl_attack(attacker, k);
-        if brawl.is_none() && a.weapon_in_hand().is_none() {
-            return false;
-        }
         let right = match self.tables.actions.card(a.round.cards[k].card()).strike {
             StrikeRight::May => true,
             StrikeRight::OnlyIfAttackedFirst => a.round.attacked_by.contains(&target),
             StrikeRight::Never | StrikeRight::MissileOrMagicOnly => false,
         };
+        if !right {
+            return false;
+        }
+        // A brawler strikes with its body (16.10.4), armed or not.
+        let brawl = self.brawl_attack(attacker, k);
+        if brawl.is_none() && a.weapon_in_hand().is_none() {
+            return false;
+        }
         let (cost, reach) = match brawl {
             Some(intent) => (self.brawl_strike_cost(attacker, intent), 1),
             None => (a.strike_cost(self.tables), a.reach()),
         };
-        right
-            && a.round.ap_left >= cost
-            && self.map.in_strike_zone(a.pose, reach, ZoneShape::Front, at)
+        a.round.ap_left >= cost && self.map.in_strike_zone(a.pose, reach, ZoneShape::Front, at)
     }
 
     /// Whom `attacker` strikes now, with which card: the card's target when it
