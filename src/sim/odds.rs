@@ -657,7 +657,7 @@ pub fn odds_json(o: &StrikeOdds) -> Value {
         "threshold": o.threshold.as_ref().map(|th| th.total),
         "threshold_base": o.threshold.as_ref().map(|th| th.base),
         "threshold_modifiers": o.threshold.as_ref().map(|th| th.modifiers.iter().map(|m| json!({
-            "source": m.source,
+            "source": m.source.to_string(),
             "value": m.value,
         })).collect::<Vec<_>>()),
         "p_strike": r6(o.p_strike),

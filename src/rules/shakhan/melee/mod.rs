@@ -19,6 +19,8 @@ pub use critical::{
     InjuryReport,
 };
 
+use std::borrow::Cow;
+use std::fmt;
 use std::sync::Arc;
 
 use super::character::CombatFactor;
@@ -172,15 +174,48 @@ impl StrikeOptions {
 /// A number added to a threshold or a roll, and where it comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Modifier {
-    pub source: String,
+    pub source: Source,
     pub value: i32,
 }
 
 impl Modifier {
-    pub fn new(source: impl Into<String>, value: i32) -> Self {
+    pub fn new(source: impl Into<Cow<'static, str>>, value: i32) -> Self {
         Modifier {
-            source: source.into(),
+            source: Source::Words(source.into()),
             value,
+        }
+    }
+}
+
+/// Where a modifier comes from. The ones every strike makes are kept as
+/// data and written out only when the report is read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// Shakhàn 16.9.3, 16.10: the defender's card (G when caught mid-action).
+    DefenceCard {
+        defender: Arc<str>,
+        card: Card,
+        mid_action: bool,
+    },
+    /// Shakhàn 16.10: a prone or helpless defender.
+    Helpless { defender: Arc<str> },
+    /// Shakhàn 16.15.4: the striker's Strength on the penetration roll.
+    Strength(i32),
+    Words(Cow<'static, str>),
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Source::DefenceCard {
+                defender,
+                mid_action: true,
+                ..
+            } => write!(f, "{defender}'s card G (mid-action)"),
+            Source::DefenceCard { defender, card, .. } => write!(f, "{defender}'s card {card}"),
+            Source::Helpless { defender } => write!(f, "{defender} helpless"),
+            Source::Strength(s) => write!(f, "Strength {s}"),
+            Source::Words(words) => f.write_str(words),
         }
     }
 }
@@ -534,21 +569,23 @@ pub(crate) fn threshold(
     opts: &StrikeOptions,
     t: &Tables,
 ) -> Threshold {
-    let card_source = if target.mid_action.is_some() {
-        format!("{}'s card G (mid-action)", target.name)
-    } else {
-        format!("{}'s card {defence_card}", target.name)
-    };
-    let mut modifiers = vec![Modifier::new(
-        card_source,
-        t.mcrt
+    let mut modifiers = vec![Modifier {
+        source: Source::DefenceCard {
+            defender: target.name.clone(),
+            card: defence_card,
+            mid_action: target.mid_action.is_some(),
+        },
+        value: t
+            .mcrt
             .defending_modifier(differential, defence_card, opts.rout_modifier),
-    )];
+    }];
     if target.prone_or_helpless || target.mid_action == Some(MidAction::Ignore) {
-        modifiers.push(Modifier::new(
-            format!("{} helpless", target.name),
-            opts.helpless_modifier,
-        ));
+        modifiers.push(Modifier {
+            source: Source::Helpless {
+                defender: target.name.clone(),
+            },
+            value: opts.helpless_modifier,
+        });
     }
     if striker.to_hit_bonus != 0 {
         modifiers.push(Modifier::new("plus to hit", striker.to_hit_bonus));
@@ -606,10 +643,10 @@ fn melee_blow(
             format!("{} ({})", weapon.name, grade.armour_mod),
             grade.armour_mod.at_level(striker.level),
         ),
-        Modifier::new(
-            format!("Strength {}", striker.strength),
-            t.protection.strength_modifier(striker.strength),
-        ),
+        Modifier {
+            source: Source::Strength(striker.strength),
+            value: t.protection.strength_modifier(striker.strength),
+        },
     ];
     penetration_modifiers.extend(opts.penetration.iter().cloned());
     let swing = Swing {
