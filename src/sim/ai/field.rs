@@ -2,10 +2,7 @@
 //! leaving a hex inside an enemy's Strike Zone (16.10.1 reaction attacks),
 //! so that a path around a zone is preferred where one exists.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
-use crate::hex::{Facing, Hex, HexMap, MoveCosts, Pose, Step};
+use crate::hex::{Facing, Hex, HexMap, MoveCosts, Pose, Step, ZoneShape};
 
 /// What leaving a hex in an enemy's Strike Zone adds to a path's cost: more
 /// than a detour of a few hexes, less than giving up on the only way through.
@@ -13,11 +10,102 @@ pub(super) const ZONE_SURCHARGE: u32 = 6;
 
 const UNREACHED: u32 = u32::MAX;
 
+/// The steps tried from every pose: the two moves, then the pivots.
+const STEPS: [Step; 8] = [
+    Step::Forward,
+    Step::Backward,
+    Step::Pivot { to: Facing::N },
+    Step::Pivot { to: Facing::NE },
+    Step::Pivot { to: Facing::SE },
+    Step::Pivot { to: Facing::S },
+    Step::Pivot { to: Facing::SW },
+    Step::Pivot { to: Facing::NW },
+];
+
+/// Pose numbers on a map: row by row, six facings to a hex.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Grid {
+    width: i32,
+    height: i32,
+}
+
+impl Grid {
+    pub fn of(map: &HexMap) -> Grid {
+        Grid {
+            width: i32::from(map.width()),
+            height: i32::from(map.height()),
+        }
+    }
+
+    fn len(self) -> usize {
+        (self.width * self.height * 6).max(0) as usize
+    }
+
+    fn index(self, pose: Pose) -> Option<usize> {
+        let Hex { col, row } = pose.hex;
+        ((0..self.width).contains(&col) && (0..self.height).contains(&row))
+            .then(|| ((row * self.width + col) * 6) as usize + pose.facing as usize)
+    }
+
+    fn pose(self, i: usize) -> Pose {
+        let cell = (i / 6) as i32;
+        Pose::new(
+            Hex::new(cell % self.width, cell / self.width),
+            Facing::ALL[i % 6],
+        )
+    }
+}
+
+/// The poses from which `target` lies in a Strike Zone of `reach` (16.10.2):
+/// worked out once per target, then looked up by every pose a search
+/// settles and every goal it weighs.
+pub(super) struct StrikePoses {
+    grid: Grid,
+    poses: Vec<Pose>,
+    /// One bit per pose number.
+    bits: Vec<u64>,
+}
+
+impl StrikePoses {
+    pub fn new(map: &HexMap, target: Hex, reach: u32) -> StrikePoses {
+        let grid = Grid::of(map);
+        let mut set = StrikePoses {
+            grid,
+            poses: Vec::new(),
+            bits: vec![0; grid.len().div_ceil(64)],
+        };
+        for hex in map.within(target, reach) {
+            // Only the front arc depends on the facing: walls and range are
+            // tested once per hex (an all-round zone is the same test
+            // without the arc, 16.10.2), the arc per facing.
+            if !map.in_strike_zone(Pose::new(hex, Facing::N), reach, ZoneShape::AllRound, target)
+            {
+                continue;
+            }
+            for facing in Facing::ALL {
+                let pose = Pose::new(hex, facing);
+                if pose.in_front_arc(target)
+                    && let Some(i) = grid.index(pose)
+                {
+                    set.poses.push(pose);
+                    set.bits[i / 64] |= 1 << (i % 64);
+                }
+            }
+        }
+        set
+    }
+
+    pub fn contains(&self, pose: Pose) -> bool {
+        self.grid
+            .index(pose)
+            .is_some_and(|i| self.bits[i / 64] & (1 << (i % 64)) != 0)
+    }
+}
+
 /// Every pose a figure can reach from `start`, with the cheapest cost
 /// (Action Points plus surcharges) and the real Action Points of that way.
 pub(super) struct Field {
-    width: i32,
-    height: i32,
+    grid: Grid,
     cost: Vec<u32>,
     ap: Vec<u32>,
     prev: Vec<u32>,
@@ -29,6 +117,42 @@ pub(super) struct Leg {
     pub step: Step,
     pub ap: u32,
     pub pose: Pose,
+}
+
+/// Dijkstra's queue for small integer costs: one bucket of pose numbers per
+/// cost, in a ring longer than any one step's cost. Every step costs at
+/// least 1, so nothing joins the bucket being taken: sorting it when its
+/// turn comes pops poses in (cost, pose number) order, exactly as a binary
+/// heap of `(cost, number)` pairs would.
+struct Buckets {
+    ring: Vec<Vec<u32>>,
+    queued: usize,
+}
+
+impl Buckets {
+    fn new(longest_step: u32) -> Buckets {
+        let len = (longest_step as usize + 1).next_power_of_two();
+        Buckets {
+            ring: vec![Vec::new(); len],
+            queued: 0,
+        }
+    }
+
+    fn push(&mut self, cost: u32, i: u32) {
+        let len = self.ring.len();
+        self.ring[cost as usize & (len - 1)].push(i);
+        self.queued += 1;
+    }
+
+    /// The bucket of `cost`, sorted, emptied into `out`.
+    fn take(&mut self, cost: u32, out: &mut Vec<u32>) {
+        let len = self.ring.len();
+        let bucket = &mut self.ring[cost as usize & (len - 1)];
+        out.clear();
+        out.append(bucket);
+        out.sort_unstable();
+        self.queued -= out.len();
+    }
 }
 
 impl Field {
@@ -46,84 +170,79 @@ impl Field {
         zone: impl Fn(Hex) -> bool,
         mut done: impl FnMut(Pose) -> bool,
     ) -> Field {
-        let (width, height) = (i32::from(map.width()), i32::from(map.height()));
-        let n = (width * height * 6).max(0) as usize;
+        let grid = Grid::of(map);
+        let n = grid.len();
         let mut field = Field {
-            width,
-            height,
+            grid,
             cost: vec![UNREACHED; n],
             ap: vec![UNREACHED; n],
             prev: vec![UNREACHED; n],
         };
-        let Some(s) = field.index(start) else {
+        let Some(s) = grid.index(start) else {
             return field;
         };
         let costs = MoveCosts::shakhan();
+        let longest = costs.forward.max(costs.backward).max(costs.pivot_more)
+            * costs.poor_multiplier
+            + ZONE_SURCHARGE;
+        let mut queue = Buckets::new(longest);
+        let mut settling = Vec::new();
         field.cost[s] = 0;
         field.ap[s] = 0;
-        let mut heap = BinaryHeap::from([Reverse((0u32, s as u32))]);
-        while let Some(Reverse((c, i))) = heap.pop() {
-            let i = i as usize;
-            if c > field.cost[i] {
-                continue;
-            }
-            let pose = field.pose(i);
-            if done(pose) {
-                break;
-            }
-            let surcharge = if pose.hex != start.hex && zone(pose.hex) {
-                ZONE_SURCHARGE
-            } else {
-                0
-            };
-            let steps = [Step::Forward, Step::Backward]
-                .into_iter()
-                .chain(Facing::ALL.into_iter().map(|to| Step::Pivot { to }));
-            for step in steps {
-                let Ok((next, ap)) = map.try_step(pose, step, &costs) else {
+        queue.push(0, s as u32);
+        let mut c = 0;
+        'search: while queue.queued > 0 {
+            queue.take(c, &mut settling);
+            for &i in &settling {
+                let i = i as usize;
+                if c > field.cost[i] {
                     continue;
+                }
+                let pose = grid.pose(i);
+                if done(pose) {
+                    break 'search;
+                }
+                let surcharge = if pose.hex != start.hex && zone(pose.hex) {
+                    ZONE_SURCHARGE
+                } else {
+                    0
                 };
-                let moves = next.hex != pose.hex;
-                if next == pose || (moves && blocked(next.hex)) {
-                    continue;
-                }
-                let nc = c + ap + if moves { surcharge } else { 0 };
-                let Some(j) = field.index(next) else { continue };
-                if nc <= limit && nc < field.cost[j] {
-                    field.cost[j] = nc;
-                    field.ap[j] = field.ap[i] + ap;
-                    field.prev[j] = i as u32;
-                    heap.push(Reverse((nc, j as u32)));
+                for step in STEPS {
+                    let Ok((next, ap)) = map.try_step(pose, step, &costs) else {
+                        continue;
+                    };
+                    let moves = next.hex != pose.hex;
+                    if next == pose || (moves && blocked(next.hex)) {
+                        continue;
+                    }
+                    let nc = c + ap + if moves { surcharge } else { 0 };
+                    let Some(j) = grid.index(next) else { continue };
+                    if nc <= limit && nc < field.cost[j] {
+                        debug_assert!(nc > c && nc - c <= longest);
+                        field.cost[j] = nc;
+                        field.ap[j] = field.ap[i] + ap;
+                        field.prev[j] = i as u32;
+                        queue.push(nc, j as u32);
+                    }
                 }
             }
+            c += 1;
         }
         field
     }
 
-    fn index(&self, pose: Pose) -> Option<usize> {
-        let Hex { col, row } = pose.hex;
-        ((0..self.width).contains(&col) && (0..self.height).contains(&row))
-            .then(|| ((row * self.width + col) * 6) as usize + pose.facing as usize)
-    }
-
-    fn pose(&self, i: usize) -> Pose {
-        let cell = (i / 6) as i32;
-        Pose::new(
-            Hex::new(cell % self.width, cell / self.width),
-            Facing::ALL[i % 6],
-        )
-    }
-
     /// The cost (with surcharges) of the cheapest way to `pose`.
     pub fn cost(&self, pose: Pose) -> Option<u32> {
-        self.index(pose)
+        self.grid
+            .index(pose)
             .map(|i| self.cost[i])
             .filter(|c| *c != UNREACHED)
     }
 
     /// The Action Points the cheapest way to `pose` spends.
     pub fn ap(&self, pose: Pose) -> Option<u32> {
-        self.index(pose)
+        self.grid
+            .index(pose)
             .map(|i| self.ap[i])
             .filter(|c| *c != UNREACHED)
     }
@@ -132,35 +251,37 @@ impl Field {
     pub fn reached(&self) -> impl Iterator<Item = Pose> + '_ {
         (0..self.cost.len())
             .filter(|&i| self.cost[i] != UNREACHED)
-            .map(|i| self.pose(i))
+            .map(|i| self.grid.pose(i))
     }
 
-    /// The cheapest of the reached poses from which `target` lies in a Strike
-    /// Zone of `reach` (16.10.2), with its cost; `extra` may add to a pose's
-    /// cost (e.g. to prefer standing off with a long weapon).
+    /// The cheapest of the reached poses among `poses` (where a strike
+    /// reaches the target), with its cost; `extra` may add to a pose's cost
+    /// (e.g. to prefer standing off with a long weapon).
     pub fn best_strike_pose(
         &self,
-        map: &HexMap,
-        target: Hex,
-        reach: u32,
+        poses: &StrikePoses,
         extra: impl Fn(Pose) -> u32,
     ) -> Option<(Pose, u32)> {
-        map.within(target, reach)
-            .flat_map(|hex| Facing::ALL.map(|facing| Pose::new(hex, facing)))
-            .filter(|p| map.in_strike_zone(*p, reach, crate::hex::ZoneShape::Front, target))
-            .filter_map(|p| self.cost(p).map(|c| (p, c + extra(p))))
+        poses
+            .poses
+            .iter()
+            .filter_map(|&p| self.cost(p).map(|c| (p, c + extra(p))))
             .min_by_key(|(p, c)| (*c, *p))
     }
 
     /// The cheapest way from the start to `goal`, step by step.
     pub fn way_to(&self, goal: Pose) -> Vec<Leg> {
         let mut legs = Vec::new();
-        let Some(mut i) = self.index(goal).filter(|&i| self.cost[i] != UNREACHED) else {
+        let Some(mut i) = self
+            .grid
+            .index(goal)
+            .filter(|&i| self.cost[i] != UNREACHED)
+        else {
             return legs;
         };
         while self.prev[i] != UNREACHED {
             let p = self.prev[i] as usize;
-            let (from, to) = (self.pose(p), self.pose(i));
+            let (from, to) = (self.grid.pose(p), self.grid.pose(i));
             let step = if from.hex == to.hex {
                 Step::Pivot { to: to.facing }
             } else if from.front() == to.hex {

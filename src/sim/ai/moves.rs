@@ -2,7 +2,7 @@
 
 use std::cell::OnceCell;
 
-use super::field::{Field, Leg, ZONE_SURCHARGE};
+use super::field::{Field, Leg, StrikePoses, ZONE_SURCHARGE};
 use super::{Zones, enemies, enemy_zones, occupied};
 use crate::engine::{Battle, Figure, FigureId, FigureMove, SideId};
 use crate::hex::{Hex, Pose, Step, ZoneShape};
@@ -215,15 +215,16 @@ impl Plan<'_> {
         let stand_off = |p: Pose| {
             u32::from(my_reach > enemy.reach() && p.hex.distance(target) <= enemy.reach()) * 2
         };
+        let goals = StrikePoses::new(map, target, my_reach);
         let field = Field::new(
             map,
             f.pose,
             SEARCH_LIMIT,
             |h| h != f.pose.hex && self.taken.contains(&h),
             |h| self.striking_zones().contains(h),
-            |p| stand_off(p) == 0 && map.in_strike_zone(p, my_reach, ZoneShape::Front, target),
+            |p| stand_off(p) == 0 && goals.contains(p),
         );
-        let (goal, _) = field.best_strike_pose(map, target, my_reach, stand_off)?;
+        let (goal, _) = field.best_strike_pose(&goals, stand_off)?;
         let way = field.way_to(goal);
         let start = f.pose.hex.distance(target);
         let fits = |leg: &Leg| {

@@ -1,11 +1,11 @@
 //! Tactic Card choice (16.9.1–16.9.3, 16.3): per figure, up to its TCA cards
 //! from what its side can see.
 
-use super::field::Field;
+use super::field::{Field, StrikePoses};
 use super::{Seen, combat_factor, enemies, enemy_zones, hit_chance, occupied};
 use crate::engine::Figure;
 use crate::engine::{Battle, BusyStance, CardOrder, FigureId, FigureOrders, ShieldStance};
-use crate::hex::{Hex, ZoneShape};
+use crate::hex::Hex;
 use crate::rules::shakhan::Card;
 use crate::rules::shakhan::condition::{CardLimit, Morale, Status};
 use crate::rules::shakhan::tables::tables;
@@ -160,12 +160,16 @@ fn orders_for(battle: &Battle, seen: &Seen, attackers: &[u32], f: &Figure) -> Op
     let zones = enemy_zones(battle, f.side, false);
     let my_cf = combat_factor(f);
     let my_reach = f.reach();
+    // Per enemy, the poses from which we reach it and (our way, as a proxy
+    // for its own) it reaches us.
+    let goals: Vec<[Option<StrikePoses>; 2]> = enemies(battle, f.side)
+        .map(|e| {
+            [my_reach, e.reach()].map(|r| (r > 0).then(|| StrikePoses::new(map, e.pose.hex, r)))
+        })
+        .collect();
     // The search may stop once every enemy is within our reach, and we
     // within its, on some settled pose.
-    let mut pending: Vec<(Hex, u32)> = enemies(battle, f.side)
-        .flat_map(|e| [(e.pose.hex, my_reach), (e.pose.hex, e.reach())])
-        .filter(|(_, r)| *r > 0)
-        .collect();
+    let mut pending: Vec<&StrikePoses> = goals.iter().flatten().flatten().collect();
     let field = Field::new(
         map,
         f.pose,
@@ -173,21 +177,21 @@ fn orders_for(battle: &Battle, seen: &Seen, attackers: &[u32], f: &Figure) -> Op
         |h| h != f.pose.hex && taken.contains(&h),
         |h| zones.contains(h),
         |p| {
-            pending.retain(|(h, r)| !map.in_strike_zone(p, *r, ZoneShape::Front, *h));
+            pending.retain(|g| !g.contains(p));
             pending.is_empty()
         },
     );
     let ap = |e: &Figure, c: Card| e.factors.ap(c).0;
     let foes: Vec<Foe> = enemies(battle, f.side)
-        .map(|e| {
-            let cost = (my_reach > 0)
-                .then(|| field.best_strike_pose(map, e.pose.hex, my_reach, |_| 0))
-                .flatten()
-                .map(|(_, c)| c);
-            let reaches_us_in = (e.reach() > 0)
-                .then(|| field.best_strike_pose(map, e.pose.hex, e.reach(), |_| 0))
-                .flatten()
-                .map(|(_, c)| c);
+        .zip(&goals)
+        .map(|(e, [mine, theirs])| {
+            let cheapest = |g: &Option<StrikePoses>| {
+                g.as_ref()
+                    .and_then(|g| field.best_strike_pose(g, |_| 0))
+                    .map(|(_, c)| c)
+            };
+            let cost = cheapest(mine);
+            let reaches_us_in = cheapest(theirs);
             let able = !e.condition.is_prone() && e.reach() > 0;
             let within = |budget: f64| {
                 able && reaches_us_in
