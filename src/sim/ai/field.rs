@@ -2,6 +2,8 @@
 //! leaving a hex inside an enemy's Strike Zone (16.10.1 reaction attacks),
 //! so that a path around a zone is preferred where one exists.
 
+use std::cell::RefCell;
+
 use crate::hex::{Facing, Hex, HexMap, MoveCosts, Pose, Step, ZoneShape};
 
 /// What leaving a hex in an enemy's Strike Zone adds to a path's cost: more
@@ -69,9 +71,11 @@ pub(super) struct StrikePoses {
 impl StrikePoses {
     pub fn new(map: &HexMap, target: Hex, reach: u32) -> StrikePoses {
         let grid = Grid::of(map);
+        // About half the facings of the hexes within reach.
+        let hexes = 3 * reach.min(8) * (reach.min(8) + 1) + 1;
         let mut set = StrikePoses {
             grid,
-            poses: Vec::new(),
+            poses: Vec::with_capacity(3 * hexes as usize),
             bits: vec![0; grid.len().div_ceil(64)],
         };
         for hex in map.within(target, reach) {
@@ -106,9 +110,52 @@ impl StrikePoses {
 /// (Action Points plus surcharges) and the real Action Points of that way.
 pub(super) struct Field {
     grid: Grid,
-    cost: Vec<u32>,
-    ap: Vec<u32>,
-    prev: Vec<u32>,
+    /// By pose number.
+    nodes: Vec<Node>,
+}
+
+/// What a search knows of one pose.
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    /// [`UNREACHED`] until a way is found.
+    cost: u32,
+    ap: u32,
+    /// The pose number this way came from; [`UNREACHED`] at the start.
+    prev: u32,
+}
+
+const UNSEEN: Node = Node {
+    cost: UNREACHED,
+    ap: UNREACHED,
+    prev: UNREACHED,
+};
+
+thread_local! {
+    /// Buffers kept from one search to the next on this thread: the AI
+    /// searches several times per prompt, and on a small map allocating
+    /// the arrays cost more than the search.
+    static SPARE: RefCell<Spare> = RefCell::default();
+}
+
+#[derive(Default)]
+struct Spare {
+    nodes: Vec<Vec<Node>>,
+    queue: Option<Buckets>,
+    settling: Vec<u32>,
+}
+
+/// Fields alive at once (a prompt's searches follow one another).
+const SPARE_FIELDS: usize = 4;
+
+impl Drop for Field {
+    fn drop(&mut self) {
+        let nodes = std::mem::take(&mut self.nodes);
+        SPARE.with_borrow_mut(|spare| {
+            if spare.nodes.len() < SPARE_FIELDS {
+                spare.nodes.push(nodes);
+            }
+        });
+    }
 }
 
 /// One step of a way out of a [`Field`], with its Action Point cost.
@@ -130,12 +177,14 @@ struct Buckets {
 }
 
 impl Buckets {
-    fn new(longest_step: u32) -> Buckets {
+    /// An empty queue for steps up to `longest_step`, reusing `spare`'s
+    /// buffers if it has them.
+    fn new(longest_step: u32, spare: Option<Buckets>) -> Buckets {
         let len = (longest_step as usize + 1).next_power_of_two();
-        Buckets {
-            ring: vec![Vec::new(); len],
-            queued: 0,
-        }
+        let mut ring = spare.map(|b| b.ring).unwrap_or_default();
+        ring.resize_with(len, Vec::new);
+        ring.iter_mut().for_each(Vec::clear);
+        Buckets { ring, queued: 0 }
     }
 
     fn push(&mut self, cost: u32, i: u32) {
@@ -171,13 +220,16 @@ impl Field {
         mut done: impl FnMut(Pose) -> bool,
     ) -> Field {
         let grid = Grid::of(map);
-        let n = grid.len();
-        let mut field = Field {
-            grid,
-            cost: vec![UNREACHED; n],
-            ap: vec![UNREACHED; n],
-            prev: vec![UNREACHED; n],
-        };
+        let (mut nodes, spare_queue, mut settling) = SPARE.with_borrow_mut(|spare| {
+            (
+                spare.nodes.pop().unwrap_or_default(),
+                spare.queue.take(),
+                std::mem::take(&mut spare.settling),
+            )
+        });
+        nodes.clear();
+        nodes.resize(grid.len(), UNSEEN);
+        let mut field = Field { grid, nodes };
         let Some(s) = grid.index(start) else {
             return field;
         };
@@ -185,17 +237,17 @@ impl Field {
         let longest = costs.forward.max(costs.backward).max(costs.pivot_more)
             * costs.poor_multiplier
             + ZONE_SURCHARGE;
-        let mut queue = Buckets::new(longest);
-        let mut settling = Vec::new();
-        field.cost[s] = 0;
-        field.ap[s] = 0;
+        let mut queue = Buckets::new(longest, spare_queue);
+        let nodes = &mut field.nodes;
+        nodes[s].cost = 0;
+        nodes[s].ap = 0;
         queue.push(0, s as u32);
         let mut c = 0;
         'search: while queue.queued > 0 {
             queue.take(c, &mut settling);
             for &i in &settling {
                 let i = i as usize;
-                if c > field.cost[i] {
+                if c > nodes[i].cost {
                     continue;
                 }
                 let pose = grid.pose(i);
@@ -217,17 +269,23 @@ impl Field {
                     }
                     let nc = c + ap + if moves { surcharge } else { 0 };
                     let Some(j) = grid.index(next) else { continue };
-                    if nc <= limit && nc < field.cost[j] {
+                    if nc <= limit && nc < nodes[j].cost {
                         debug_assert!(nc > c && nc - c <= longest);
-                        field.cost[j] = nc;
-                        field.ap[j] = field.ap[i] + ap;
-                        field.prev[j] = i as u32;
+                        nodes[j] = Node {
+                            cost: nc,
+                            ap: nodes[i].ap + ap,
+                            prev: i as u32,
+                        };
                         queue.push(nc, j as u32);
                     }
                 }
             }
             c += 1;
         }
+        SPARE.with_borrow_mut(|spare| {
+            spare.queue = Some(queue);
+            spare.settling = settling;
+        });
         field
     }
 
@@ -235,7 +293,7 @@ impl Field {
     pub fn cost(&self, pose: Pose) -> Option<u32> {
         self.grid
             .index(pose)
-            .map(|i| self.cost[i])
+            .map(|i| self.nodes[i].cost)
             .filter(|c| *c != UNREACHED)
     }
 
@@ -243,14 +301,14 @@ impl Field {
     pub fn ap(&self, pose: Pose) -> Option<u32> {
         self.grid
             .index(pose)
-            .map(|i| self.ap[i])
+            .map(|i| self.nodes[i].ap)
             .filter(|c| *c != UNREACHED)
     }
 
     /// Every reached pose, in index order (deterministic).
     pub fn reached(&self) -> impl Iterator<Item = Pose> + '_ {
-        (0..self.cost.len())
-            .filter(|&i| self.cost[i] != UNREACHED)
+        (0..self.nodes.len())
+            .filter(|&i| self.nodes[i].cost != UNREACHED)
             .map(|i| self.grid.pose(i))
     }
 
@@ -275,12 +333,12 @@ impl Field {
         let Some(mut i) = self
             .grid
             .index(goal)
-            .filter(|&i| self.cost[i] != UNREACHED)
+            .filter(|&i| self.nodes[i].cost != UNREACHED)
         else {
             return legs;
         };
-        while self.prev[i] != UNREACHED {
-            let p = self.prev[i] as usize;
+        while self.nodes[i].prev != UNREACHED {
+            let p = self.nodes[i].prev as usize;
             let (from, to) = (self.grid.pose(p), self.grid.pose(i));
             let step = if from.hex == to.hex {
                 Step::Pivot { to: to.facing }
@@ -291,7 +349,7 @@ impl Field {
             };
             legs.push(Leg {
                 step,
-                ap: self.ap[i] - self.ap[p],
+                ap: self.nodes[i].ap - self.nodes[p].ap,
                 pose: to,
             });
             i = p;
