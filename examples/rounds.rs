@@ -49,6 +49,12 @@ fn main() {
         events as f64 / rounds as f64,
         commands as f64 / rounds as f64
     );
-    println!("with the AI answering: {:.2} µs per round", per_round(with_ai));
-    println!("engine alone (replay): {:.2} µs per round", per_round(alone));
+    println!(
+        "with the AI answering: {:.2} µs per round",
+        per_round(with_ai)
+    );
+    println!(
+        "engine alone (replay): {:.2} µs per round",
+        per_round(alone)
+    );
 }

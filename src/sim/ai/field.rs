@@ -3,6 +3,7 @@
 //! so that a path around a zone is preferred where one exists.
 
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use crate::hex::{Facing, Hex, HexMap, MoveCosts, Pose, Step, ZoneShape};
 
@@ -69,7 +70,35 @@ pub(super) struct StrikePoses {
 }
 
 impl StrikePoses {
-    pub fn new(map: &HexMap, target: Hex, reach: u32) -> StrikePoses {
+    /// The set for `target` and `reach` on `map`, from this thread's
+    /// [`MapSteps`] (worked out the first time it is asked for).
+    pub fn of(map: &HexMap, target: Hex, reach: u32) -> Rc<StrikePoses> {
+        let steps = MapSteps::of(map);
+        let Some(h) = steps
+            .grid
+            .index(Pose::new(target, Facing::N))
+            .map(|i| i / 6)
+        else {
+            return Rc::new(StrikePoses::new(map, target, reach));
+        };
+        let r = reach as usize;
+        if r >= CACHED_REACH {
+            return Rc::new(StrikePoses::new(map, target, reach));
+        }
+        let mut cache = steps.strike_poses.borrow_mut();
+        if cache.len() <= r {
+            cache.resize_with(r + 1, Vec::new);
+        }
+        let by_hex = &mut cache[r];
+        if by_hex.is_empty() {
+            by_hex.resize(steps.grid.len() / 6, None);
+        }
+        by_hex[h]
+            .get_or_insert_with(|| Rc::new(StrikePoses::new(map, target, reach)))
+            .clone()
+    }
+
+    fn new(map: &HexMap, target: Hex, reach: u32) -> StrikePoses {
         let grid = Grid::of(map);
         // About half the facings of the hexes within reach.
         let hexes = 3 * reach.min(8) * (reach.min(8) + 1) + 1;
@@ -82,8 +111,12 @@ impl StrikePoses {
             // Only the front arc depends on the facing: walls and range are
             // tested once per hex (an all-round zone is the same test
             // without the arc, 16.10.2), the arc per facing.
-            if !map.in_strike_zone(Pose::new(hex, Facing::N), reach, ZoneShape::AllRound, target)
-            {
+            if !map.in_strike_zone(
+                Pose::new(hex, Facing::N),
+                reach,
+                ZoneShape::AllRound,
+                target,
+            ) {
                 continue;
             }
             for facing in Facing::ALL {
@@ -103,6 +136,89 @@ impl StrikePoses {
         self.grid
             .index(pose)
             .is_some_and(|i| self.bits[i / 64] & (1 << (i % 64)) != 0)
+    }
+}
+
+/// Reaches up to this are kept per map; longer ones (none in the book's
+/// melee weapons) are worked out each time.
+const CACHED_REACH: usize = 8;
+
+/// A step out of a pose: the pose it leads to, its Action Points, and
+/// whether it leaves the hex.
+#[derive(Debug, Clone, Copy)]
+struct Edge {
+    to: u32,
+    ap: u32,
+    moves: bool,
+}
+
+/// What one map allows: the steps out of every pose (as
+/// [`HexMap::try_step`] gives them, in [`STEPS`] order) and the strike
+/// poses of each target. The map never changes during a battle, so this is
+/// worked out once, not at every node of every search.
+struct MapSteps {
+    map: HexMap,
+    grid: Grid,
+    /// The edges out of pose `i` are `edges[first[i]..first[i + 1]]`.
+    first: Vec<u32>,
+    edges: Vec<Edge>,
+    /// By reach, then by hex number: filled in as asked for.
+    strike_poses: RefCell<Vec<Vec<Option<Rc<StrikePoses>>>>>,
+}
+
+thread_local! {
+    /// The [`MapSteps`] of the map this thread last searched.
+    static MAP: RefCell<Option<Rc<MapSteps>>> = const { RefCell::new(None) };
+}
+
+impl MapSteps {
+    fn of(map: &HexMap) -> Rc<MapSteps> {
+        MAP.with_borrow_mut(|kept| {
+            if let Some(steps) = kept.as_ref().filter(|s| s.map == *map) {
+                return steps.clone();
+            }
+            let steps = Rc::new(MapSteps::new(map));
+            *kept = Some(steps.clone());
+            steps
+        })
+    }
+
+    fn new(map: &HexMap) -> MapSteps {
+        let grid = Grid::of(map);
+        let costs = MoveCosts::shakhan();
+        let mut first = Vec::with_capacity(grid.len() + 1);
+        let mut edges = Vec::with_capacity(grid.len() * 7);
+        for i in 0..grid.len() {
+            first.push(edges.len() as u32);
+            let pose = grid.pose(i);
+            for step in STEPS {
+                let Ok((next, ap)) = map.try_step(pose, step, &costs) else {
+                    continue;
+                };
+                if next == pose {
+                    continue;
+                }
+                if let Some(j) = grid.index(next) {
+                    edges.push(Edge {
+                        to: j as u32,
+                        ap,
+                        moves: next.hex != pose.hex,
+                    });
+                }
+            }
+        }
+        first.push(edges.len() as u32);
+        MapSteps {
+            map: map.clone(),
+            grid,
+            first,
+            edges,
+            strike_poses: RefCell::default(),
+        }
+    }
+
+    fn edges(&self, i: usize) -> &[Edge] {
+        &self.edges[self.first[i] as usize..self.first[i + 1] as usize]
     }
 }
 
@@ -219,7 +335,8 @@ impl Field {
         zone: impl Fn(Hex) -> bool,
         mut done: impl FnMut(Pose) -> bool,
     ) -> Field {
-        let grid = Grid::of(map);
+        let table = MapSteps::of(map);
+        let grid = table.grid;
         let (mut nodes, spare_queue, mut settling) = SPARE.with_borrow_mut(|spare| {
             (
                 spare.nodes.pop().unwrap_or_default(),
@@ -259,16 +376,12 @@ impl Field {
                 } else {
                     0
                 };
-                for step in STEPS {
-                    let Ok((next, ap)) = map.try_step(pose, step, &costs) else {
-                        continue;
-                    };
-                    let moves = next.hex != pose.hex;
-                    if next == pose || (moves && blocked(next.hex)) {
+                for &Edge { to, ap, moves } in table.edges(i) {
+                    let j = to as usize;
+                    if moves && blocked(grid.pose(j).hex) {
                         continue;
                     }
                     let nc = c + ap + if moves { surcharge } else { 0 };
-                    let Some(j) = grid.index(next) else { continue };
                     if nc <= limit && nc < nodes[j].cost {
                         debug_assert!(nc > c && nc - c <= longest);
                         nodes[j] = Node {

@@ -215,7 +215,7 @@ impl Plan<'_> {
         let stand_off = |p: Pose| {
             u32::from(my_reach > enemy.reach() && p.hex.distance(target) <= enemy.reach()) * 2
         };
-        let goals = StrikePoses::new(map, target, my_reach);
+        let goals = StrikePoses::of(map, target, my_reach);
         let field = Field::new(
             map,
             f.pose,

@@ -1,6 +1,8 @@
 //! Tactic Card choice (16.9.1–16.9.3, 16.3): per figure, up to its TCA cards
 //! from what its side can see.
 
+use std::rc::Rc;
+
 use super::field::{Field, StrikePoses};
 use super::{Seen, combat_factor, enemies, enemy_zones, hit_chance, occupied};
 use crate::engine::Figure;
@@ -162,14 +164,14 @@ fn orders_for(battle: &Battle, seen: &Seen, attackers: &[u32], f: &Figure) -> Op
     let my_reach = f.reach();
     // Per enemy, the poses from which we reach it and (our way, as a proxy
     // for its own) it reaches us.
-    let goals: Vec<[Option<StrikePoses>; 2]> = enemies(battle, f.side)
+    let goals: Vec<[Option<Rc<StrikePoses>>; 2]> = enemies(battle, f.side)
         .map(|e| {
-            [my_reach, e.reach()].map(|r| (r > 0).then(|| StrikePoses::new(map, e.pose.hex, r)))
+            [my_reach, e.reach()].map(|r| (r > 0).then(|| StrikePoses::of(map, e.pose.hex, r)))
         })
         .collect();
     // The search may stop once every enemy is within our reach, and we
     // within its, on some settled pose.
-    let mut pending: Vec<&StrikePoses> = goals.iter().flatten().flatten().collect();
+    let mut pending: Vec<&StrikePoses> = goals.iter().flatten().flatten().map(|g| &**g).collect();
     let field = Field::new(
         map,
         f.pose,
@@ -185,7 +187,7 @@ fn orders_for(battle: &Battle, seen: &Seen, attackers: &[u32], f: &Figure) -> Op
     let foes: Vec<Foe> = enemies(battle, f.side)
         .zip(&goals)
         .map(|(e, [mine, theirs])| {
-            let cheapest = |g: &Option<StrikePoses>| {
+            let cheapest = |g: &Option<Rc<StrikePoses>>| {
                 g.as_ref()
                     .and_then(|g| field.best_strike_pose(g, |_| 0))
                     .map(|(_, c)| c)
