@@ -1,6 +1,11 @@
 //! Cheapest ways for one figure over (hex, facing), with a surcharge for
 //! leaving a hex inside an enemy's Strike Zone (16.10.1 reaction attacks),
 //! so that a path around a zone is preferred where one exists.
+//!
+//! The AI searches several times per prompt, so what depends on the map
+//! alone (the steps out of each pose, strike poses, Strike Zones) is worked
+//! out once per map in a [`Ground`] kept on the thread, and a search's
+//! buffers are kept from one search to the next.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -25,15 +30,19 @@ const STEPS: [Step; 8] = [
     Step::Pivot { to: Facing::NW },
 ];
 
+/// Reaches up to this are kept per map; longer ones (none in the book's
+/// melee weapons) are worked out each time.
+const KEPT_REACH: usize = 8;
+
 /// Pose numbers on a map: row by row, six facings to a hex.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Grid {
+struct Grid {
     width: i32,
     height: i32,
 }
 
 impl Grid {
-    pub fn of(map: &HexMap) -> Grid {
+    fn of(map: &HexMap) -> Grid {
         Grid {
             width: i32::from(map.width()),
             height: i32::from(map.height()),
@@ -59,90 +68,6 @@ impl Grid {
     }
 }
 
-/// The poses from which `target` lies in a Strike Zone of `reach` (16.10.2):
-/// worked out once per target, then looked up by every pose a search
-/// settles and every goal it weighs.
-pub(super) struct StrikePoses {
-    grid: Grid,
-    poses: Vec<Pose>,
-    /// One bit per pose number.
-    bits: Vec<u64>,
-}
-
-impl StrikePoses {
-    /// The set for `target` and `reach` on `map`, from this thread's
-    /// [`MapSteps`] (worked out the first time it is asked for).
-    pub fn of(map: &HexMap, target: Hex, reach: u32) -> Rc<StrikePoses> {
-        let steps = MapSteps::of(map);
-        let Some(h) = steps
-            .grid
-            .index(Pose::new(target, Facing::N))
-            .map(|i| i / 6)
-        else {
-            return Rc::new(StrikePoses::new(map, target, reach));
-        };
-        let r = reach as usize;
-        if r >= CACHED_REACH {
-            return Rc::new(StrikePoses::new(map, target, reach));
-        }
-        let mut cache = steps.strike_poses.borrow_mut();
-        if cache.len() <= r {
-            cache.resize_with(r + 1, Vec::new);
-        }
-        let by_hex = &mut cache[r];
-        if by_hex.is_empty() {
-            by_hex.resize(steps.grid.len() / 6, None);
-        }
-        by_hex[h]
-            .get_or_insert_with(|| Rc::new(StrikePoses::new(map, target, reach)))
-            .clone()
-    }
-
-    fn new(map: &HexMap, target: Hex, reach: u32) -> StrikePoses {
-        let grid = Grid::of(map);
-        // About half the facings of the hexes within reach.
-        let hexes = 3 * reach.min(8) * (reach.min(8) + 1) + 1;
-        let mut set = StrikePoses {
-            grid,
-            poses: Vec::with_capacity(3 * hexes as usize),
-            bits: vec![0; grid.len().div_ceil(64)],
-        };
-        for hex in map.within(target, reach) {
-            // Only the front arc depends on the facing: walls and range are
-            // tested once per hex (an all-round zone is the same test
-            // without the arc, 16.10.2), the arc per facing.
-            if !map.in_strike_zone(
-                Pose::new(hex, Facing::N),
-                reach,
-                ZoneShape::AllRound,
-                target,
-            ) {
-                continue;
-            }
-            for facing in Facing::ALL {
-                let pose = Pose::new(hex, facing);
-                if pose.in_front_arc(target)
-                    && let Some(i) = grid.index(pose)
-                {
-                    set.poses.push(pose);
-                    set.bits[i / 64] |= 1 << (i % 64);
-                }
-            }
-        }
-        set
-    }
-
-    pub fn contains(&self, pose: Pose) -> bool {
-        self.grid
-            .index(pose)
-            .is_some_and(|i| self.bits[i / 64] & (1 << (i % 64)) != 0)
-    }
-}
-
-/// Reaches up to this are kept per map; longer ones (none in the book's
-/// melee weapons) are worked out each time.
-const CACHED_REACH: usize = 8;
-
 /// A step out of a pose: the pose it leads to, its Action Points, and
 /// whether it leaves the hex.
 #[derive(Debug, Clone, Copy)]
@@ -153,37 +78,41 @@ struct Edge {
 }
 
 /// What one map allows: the steps out of every pose (as
-/// [`HexMap::try_step`] gives them, in [`STEPS`] order) and the strike
-/// poses of each target. The map never changes during a battle, so this is
-/// worked out once, not at every node of every search.
-struct MapSteps {
+/// [`HexMap::try_step`] gives them, in [`STEPS`] order), and, filled in as
+/// asked for, the strike poses of each target and the Strike Zone of each
+/// pose. The map never changes during a battle.
+pub(super) struct Ground {
     map: HexMap,
     grid: Grid,
     /// The edges out of pose `i` are `edges[first[i]..first[i + 1]]`.
     first: Vec<u32>,
     edges: Vec<Edge>,
-    /// By reach, then by hex number: filled in as asked for.
+    /// By reach, then by hex number.
     strike_poses: RefCell<Vec<Vec<Option<Rc<StrikePoses>>>>>,
+    /// By reach, then by pose number.
+    zones: RefCell<Vec<Vec<Option<Rc<[Hex]>>>>>,
 }
 
 thread_local! {
-    /// The [`MapSteps`] of the map this thread last searched.
-    static MAP: RefCell<Option<Rc<MapSteps>>> = const { RefCell::new(None) };
+    /// The [`Ground`] of the map this thread last planned on.
+    static GROUND: RefCell<Option<Rc<Ground>>> = const { RefCell::new(None) };
 }
 
-impl MapSteps {
-    fn of(map: &HexMap) -> Rc<MapSteps> {
-        MAP.with_borrow_mut(|kept| {
-            if let Some(steps) = kept.as_ref().filter(|s| s.map == *map) {
-                return steps.clone();
+impl Ground {
+    /// The ground of `map`: this thread's last one if it is of the same map
+    /// (compared whole, so another battle's map is never mistaken for it).
+    pub fn of(map: &HexMap) -> Rc<Ground> {
+        GROUND.with_borrow_mut(|kept| {
+            if let Some(ground) = kept.as_ref().filter(|g| g.map == *map) {
+                return ground.clone();
             }
-            let steps = Rc::new(MapSteps::new(map));
-            *kept = Some(steps.clone());
-            steps
+            let ground = Rc::new(Ground::new(map));
+            *kept = Some(ground.clone());
+            ground
         })
     }
 
-    fn new(map: &HexMap) -> MapSteps {
+    fn new(map: &HexMap) -> Ground {
         let grid = Grid::of(map);
         let costs = MoveCosts::shakhan();
         let mut first = Vec::with_capacity(grid.len() + 1);
@@ -208,17 +137,111 @@ impl MapSteps {
             }
         }
         first.push(edges.len() as u32);
-        MapSteps {
+        Ground {
             map: map.clone(),
             grid,
             first,
             edges,
             strike_poses: RefCell::default(),
+            zones: RefCell::default(),
         }
     }
 
     fn edges(&self, i: usize) -> &[Edge] {
         &self.edges[self.first[i] as usize..self.first[i + 1] as usize]
+    }
+
+    /// The poses from which `target` lies in a Strike Zone of `reach`.
+    pub fn strike_poses(&self, target: Hex, reach: u32) -> Rc<StrikePoses> {
+        let hex = self.grid.index(Pose::new(target, Facing::N)).map(|i| i / 6);
+        let r = reach as usize;
+        let Some(hex) = hex.filter(|_| r < KEPT_REACH) else {
+            return Rc::new(StrikePoses::new(self, target, reach));
+        };
+        let mut kept = self.strike_poses.borrow_mut();
+        kept_slot(&mut kept, r, self.grid.len() / 6, hex)
+            .get_or_insert_with(|| Rc::new(StrikePoses::new(self, target, reach)))
+            .clone()
+    }
+
+    /// The hexes of the Strike Zone of a figure at `pose` with `reach`
+    /// ([`HexMap::strike_zone`], front arc).
+    pub fn zone(&self, pose: Pose, reach: u32) -> Rc<[Hex]> {
+        let work = || {
+            self.map
+                .strike_zone(pose, reach, ZoneShape::Front)
+                .collect()
+        };
+        let r = reach as usize;
+        let Some(i) = self.grid.index(pose).filter(|_| r < KEPT_REACH) else {
+            return work();
+        };
+        let mut kept = self.zones.borrow_mut();
+        kept_slot(&mut kept, r, self.grid.len(), i)
+            .get_or_insert_with(work)
+            .clone()
+    }
+}
+
+/// The slot `[r][i]` of a table kept by reach, made as it is first needed.
+fn kept_slot<T>(kept: &mut Vec<Vec<Option<T>>>, r: usize, len: usize, i: usize) -> &mut Option<T> {
+    if kept.len() <= r {
+        kept.resize_with(r + 1, Vec::new);
+    }
+    let by_reach = &mut kept[r];
+    if by_reach.is_empty() {
+        by_reach.resize_with(len, || None);
+    }
+    &mut by_reach[i]
+}
+
+/// The poses from which `target` lies in a Strike Zone of `reach` (16.10.2),
+/// looked up by every pose a search settles and every goal it weighs.
+pub(super) struct StrikePoses {
+    grid: Grid,
+    /// With their pose numbers.
+    poses: Vec<(Pose, u32)>,
+    /// One bit per pose number.
+    bits: Vec<u64>,
+}
+
+impl StrikePoses {
+    fn new(ground: &Ground, target: Hex, reach: u32) -> StrikePoses {
+        let (map, grid) = (&ground.map, ground.grid);
+        let mut set = StrikePoses {
+            grid,
+            poses: Vec::new(),
+            bits: vec![0; grid.len().div_ceil(64)],
+        };
+        for hex in map.within(target, reach) {
+            // Only the front arc depends on the facing: walls and range are
+            // tested once per hex (an all-round zone is the same test
+            // without the arc, 16.10.2), the arc per facing.
+            if !map.in_strike_zone(
+                Pose::new(hex, Facing::N),
+                reach,
+                ZoneShape::AllRound,
+                target,
+            ) {
+                continue;
+            }
+            for facing in Facing::ALL {
+                let pose = Pose::new(hex, facing);
+                if pose.in_front_arc(target)
+                    && let Some(i) = grid.index(pose)
+                {
+                    set.poses.push((pose, i as u32));
+                    set.bits[i / 64] |= 1 << (i % 64);
+                }
+            }
+        }
+        set
+    }
+
+    pub fn contains(&self, pose: Pose) -> bool {
+        self.grid
+            .index(pose)
+            .is_some_and(|i| self.bits[i / 64] & (1 << (i % 64)) != 0)
     }
 }
 
@@ -226,8 +249,9 @@ impl MapSteps {
 /// (Action Points plus surcharges) and the real Action Points of that way.
 pub(super) struct Field {
     grid: Grid,
-    /// By pose number.
+    /// By pose number; all [`UNSEEN`] but the `touched` ones.
     nodes: Vec<Node>,
+    touched: Vec<u32>,
 }
 
 /// What a search knows of one pose.
@@ -247,28 +271,35 @@ const UNSEEN: Node = Node {
 };
 
 thread_local! {
-    /// Buffers kept from one search to the next on this thread: the AI
-    /// searches several times per prompt, and on a small map allocating
-    /// the arrays cost more than the search.
+    /// Buffers kept from one search to the next on this thread: on a small
+    /// map, allocating and clearing them cost more than a short search.
     static SPARE: RefCell<Spare> = RefCell::default();
 }
 
 #[derive(Default)]
 struct Spare {
+    /// Each all [`UNSEEN`].
     nodes: Vec<Vec<Node>>,
+    touched: Vec<Vec<u32>>,
     queue: Option<Buckets>,
     settling: Vec<u32>,
 }
 
-/// Fields alive at once (a prompt's searches follow one another).
+/// Fields kept for reuse (a prompt's searches follow one another).
 const SPARE_FIELDS: usize = 4;
 
 impl Drop for Field {
     fn drop(&mut self) {
-        let nodes = std::mem::take(&mut self.nodes);
+        let mut nodes = std::mem::take(&mut self.nodes);
+        let mut touched = std::mem::take(&mut self.touched);
+        for &i in &touched {
+            nodes[i as usize] = UNSEEN;
+        }
+        touched.clear();
         SPARE.with_borrow_mut(|spare| {
             if spare.nodes.len() < SPARE_FIELDS {
                 spare.nodes.push(nodes);
+                spare.touched.push(touched);
             }
         });
     }
@@ -309,12 +340,11 @@ impl Buckets {
         self.queued += 1;
     }
 
-    /// The bucket of `cost`, sorted, emptied into `out`.
+    /// The bucket of `cost`, sorted, swapped into `out` (which is empty).
     fn take(&mut self, cost: u32, out: &mut Vec<u32>) {
         let len = self.ring.len();
-        let bucket = &mut self.ring[cost as usize & (len - 1)];
         out.clear();
-        out.append(bucket);
+        std::mem::swap(&mut self.ring[cost as usize & (len - 1)], out);
         out.sort_unstable();
         self.queued -= out.len();
     }
@@ -328,25 +358,31 @@ impl Field {
     /// settled by then has its cheapest cost, and any pose reached but not
     /// settled costs at least as much.
     pub fn new(
-        map: &HexMap,
+        ground: &Ground,
         start: Pose,
         limit: u32,
         blocked: impl Fn(Hex) -> bool,
         zone: impl Fn(Hex) -> bool,
         mut done: impl FnMut(Pose) -> bool,
     ) -> Field {
-        let table = MapSteps::of(map);
-        let grid = table.grid;
-        let (mut nodes, spare_queue, mut settling) = SPARE.with_borrow_mut(|spare| {
+        let grid = ground.grid;
+        let (mut nodes, touched, spare_queue, mut settling) = SPARE.with_borrow_mut(|spare| {
             (
                 spare.nodes.pop().unwrap_or_default(),
+                spare.touched.pop().unwrap_or_default(),
                 spare.queue.take(),
                 std::mem::take(&mut spare.settling),
             )
         });
-        nodes.clear();
-        nodes.resize(grid.len(), UNSEEN);
-        let mut field = Field { grid, nodes };
+        if nodes.len() != grid.len() {
+            nodes.clear();
+            nodes.resize(grid.len(), UNSEEN);
+        }
+        let mut field = Field {
+            grid,
+            nodes,
+            touched,
+        };
         let Some(s) = grid.index(start) else {
             return field;
         };
@@ -355,9 +391,13 @@ impl Field {
             * costs.poor_multiplier
             + ZONE_SURCHARGE;
         let mut queue = Buckets::new(longest, spare_queue);
-        let nodes = &mut field.nodes;
-        nodes[s].cost = 0;
-        nodes[s].ap = 0;
+        let Field { nodes, touched, .. } = &mut field;
+        nodes[s] = Node {
+            cost: 0,
+            ap: 0,
+            prev: UNREACHED,
+        };
+        touched.push(s as u32);
         queue.push(0, s as u32);
         let mut c = 0;
         'search: while queue.queued > 0 {
@@ -376,7 +416,7 @@ impl Field {
                 } else {
                     0
                 };
-                for &Edge { to, ap, moves } in table.edges(i) {
+                for &Edge { to, ap, moves } in ground.edges(i) {
                     let j = to as usize;
                     if moves && blocked(grid.pose(j).hex) {
                         continue;
@@ -384,12 +424,15 @@ impl Field {
                     let nc = c + ap + if moves { surcharge } else { 0 };
                     if nc <= limit && nc < nodes[j].cost {
                         debug_assert!(nc > c && nc - c <= longest);
+                        if nodes[j].cost == UNREACHED {
+                            touched.push(to);
+                        }
                         nodes[j] = Node {
                             cost: nc,
                             ap: nodes[i].ap + ap,
                             prev: i as u32,
                         };
-                        queue.push(nc, j as u32);
+                        queue.push(nc, to);
                     }
                 }
             }
@@ -436,7 +479,8 @@ impl Field {
         poses
             .poses
             .iter()
-            .filter_map(|&p| self.cost(p).map(|c| (p, c + extra(p))))
+            .filter(|(_, i)| self.nodes[*i as usize].cost != UNREACHED)
+            .map(|&(p, i)| (p, self.nodes[i as usize].cost + extra(p)))
             .min_by_key(|(p, c)| (*c, *p))
     }
 
@@ -481,7 +525,14 @@ mod tests {
         let map = HexMap::open(7, 7).unwrap();
         let start = Pose::new(Hex::new(3, 6), Facing::N);
         let goal = Pose::new(Hex::new(3, 0), Facing::N);
-        let straight = Field::new(&map, start, 100, |_| false, |_| false, |_| false);
+        let straight = Field::new(
+            &Ground::of(&map),
+            start,
+            100,
+            |_| false,
+            |_| false,
+            |_| false,
+        );
         assert_eq!(straight.cost(goal), Some(6));
         assert!(
             straight
@@ -491,7 +542,7 @@ mod tests {
         );
         // An enemy zone across the middle column: the way bends round it.
         let zone = |h: Hex| h.col == 3 && (2..=4).contains(&h.row);
-        let round = Field::new(&map, start, 100, |_| false, zone, |_| false);
+        let round = Field::new(&Ground::of(&map), start, 100, |_| false, zone, |_| false);
         let way = round.way_to(goal);
         assert!(way.iter().all(|l| !zone(l.pose.hex)), "{way:?}");
         assert_eq!(round.cost(goal), round.ap(goal));
@@ -502,16 +553,23 @@ mod tests {
         let map = HexMap::open(5, 5).unwrap();
         let start = Pose::new(Hex::new(2, 4), Facing::N);
         let wall = |h: Hex| h.row == 2 && h.col != 0;
-        let field = Field::new(&map, start, 100, wall, |_| false, |_| false);
+        let field = Field::new(&Ground::of(&map), start, 100, wall, |_| false, |_| false);
         let goal = Pose::new(Hex::new(2, 0), Facing::N);
         let way = field.way_to(goal);
         assert!(!way.is_empty());
         assert!(way.iter().all(|l| !wall(l.pose.hex)));
-        let near = Field::new(&map, start, 2, |_| false, |_| false, |_| false);
+        let near = Field::new(&Ground::of(&map), start, 2, |_| false, |_| false, |_| false);
         assert!(near.cost(goal).is_none());
         assert!(near.reached().all(|p| near.cost(p).unwrap() <= 2));
         // Stopping at the goal leaves its cost exact.
-        let early = Field::new(&map, start, 100, wall, |_| false, |p| p == goal);
+        let early = Field::new(
+            &Ground::of(&map),
+            start,
+            100,
+            wall,
+            |_| false,
+            |p| p == goal,
+        );
         assert_eq!(early.cost(goal), field.cost(goal));
         assert!(early.reached().count() < field.reached().count());
     }

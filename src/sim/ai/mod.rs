@@ -26,10 +26,11 @@ mod trample;
 pub use orders::figure_orders;
 
 use crate::engine::{Battle, Command, Event, Figure, Prompt};
-use crate::hex::{Hex, ZoneShape};
+use crate::hex::Hex;
 use crate::rules::shakhan::Card;
 use crate::rules::shakhan::tables::actions::StrikeRight;
 use crate::rules::shakhan::tables::tables;
+use field::Ground;
 
 /// The AI's answer to `prompt`. It is always accepted: orders keep to TCA
 /// and to what each figure's condition allows, and every move has passed
@@ -126,7 +127,7 @@ fn occupied(battle: &Battle) -> Vec<Hex> {
 /// Per map hex (row by row): whether it lies in the Strike Zone of an enemy
 /// of `side` who stands, holds a weapon and, if `striking_only`, may strike
 /// under its revealed card now.
-fn enemy_zones(battle: &Battle, side: usize, striking_only: bool) -> Zones {
+fn enemy_zones(battle: &Battle, ground: &Ground, side: usize, striking_only: bool) -> Zones {
     let map = battle.map();
     let width = i32::from(map.width());
     let mut hexes = vec![false; usize::from(map.width()) * usize::from(map.height())];
@@ -134,8 +135,7 @@ fn enemy_zones(battle: &Battle, side: usize, striking_only: bool) -> Zones {
         if e.condition.is_prone() || (striking_only && !may_strike_now(battle, e)) {
             continue;
         }
-        let r = e.reach();
-        for h in map.strike_zone(e.pose, r, ZoneShape::Front) {
+        for h in ground.zone(e.pose, e.reach()).iter() {
             hexes[(h.row * width + h.col) as usize] = true;
         }
     }

@@ -1,8 +1,9 @@
 //! Movement priority (16.14.3) and each Action Phase's moves (16.9.7–16.9.8).
 
 use std::cell::OnceCell;
+use std::rc::Rc;
 
-use super::field::{Field, Leg, StrikePoses, ZONE_SURCHARGE};
+use super::field::{Field, Ground, Leg, ZONE_SURCHARGE};
 use super::{Zones, enemies, enemy_zones, occupied};
 use crate::engine::{Battle, Figure, FigureId, FigureMove, SideId};
 use crate::hex::{Hex, Pose, Step, ZoneShape};
@@ -64,9 +65,9 @@ pub(super) fn figure_moves(battle: &Battle, id: FigureId) -> Vec<FigureMove> {
 
 fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec<FigureMove> {
     // Worked out only if some figure has to find a way.
+    let ground = OnceCell::new();
     let zones = OnceCell::new();
     let all_zones = OnceCell::new();
-    let mut taken = occupied(battle);
     let mut movers: Vec<(&Figure, Option<&Figure>)> = battle
         .figures()
         .iter()
@@ -74,7 +75,11 @@ fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec
         .filter(|f| f.condition.is_prone() || f.round.pulse_left >= 1.0)
         .map(|f| (f, reference_enemy(battle, f)))
         .collect();
+    if movers.is_empty() {
+        return Vec::new();
+    }
     movers.sort_by_key(|(f, e)| (e.map(|e| f.pose.hex.distance(e.pose.hex)), f.id));
+    let mut taken = occupied(battle);
     let mut moves: Vec<FigureMove> = Vec::new();
     for (f, enemy) in movers {
         let Some(enemy) = enemy else { continue };
@@ -82,6 +87,7 @@ fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec
             battle,
             f,
             taken: &taken,
+            ground: &ground,
             zones: &zones,
             all_zones: &all_zones,
         };
@@ -112,6 +118,7 @@ struct Plan<'a> {
     battle: &'a Battle,
     f: &'a Figure,
     taken: &'a [Hex],
+    ground: &'a OnceCell<Rc<Ground>>,
     /// Zones of enemies who may strike now (reaction attacks, 16.10.1).
     zones: &'a OnceCell<Zones>,
     /// Zones of every standing armed enemy (where G should not stop).
@@ -119,14 +126,18 @@ struct Plan<'a> {
 }
 
 impl Plan<'_> {
+    fn ground(&self) -> &Ground {
+        self.ground.get_or_init(|| Ground::of(self.battle.map()))
+    }
+
     fn striking_zones(&self) -> &Zones {
         self.zones
-            .get_or_init(|| enemy_zones(self.battle, self.f.side, true))
+            .get_or_init(|| enemy_zones(self.battle, self.ground(), self.f.side, true))
     }
 
     fn any_zones(&self) -> &Zones {
         self.all_zones
-            .get_or_init(|| enemy_zones(self.battle, self.f.side, false))
+            .get_or_init(|| enemy_zones(self.battle, self.ground(), self.f.side, false))
     }
 
     /// Action Points the move may spend: the pulse allowance (16.9.8), less
@@ -215,9 +226,9 @@ impl Plan<'_> {
         let stand_off = |p: Pose| {
             u32::from(my_reach > enemy.reach() && p.hex.distance(target) <= enemy.reach()) * 2
         };
-        let goals = StrikePoses::of(map, target, my_reach);
+        let goals = self.ground().strike_poses(target, my_reach);
         let field = Field::new(
-            map,
+            self.ground(),
             f.pose,
             SEARCH_LIMIT,
             |h| h != f.pose.hex && self.taken.contains(&h),
@@ -273,7 +284,7 @@ impl Plan<'_> {
         let budget = self.budget();
         let limit = budget.floor() as u32 + ZONE_SURCHARGE;
         let field = Field::new(
-            battle.map(),
+            self.ground(),
             f.pose,
             limit,
             |h| h != f.pose.hex && self.taken.contains(&h),

@@ -3,8 +3,8 @@
 
 use std::rc::Rc;
 
-use super::field::{Field, StrikePoses};
-use super::{Seen, combat_factor, enemies, enemy_zones, hit_chance, occupied};
+use super::field::{Field, Ground, StrikePoses};
+use super::{Seen, Zones, combat_factor, enemies, enemy_zones, hit_chance, occupied};
 use crate::engine::Figure;
 use crate::engine::{Battle, BusyStance, CardOrder, FigureId, FigureOrders, ShieldStance};
 use crate::hex::Hex;
@@ -26,11 +26,17 @@ const SEARCH_LIMIT: u32 = 80;
 /// Orders for every figure of `side` that can still act, in scenario order;
 /// each figure knows whom its comrades before it chose to attack.
 pub(super) fn side_orders(battle: &Battle, side: usize) -> Vec<FigureOrders> {
-    let seen = Seen::of(battle);
+    let ground = Ground::of(battle.map());
+    let view = View {
+        seen: Seen::of(battle),
+        taken: occupied(battle),
+        zones: enemy_zones(battle, &ground, side, false),
+        ground,
+    };
     let mut attackers = vec![0; battle.figures().len()];
     let mut out = Vec::new();
     for f in battle.figures().iter().filter(|f| f.side == side) {
-        if let Some(mut o) = orders_for(battle, &seen, &attackers, f) {
+        if let Some(mut o) = orders_for(battle, &view, &attackers, f) {
             super::brawl::announce(battle, f, &out, &mut o);
             for t in attack_targets(&o) {
                 attackers[t.0] += 1;
@@ -39,6 +45,16 @@ pub(super) fn side_orders(battle: &Battle, side: usize) -> Vec<FigureOrders> {
         }
     }
     out
+}
+
+/// What a side plans its orders from, the same for each of its figures.
+struct View {
+    seen: Seen,
+    /// Hexes figures hold.
+    taken: Vec<Hex>,
+    /// Where the side's enemies could strike.
+    zones: Zones,
+    ground: Rc<Ground>,
 }
 
 /// The enemies a figure's orders attack (A, B or C), each once.
@@ -144,7 +160,13 @@ fn visible_hurt(seen: &Seen, e: &Figure) -> f64 {
         }
 }
 
-fn orders_for(battle: &Battle, seen: &Seen, attackers: &[u32], f: &Figure) -> Option<FigureOrders> {
+fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Option<FigureOrders> {
+    let View {
+        seen,
+        taken,
+        zones,
+        ground,
+    } = view;
     let constraint = f.condition.allowed_cards();
     let allowed = &constraint.allowed;
     if allowed.is_empty() {
@@ -157,23 +179,18 @@ fn orders_for(battle: &Battle, seen: &Seen, attackers: &[u32], f: &Figure) -> Op
     let may = |c: Card| allowed.contains(&c);
     let pick = |cards: &[Card]| cards.iter().copied().find(|c| may(*c));
     let tca = f.factors.tca.max(1) as usize;
-    let map = battle.map();
-    let taken = occupied(battle);
-    let zones = enemy_zones(battle, f.side, false);
     let my_cf = combat_factor(f);
     let my_reach = f.reach();
     // Per enemy, the poses from which we reach it and (our way, as a proxy
     // for its own) it reaches us.
     let goals: Vec<[Option<Rc<StrikePoses>>; 2]> = enemies(battle, f.side)
-        .map(|e| {
-            [my_reach, e.reach()].map(|r| (r > 0).then(|| StrikePoses::of(map, e.pose.hex, r)))
-        })
+        .map(|e| [my_reach, e.reach()].map(|r| (r > 0).then(|| ground.strike_poses(e.pose.hex, r))))
         .collect();
     // The search may stop once every enemy is within our reach, and we
     // within its, on some settled pose.
     let mut pending: Vec<&StrikePoses> = goals.iter().flatten().flatten().map(|g| &**g).collect();
     let field = Field::new(
-        map,
+        ground,
         f.pose,
         SEARCH_LIMIT,
         |h| h != f.pose.hex && taken.contains(&h),
@@ -243,7 +260,7 @@ fn orders_for(battle: &Battle, seen: &Seen, attackers: &[u32], f: &Figure) -> Op
     if ![Card::A, Card::B, Card::C].into_iter().any(may) {
         let card = if constraint.limits.contains(&CardLimit::MustFlee) {
             pick(&[Card::F, Card::E])?
-        } else if health.badly_hurt && room_to_back_off(battle, f, closest_threat.hex) {
+        } else if health.badly_hurt && room_to_back_off(battle, taken, f, closest_threat.hex) {
             pick(&[Card::E, Card::D, Card::G])?
         } else {
             pick(&[Card::D, Card::E, Card::G])?
@@ -263,7 +280,7 @@ fn orders_for(battle: &Battle, seen: &Seen, attackers: &[u32], f: &Figure) -> Op
     if !quiet && (health.shaken || (health.badly_hurt && fit_comrade)) {
         let card = if threats.is_empty() {
             pick(&[Card::D])
-        } else if !room_to_back_off(battle, f, closest_threat.hex) {
+        } else if !room_to_back_off(battle, taken, f, closest_threat.hex) {
             None
         } else if threats.iter().any(|e| e.imminent) {
             pick(&[Card::E, Card::F])
@@ -383,7 +400,7 @@ fn orders_for(battle: &Battle, seen: &Seen, attackers: &[u32], f: &Figure) -> Op
     cards.sort_by_key(|(_, t)| cost_of(*t));
     if cards.len() < tca {
         let hit_and_run =
-            !quiet && health.hurt && may(Card::E) && room_to_back_off(battle, f, target.hex);
+            !quiet && health.hurt && may(Card::E) && room_to_back_off(battle, taken, f, target.hex);
         while cards.len() + usize::from(hit_and_run) < tca {
             cards.push((card, target.id));
         }
@@ -396,9 +413,8 @@ fn orders_for(battle: &Battle, seen: &Seen, attackers: &[u32], f: &Figure) -> Op
 
 /// Whether a figure has somewhere to go that is farther from `from` (16.9.2:
 /// a retreat must draw away "if possible").
-fn room_to_back_off(battle: &Battle, f: &Figure, from: Hex) -> bool {
+fn room_to_back_off(battle: &Battle, taken: &[Hex], f: &Figure, from: Hex) -> bool {
     let d = f.pose.hex.distance(from);
-    let taken = occupied(battle);
     battle
         .map()
         .neighbors(f.pose.hex)
