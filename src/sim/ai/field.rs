@@ -518,7 +518,141 @@ impl Field {
 
 #[cfg(test)]
 mod tests {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+
+    use proptest::prelude::*;
+
     use super::*;
+    use crate::hex::Terrain;
+
+    /// The search as first written, with a binary heap of `(cost, pose
+    /// number)` and [`HexMap::try_step`] at every node: cost, Action Points
+    /// and previous pose of every pose.
+    fn heap_search(
+        map: &HexMap,
+        start: Pose,
+        limit: u32,
+        blocked: impl Fn(Hex) -> bool,
+        zone: impl Fn(Hex) -> bool,
+        done: impl Fn(Pose) -> bool,
+    ) -> Vec<(u32, u32, u32)> {
+        let grid = Grid::of(map);
+        let mut nodes = vec![(UNREACHED, UNREACHED, UNREACHED); grid.len()];
+        let Some(s) = grid.index(start) else {
+            return nodes;
+        };
+        let costs = MoveCosts::shakhan();
+        nodes[s] = (0, 0, UNREACHED);
+        let mut heap = BinaryHeap::from([Reverse((0u32, s as u32))]);
+        while let Some(Reverse((c, i))) = heap.pop() {
+            let i = i as usize;
+            if c > nodes[i].0 {
+                continue;
+            }
+            let pose = grid.pose(i);
+            if done(pose) {
+                break;
+            }
+            let surcharge = if pose.hex != start.hex && zone(pose.hex) {
+                ZONE_SURCHARGE
+            } else {
+                0
+            };
+            for step in STEPS {
+                let Ok((next, ap)) = map.try_step(pose, step, &costs) else {
+                    continue;
+                };
+                let moves = next.hex != pose.hex;
+                if next == pose || (moves && blocked(next.hex)) {
+                    continue;
+                }
+                let nc = c + ap + if moves { surcharge } else { 0 };
+                let Some(j) = grid.index(next) else { continue };
+                if nc <= limit && nc < nodes[j].0 {
+                    nodes[j] = (nc, nodes[i].1 + ap, i as u32);
+                    heap.push(Reverse((nc, j as u32)));
+                }
+            }
+        }
+        nodes
+    }
+
+    fn terrain() -> impl Strategy<Value = Terrain> {
+        prop_oneof![
+            6 => Just(Terrain::Open),
+            2 => Just(Terrain::Poor),
+            2 => Just(Terrain::Blocked),
+        ]
+    }
+
+    /// A map up to 10x10, a start on it, a search limit, figures in the way,
+    /// enemy zones and a pose at which the search stops.
+    #[allow(clippy::type_complexity)]
+    fn search() -> impl Strategy<Value = (HexMap, Pose, u32, Vec<bool>, Vec<bool>, Pose)> {
+        (1u16..=10, 1u16..=10).prop_flat_map(|(w, h)| {
+            let n = usize::from(w) * usize::from(h);
+            let hex = (0..i32::from(w), 0..i32::from(h)).prop_map(|(c, r)| Hex::new(c, r));
+            let pose = (hex, 0..6usize).prop_map(|(h, f)| Pose::new(h, Facing::ALL[f]));
+            (
+                prop::collection::vec(terrain(), n),
+                pose.clone(),
+                1u32..40,
+                prop::collection::vec(prop::bool::weighted(0.1), n),
+                prop::collection::vec(prop::bool::weighted(0.2), n),
+                pose,
+            )
+                .prop_map(move |(ts, start, limit, taken, zones, goal)| {
+                    let mut map = HexMap::open(w, h).unwrap();
+                    for (hex, t) in map.clone().hexes().zip(ts) {
+                        map.set_terrain(hex, t).unwrap();
+                    }
+                    (map, start, limit, taken, zones, goal)
+                })
+        })
+    }
+
+    proptest! {
+        /// The bucket queue and the step table give the heap's answer, pose
+        /// for pose: the same costs, Action Points and ways (so the same
+        /// ties), whether the search runs out or stops at a goal.
+        #[test]
+        fn bucket_search_matches_the_heap_search(
+            (map, start, limit, taken, zones, goal) in search(),
+            stop in any::<bool>(),
+        ) {
+            let w = i32::from(map.width());
+            let at = |v: &[bool], h: Hex| v[(h.row * w + h.col) as usize];
+            let blocked = |h: Hex| h != start.hex && at(&taken, h);
+            let zone = |h: Hex| at(&zones, h);
+            let done = |p: Pose| stop && p == goal;
+            let expected = heap_search(&map, start, limit, blocked, zone, done);
+            let ground = Ground::of(&map);
+            // Twice: the second search runs on the kept buffers.
+            for _ in 0..2 {
+                let field = Field::new(&ground, start, limit, blocked, zone, done);
+                let got: Vec<_> = field.nodes.iter().map(|n| (n.cost, n.ap, n.prev)).collect();
+                prop_assert_eq!(&got, &expected);
+            }
+        }
+
+        /// The strike poses of a target are the poses whose Strike Zone
+        /// holds it (16.10.2).
+        #[test]
+        fn strike_poses_are_the_poses_that_reach_the_target(
+            (map, _, reach, _, _, target) in search(),
+        ) {
+            let reach = reach % 4;
+            let set = Ground::of(&map).strike_poses(target.hex, reach);
+            let grid = Grid::of(&map);
+            for i in 0..grid.len() {
+                let pose = grid.pose(i);
+                let reaches = map.in_strike_zone(pose, reach, ZoneShape::Front, target.hex);
+                prop_assert_eq!(set.contains(pose), reaches, "{:?}", pose);
+                prop_assert_eq!(set.poses.iter().any(|(p, _)| *p == pose), reaches);
+            }
+        }
+    }
 
     #[test]
     fn a_path_goes_round_a_zone_when_the_detour_is_cheaper() {
