@@ -68,11 +68,12 @@ impl Grid {
     }
 }
 
-/// A step out of a pose: the pose it leads to, its Action Points, and
-/// whether it leaves the hex.
+/// A step out of a pose: the pose it leads to (and its hex), its Action
+/// Points, and whether it leaves the hex.
 #[derive(Debug, Clone, Copy)]
 struct Edge {
     to: u32,
+    hex: Hex,
     ap: u32,
     moves: bool,
 }
@@ -130,6 +131,7 @@ impl Ground {
                 if let Some(j) = grid.index(next) {
                     edges.push(Edge {
                         to: j as u32,
+                        hex: next.hex,
                         ap,
                         moves: next.hex != pose.hex,
                     });
@@ -416,9 +418,9 @@ impl Field {
                 } else {
                     0
                 };
-                for &Edge { to, ap, moves } in ground.edges(i) {
+                for &Edge { to, hex, ap, moves } in ground.edges(i) {
                     let j = to as usize;
-                    if moves && blocked(grid.pose(j).hex) {
+                    if moves && blocked(hex) {
                         continue;
                     }
                     let nc = c + ap + if moves { surcharge } else { 0 };

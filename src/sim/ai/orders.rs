@@ -196,7 +196,14 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
         |h| h != f.pose.hex && taken.contains(&h),
         |h| zones.contains(h),
         |p| {
-            pending.retain(|g| !g.contains(p));
+            let mut k = 0;
+            while k < pending.len() {
+                if pending[k].contains(p) {
+                    pending.swap_remove(k);
+                } else {
+                    k += 1;
+                }
+            }
             pending.is_empty()
         },
     );
