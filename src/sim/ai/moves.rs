@@ -4,7 +4,7 @@ use std::cell::OnceCell;
 use std::rc::Rc;
 
 use super::field::{Field, Ground, Leg, ZONE_SURCHARGE};
-use super::{Zones, enemies, enemy_zones, occupied};
+use super::{HexSet, enemies, enemy_zones, occupied};
 use crate::engine::{Battle, Figure, FigureId, FigureMove, SideId};
 use crate::hex::{Hex, Pose, Step, ZoneShape};
 use crate::rules::shakhan::tables::actions::{CardMovement, StrikeRight};
@@ -103,8 +103,8 @@ fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec
             if battle.check_moves(SideId(side), &moves).is_ok() {
                 let m = &moves[moves.len() - 1];
                 let end = m.steps.iter().fold(f.pose, |p, s| p.after(*s));
-                taken.retain(|h| *h != f.pose.hex);
-                taken.push(end.hex);
+                taken.remove(f.pose.hex);
+                taken.insert(end.hex);
                 break;
             }
             moves.pop();
@@ -117,12 +117,12 @@ fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec
 struct Plan<'a> {
     battle: &'a Battle,
     f: &'a Figure,
-    taken: &'a [Hex],
+    taken: &'a HexSet,
     ground: &'a OnceCell<Rc<Ground>>,
     /// Zones of enemies who may strike now (reaction attacks, 16.10.1).
-    zones: &'a OnceCell<Zones>,
+    zones: &'a OnceCell<HexSet>,
     /// Zones of every standing armed enemy (where G should not stop).
-    all_zones: &'a OnceCell<Zones>,
+    all_zones: &'a OnceCell<HexSet>,
 }
 
 impl Plan<'_> {
@@ -130,12 +130,12 @@ impl Plan<'_> {
         self.ground.get_or_init(|| Ground::of(self.battle.map()))
     }
 
-    fn striking_zones(&self) -> &Zones {
+    fn striking_zones(&self) -> &HexSet {
         self.zones
             .get_or_init(|| enemy_zones(self.battle, self.ground(), self.f.side, true))
     }
 
-    fn any_zones(&self) -> &Zones {
+    fn any_zones(&self) -> &HexSet {
         self.all_zones
             .get_or_init(|| enemy_zones(self.battle, self.ground(), self.f.side, false))
     }
@@ -231,7 +231,7 @@ impl Plan<'_> {
             self.ground(),
             f.pose,
             SEARCH_LIMIT,
-            |h| h != f.pose.hex && self.taken.contains(&h),
+            |h| h != f.pose.hex && self.taken.contains(h),
             |h| self.striking_zones().contains(h),
             |p| stand_off(p) == 0 && goals.contains(p),
         );
@@ -287,7 +287,7 @@ impl Plan<'_> {
             self.ground(),
             f.pose,
             limit,
-            |h| h != f.pose.hex && self.taken.contains(&h),
+            |h| h != f.pose.hex && self.taken.contains(h),
             |h| self.striking_zones().contains(h),
             |_| false,
         );

@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use super::field::{Field, Ground, StrikePoses};
-use super::{Seen, Zones, combat_factor, enemies, enemy_zones, hit_chance, occupied};
+use super::{HexSet, Seen, combat_factor, enemies, enemy_zones, hit_chance, occupied};
 use crate::engine::Figure;
 use crate::engine::{Battle, BusyStance, CardOrder, FigureId, FigureOrders, ShieldStance};
 use crate::hex::Hex;
@@ -51,9 +51,9 @@ pub(super) fn side_orders(battle: &Battle, side: usize) -> Vec<FigureOrders> {
 struct View {
     seen: Seen,
     /// Hexes figures hold.
-    taken: Vec<Hex>,
+    taken: HexSet,
     /// Where the side's enemies could strike.
-    zones: Zones,
+    zones: HexSet,
     ground: Rc<Ground>,
 }
 
@@ -193,7 +193,7 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
         ground,
         f.pose,
         SEARCH_LIMIT,
-        |h| h != f.pose.hex && taken.contains(&h),
+        |h| h != f.pose.hex && taken.contains(h),
         |h| zones.contains(h),
         |p| {
             let mut k = 0;
@@ -219,9 +219,9 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
             let cost = cheapest(mine);
             let reaches_us_in = cheapest(theirs);
             let able = !e.condition.is_prone() && e.reach() > 0;
+            let strike_cost = e.strike_cost(tables());
             let within = |budget: f64| {
-                able && reaches_us_in
-                    .is_some_and(|c| f64::from(c) + e.strike_cost(tables()) <= budget)
+                able && reaches_us_in.is_some_and(|c| f64::from(c) + strike_cost <= budget)
             };
             Foe {
                 id: e.id,
@@ -420,10 +420,10 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
 
 /// Whether a figure has somewhere to go that is farther from `from` (16.9.2:
 /// a retreat must draw away "if possible").
-fn room_to_back_off(battle: &Battle, taken: &[Hex], f: &Figure, from: Hex) -> bool {
+fn room_to_back_off(battle: &Battle, taken: &HexSet, f: &Figure, from: Hex) -> bool {
     let d = f.pose.hex.distance(from);
     battle
         .map()
         .neighbors(f.pose.hex)
-        .any(|h| battle.map().is_passable(h) && !taken.contains(&h) && h.distance(from) > d)
+        .any(|h| battle.map().is_passable(h) && !taken.contains(h) && h.distance(from) > d)
 }
