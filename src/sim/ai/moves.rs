@@ -1,6 +1,6 @@
 //! Movement priority (16.14.3) and each Action Phase's moves (16.9.7–16.9.8).
 
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 use std::rc::Rc;
 
 use super::field::{Field, Ground, Leg, ZONE_SURCHARGE};
@@ -64,7 +64,8 @@ pub(super) fn figure_moves(battle: &Battle, id: FigureId) -> Vec<FigureMove> {
 }
 
 fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec<FigureMove> {
-    // Worked out only if some figure has to find a way.
+    // Worked out only if some figure has to find a way (or moves).
+    let mut taken = OnceCell::new();
     let ground = OnceCell::new();
     let zones = OnceCell::new();
     let all_zones = OnceCell::new();
@@ -79,7 +80,6 @@ fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec
         return Vec::new();
     }
     movers.sort_by_key(|(f, e)| (e.map(|e| f.pose.hex.distance(e.pose.hex)), f.id));
-    let mut taken = occupied(battle);
     let mut moves: Vec<FigureMove> = Vec::new();
     for (f, enemy) in movers {
         let Some(enemy) = enemy else { continue };
@@ -103,8 +103,10 @@ fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec
             if battle.check_moves(SideId(side), &moves).is_ok() {
                 let m = &moves[moves.len() - 1];
                 let end = m.steps.iter().fold(f.pose, |p, s| p.after(*s));
-                taken.remove(f.pose.hex);
-                taken.insert(end.hex);
+                let mut now = taken.take().unwrap_or_else(|| occupied(battle));
+                now.remove(f.pose.hex);
+                now.insert(end.hex);
+                let _ = taken.set(now);
                 break;
             }
             moves.pop();
@@ -117,7 +119,8 @@ fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec
 struct Plan<'a> {
     battle: &'a Battle,
     f: &'a Figure,
-    taken: &'a HexSet,
+    /// Hexes figures hold, after the moves planned before this one.
+    taken: &'a OnceCell<HexSet>,
     ground: &'a OnceCell<Rc<Ground>>,
     /// Zones of enemies who may strike now (reaction attacks, 16.10.1).
     zones: &'a OnceCell<HexSet>,
@@ -126,6 +129,10 @@ struct Plan<'a> {
 }
 
 impl Plan<'_> {
+    fn taken(&self) -> &HexSet {
+        self.taken.get_or_init(|| occupied(self.battle))
+    }
+
     fn ground(&self) -> &Ground {
         self.ground.get_or_init(|| Ground::of(self.battle.map()))
     }
@@ -227,12 +234,13 @@ impl Plan<'_> {
             u32::from(my_reach > enemy.reach() && p.hex.distance(target) <= enemy.reach()) * 2
         };
         let goals = self.ground().strike_poses(target, my_reach);
+        let (taken, zones) = (self.taken(), self.striking_zones());
         let field = Field::new(
             self.ground(),
             f.pose,
             SEARCH_LIMIT,
-            |h| h != f.pose.hex && self.taken.contains(h),
-            |h| self.striking_zones().contains(h),
+            |h| h != f.pose.hex && taken.contains(h),
+            |h| zones.contains(h),
             |p| stand_off(p) == 0 && goals.contains(p),
         );
         let (goal, _) = field.best_strike_pose(&goals, stand_off)?;
@@ -283,12 +291,13 @@ impl Plan<'_> {
         let (battle, f) = (self.battle, self.f);
         let budget = self.budget();
         let limit = budget.floor() as u32 + ZONE_SURCHARGE;
+        let (taken, zones) = (self.taken(), self.striking_zones());
         let field = Field::new(
             self.ground(),
             f.pose,
             limit,
-            |h| h != f.pose.hex && self.taken.contains(h),
-            |h| self.striking_zones().contains(h),
+            |h| h != f.pose.hex && taken.contains(h),
+            |h| zones.contains(h),
             |_| false,
         );
         let from = enemy.pose.hex;
@@ -297,15 +306,27 @@ impl Plan<'_> {
             tables().actions.card(f.round.cards[k].card()).strike != StrikeRight::Never
         });
         let others: Vec<Hex> = enemies(battle, f.side).map(|e| e.pose.hex).collect();
+        // Distances from `enemy`, the nearest enemy and all enemies. Poses
+        // come hex by hex, so each hex's are worked out once for its facings.
+        let last = Cell::new(None);
+        let distances = |h: Hex| match last.get() {
+            Some((at, d)) if at == h => d,
+            _ => {
+                let nearest = others.iter().map(|o| o.distance(h)).min().unwrap_or(0);
+                let all: u32 = others.iter().map(|o| o.distance(h)).sum();
+                let d = (h.distance(from), nearest, all);
+                last.set(Some((h, d)));
+                d
+            }
+        };
         let score = |p: Pose| {
             let cost = field.cost(p).unwrap_or(u32::MAX);
             let ap = field.ap(p).unwrap_or(u32::MAX);
-            let nearest = others.iter().map(|h| h.distance(p.hex)).min().unwrap_or(0);
-            let all: u32 = others.iter().map(|h| h.distance(p.hex)).sum();
+            let (away, nearest, all) = distances(p.hex);
             let faces = p.in_front_arc(from) == facing_enemy;
             (
                 std::cmp::Reverse(cost - ap),
-                p.hex.distance(from),
+                away,
                 nearest,
                 all,
                 faces,
@@ -320,7 +341,7 @@ impl Plan<'_> {
                     .ap(*p)
                     .is_some_and(|ap| f64::from(ap) <= budget + 1e-9)
             })
-            .filter(|p| p.hex.distance(from) >= start)
+            .filter(|p| distances(p.hex).0 >= start)
             .max_by_key(|p| score(*p))?;
         if goal == f.pose {
             return None;
