@@ -28,7 +28,7 @@ pub(super) fn move_first(battle: &Battle, side: usize) -> bool {
         .iter()
         .filter(|f| f.side == side && f.condition.can_act() && attacking(f))
         .any(|f| {
-            reference_enemy(battle, f).is_some_and(|e| {
+            reference_enemy(battle, f, battle.current_card(f.id)).is_some_and(|e| {
                 !battle
                     .map()
                     .in_strike_zone(f.pose, f.reach(), ZoneShape::Front, e.pose.hex)
@@ -39,9 +39,9 @@ pub(super) fn move_first(battle: &Battle, side: usize) -> bool {
 
 /// The enemy a figure's card is about: its target while in the fight, else
 /// the nearest enemy (the engine measures the card's obligation from it).
-fn reference_enemy<'a>(battle: &'a Battle, f: &Figure) -> Option<&'a Figure> {
-    let target = battle
-        .current_card(f.id)
+/// `card` is the figure's card in effect ([`Battle::current_card`]).
+fn reference_enemy<'a>(battle: &'a Battle, f: &Figure, card: Option<usize>) -> Option<&'a Figure> {
+    let target = card
         .and_then(|k| f.round.cards[k].order.target)
         .map(|t| battle.figure(t))
         .filter(|t| !t.condition.is_out());
@@ -69,23 +69,27 @@ fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec
     let ground = OnceCell::new();
     let zones = OnceCell::new();
     let all_zones = OnceCell::new();
-    let mut movers: Vec<(&Figure, Option<&Figure>)> = battle
+    let mut movers: Vec<(&Figure, Option<usize>, Option<&Figure>)> = battle
         .figures()
         .iter()
         .filter(|f| f.side == side && f.condition.can_act() && f.action.is_none() && only(f))
         .filter(|f| f.condition.is_prone() || f.round.pulse_left >= 1.0)
-        .map(|f| (f, reference_enemy(battle, f)))
+        .map(|f| {
+            let card = battle.current_card(f.id);
+            (f, card, reference_enemy(battle, f, card))
+        })
         .collect();
     if movers.is_empty() {
         return Vec::new();
     }
-    movers.sort_by_key(|(f, e)| (e.map(|e| f.pose.hex.distance(e.pose.hex)), f.id));
+    movers.sort_by_key(|(f, _, e)| (e.map(|e| f.pose.hex.distance(e.pose.hex)), f.id));
     let mut moves: Vec<FigureMove> = Vec::new();
-    for (f, enemy) in movers {
+    for (f, card, enemy) in movers {
         let Some(enemy) = enemy else { continue };
         let plan = Plan {
             battle,
             f,
+            card,
             taken: &taken,
             ground: &ground,
             zones: &zones,
@@ -119,6 +123,8 @@ fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec
 struct Plan<'a> {
     battle: &'a Battle,
     f: &'a Figure,
+    /// The figure's card in effect ([`Battle::current_card`]).
+    card: Option<usize>,
     /// Hexes figures hold, after the moves planned before this one.
     taken: &'a OnceCell<HexSet>,
     ground: &'a OnceCell<Rc<Ground>>,
@@ -160,7 +166,7 @@ impl Plan<'_> {
     /// AP for the strikes the figure's remaining cards may make.
     fn strike_reserve(&self) -> f64 {
         let f = self.f;
-        let Some(k) = self.battle.current_card(f.id) else {
+        let Some(k) = self.card else {
             return 0.0;
         };
         let per_card: u8 = match f.character.weapons.first() {
@@ -188,7 +194,7 @@ impl Plan<'_> {
         }
         let surprised =
             battle.is_free_round() && battle.initiative().is_some_and(|s| s.0 != f.side);
-        let card = battle.current_card(f.id).map(|k| &f.round.cards[k].order);
+        let card = self.card.map(|k| &f.round.cards[k].order);
         let rule = card.map(|c| tables().actions.card(c.card).movement);
         match rule {
             _ if surprised => self.face(enemy.pose.hex),
@@ -302,7 +308,7 @@ impl Plan<'_> {
         );
         let from = enemy.pose.hex;
         let start = f.pose.hex.distance(from);
-        let facing_enemy = battle.current_card(f.id).is_some_and(|k| {
+        let facing_enemy = self.card.is_some_and(|k| {
             tables().actions.card(f.round.cards[k].card()).strike != StrikeRight::Never
         });
         let others: Vec<Hex> = enemies(battle, f.side).map(|e| e.pose.hex).collect();
