@@ -89,10 +89,14 @@ pub(super) struct Ground {
     first: Vec<u32>,
     edges: Vec<Edge>,
     /// By reach, then by hex number.
-    strike_poses: RefCell<Vec<Vec<Option<Rc<StrikePoses>>>>>,
+    strike_poses: ByReach<Rc<StrikePoses>>,
     /// By reach, then by pose number.
-    zones: RefCell<Vec<Vec<Option<Rc<[Hex]>>>>>,
+    zones: ByReach<Rc<[Hex]>>,
 }
+
+/// What a [`Ground`] keeps by reach, then by hex or pose number, filled in
+/// as it is first asked for.
+type ByReach<T> = RefCell<Vec<Vec<Option<T>>>>;
 
 thread_local! {
     /// The [`Ground`] of the map this thread last planned on.
@@ -588,10 +592,12 @@ mod tests {
         ]
     }
 
-    /// A map up to 10x10, a start on it, a search limit, figures in the way,
-    /// enemy zones and a pose at which the search stops.
-    #[allow(clippy::type_complexity)]
-    fn search() -> impl Strategy<Value = (HexMap, Pose, u32, Vec<bool>, Vec<bool>, Pose)> {
+    /// A map, a start on it, a search limit, the hexes figures hold and
+    /// enemy zones (by hex number), and a pose at which the search stops.
+    type Search = (HexMap, Pose, u32, Vec<bool>, Vec<bool>, Pose);
+
+    /// A [`Search`] on a map up to 10x10.
+    fn search() -> impl Strategy<Value = Search> {
         (1u16..=10, 1u16..=10).prop_flat_map(|(w, h)| {
             let n = usize::from(w) * usize::from(h);
             let hex = (0..i32::from(w), 0..i32::from(h)).prop_map(|(c, r)| Hex::new(c, r));
