@@ -10,6 +10,8 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use fnv::FnvHashMap;
+
 use crate::hex::{Facing, Hex, HexMap, MoveCosts, Pose, Step, ZoneShape};
 
 /// What leaving a hex in an enemy's Strike Zone adds to a path's cost: more
@@ -30,9 +32,10 @@ const STEPS: [Step; 8] = [
     Step::Pivot { to: Facing::NW },
 ];
 
-/// Reaches up to this are kept per map; longer ones (none in the book's
-/// melee weapons) are worked out each time.
-const KEPT_REACH: usize = 8;
+/// Maps of up to this many poses (a 150x145 map) get a table of the steps
+/// out of every pose; on larger ones the table would cost more memory than
+/// it saves time, and searches work the steps out as they go.
+const TABLE_POSES: usize = 1 << 17;
 
 /// Pose numbers on a map: row by row, six facings to a hex.
 #[derive(Debug, Clone, Copy)]
@@ -79,24 +82,24 @@ struct Edge {
 }
 
 /// What one map allows: the steps out of every pose (as
-/// [`HexMap::try_step`] gives them, in [`STEPS`] order), and, filled in as
-/// asked for, the strike poses of each target and the Strike Zone of each
-/// pose. The map never changes during a battle.
+/// [`HexMap::try_step`] gives them, in [`STEPS`] order), and, kept as they
+/// are asked for, the strike poses of each target and the Strike Zone of
+/// each pose. The map never changes during a battle.
 pub(super) struct Ground {
     map: HexMap,
     grid: Grid,
-    /// The edges out of pose `i` are `edges[first[i]..first[i + 1]]`.
+    /// The edges out of pose `i` are `edges[first[i]..first[i + 1]]`;
+    /// both empty on a map of more than [`TABLE_POSES`] poses.
     first: Vec<u32>,
     edges: Vec<Edge>,
-    /// By reach, then by hex number.
-    strike_poses: ByReach<Rc<StrikePoses>>,
-    /// By reach, then by pose number.
-    zones: ByReach<Rc<[Hex]>>,
+    /// By (hex number, reach).
+    strike_poses: Kept<StrikePoses>,
+    /// By (pose number, reach).
+    zones: Kept<[Hex]>,
 }
 
-/// What a [`Ground`] keeps by reach, then by hex or pose number, filled in
-/// as it is first asked for.
-type ByReach<T> = RefCell<Vec<Vec<Option<T>>>>;
+/// What a [`Ground`] keeps by (hex or pose number, reach).
+type Kept<T> = RefCell<FnvHashMap<(usize, u32), Rc<T>>>;
 
 thread_local! {
     /// The [`Ground`] of the map this thread last planned on.
@@ -111,62 +114,83 @@ impl Ground {
             if let Some(ground) = kept.as_ref().filter(|g| g.map == *map) {
                 return ground.clone();
             }
-            let ground = Rc::new(Ground::new(map));
+            let ground = Rc::new(Ground::new(map, TABLE_POSES));
             *kept = Some(ground.clone());
             ground
         })
     }
 
-    fn new(map: &HexMap) -> Ground {
+    /// The ground of `map`, with a step table if it has at most
+    /// `table_poses` poses.
+    fn new(map: &HexMap, table_poses: usize) -> Ground {
         let grid = Grid::of(map);
-        let costs = MoveCosts::shakhan();
-        let mut first = Vec::with_capacity(grid.len() + 1);
-        let mut edges = Vec::with_capacity(grid.len() * 7);
-        for i in 0..grid.len() {
-            first.push(edges.len() as u32);
-            let pose = grid.pose(i);
-            for step in STEPS {
-                let Ok((next, ap)) = map.try_step(pose, step, &costs) else {
-                    continue;
-                };
-                if next == pose {
-                    continue;
-                }
-                if let Some(j) = grid.index(next) {
-                    edges.push(Edge {
-                        to: j as u32,
-                        hex: next.hex,
-                        ap,
-                        moves: next.hex != pose.hex,
-                    });
-                }
-            }
-        }
-        first.push(edges.len() as u32);
-        Ground {
+        let mut ground = Ground {
             map: map.clone(),
             grid,
-            first,
-            edges,
+            first: Vec::new(),
+            edges: Vec::new(),
             strike_poses: RefCell::default(),
             zones: RefCell::default(),
+        };
+        if grid.len() <= table_poses {
+            let mut edges = Vec::with_capacity(grid.len() * 7);
+            let mut first = Vec::with_capacity(grid.len() + 1);
+            let mut out = [EDGELESS; 8];
+            for i in 0..grid.len() {
+                first.push(edges.len() as u32);
+                let n = ground.work_out_edges(i, &mut out);
+                edges.extend_from_slice(&out[..n]);
+            }
+            first.push(edges.len() as u32);
+            (ground.first, ground.edges) = (first, edges);
         }
+        ground
     }
 
-    fn edges(&self, i: usize) -> &[Edge] {
-        &self.edges[self.first[i] as usize..self.first[i + 1] as usize]
+    /// The edges out of pose `i` into `out`; how many there are.
+    fn work_out_edges(&self, i: usize, out: &mut [Edge; 8]) -> usize {
+        let pose = self.grid.pose(i);
+        let mut n = 0;
+        for step in STEPS {
+            let Ok((next, ap)) = self.map.try_step(pose, step, &MoveCosts::shakhan()) else {
+                continue;
+            };
+            if next == pose {
+                continue;
+            }
+            if let Some(j) = self.grid.index(next) {
+                out[n] = Edge {
+                    to: j as u32,
+                    hex: next.hex,
+                    ap,
+                    moves: next.hex != pose.hex,
+                };
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// The edges out of pose `i`, from the table or, without one, worked
+    /// out into `out`.
+    fn edges<'a>(&'a self, i: usize, out: &'a mut [Edge; 8]) -> &'a [Edge] {
+        if self.first.is_empty() {
+            let n = self.work_out_edges(i, out);
+            &out[..n]
+        } else {
+            &self.edges[self.first[i] as usize..self.first[i + 1] as usize]
+        }
     }
 
     /// The poses from which `target` lies in a Strike Zone of `reach`.
     pub fn strike_poses(&self, target: Hex, reach: u32) -> Rc<StrikePoses> {
-        let hex = self.grid.index(Pose::new(target, Facing::N)).map(|i| i / 6);
-        let r = reach as usize;
-        let Some(hex) = hex.filter(|_| r < KEPT_REACH) else {
+        let Some(hex) = self.grid.index(Pose::new(target, Facing::N)).map(|i| i / 6) else {
             return Rc::new(StrikePoses::new(self, target, reach));
         };
-        let mut kept = self.strike_poses.borrow_mut();
-        kept_slot(&mut kept, r, self.grid.len() / 6, hex)
-            .get_or_insert_with(|| Rc::new(StrikePoses::new(self, target, reach)))
+        self.strike_poses
+            .borrow_mut()
+            .entry((hex, reach))
+            .or_insert_with(|| Rc::new(StrikePoses::new(self, target, reach)))
             .clone()
     }
 
@@ -178,46 +202,56 @@ impl Ground {
                 .strike_zone(pose, reach, ZoneShape::Front)
                 .collect()
         };
-        let r = reach as usize;
-        let Some(i) = self.grid.index(pose).filter(|_| r < KEPT_REACH) else {
+        let Some(i) = self.grid.index(pose) else {
             return work();
         };
-        let mut kept = self.zones.borrow_mut();
-        kept_slot(&mut kept, r, self.grid.len(), i)
-            .get_or_insert_with(work)
+        self.zones
+            .borrow_mut()
+            .entry((i, reach))
+            .or_insert_with(work)
             .clone()
     }
 }
 
-/// The slot `[r][i]` of a table kept by reach, made as it is first needed.
-fn kept_slot<T>(kept: &mut Vec<Vec<Option<T>>>, r: usize, len: usize, i: usize) -> &mut Option<T> {
-    if kept.len() <= r {
-        kept.resize_with(r + 1, Vec::new);
-    }
-    let by_reach = &mut kept[r];
-    if by_reach.is_empty() {
-        by_reach.resize_with(len, || None);
-    }
-    &mut by_reach[i]
-}
+const EDGELESS: Edge = Edge {
+    to: 0,
+    hex: Hex::new(0, 0),
+    ap: 0,
+    moves: false,
+};
 
 /// The poses from which `target` lies in a Strike Zone of `reach` (16.10.2),
 /// looked up by every pose a search settles and every goal it weighs.
 pub(super) struct StrikePoses {
-    grid: Grid,
     /// With their pose numbers.
     poses: Vec<(Pose, u32)>,
-    /// One bit per pose number.
+    /// The top-left hex of the box round the target that holds them all.
+    corner: Hex,
+    /// Pose numbers within that box.
+    boxed: Grid,
+    /// One bit per pose of the box.
     bits: Vec<u64>,
 }
 
 impl StrikePoses {
     fn new(ground: &Ground, target: Hex, reach: u32) -> StrikePoses {
         let (map, grid) = (&ground.map, ground.grid);
+        // Within `reach` of the target, column and row each change by at
+        // most `reach` (as [`HexMap::within`] scans).
+        let r = i64::from(reach);
+        let span = |at: i32, len: i32| {
+            let from = (i64::from(at) - r).clamp(0, i64::from(len));
+            let to = (i64::from(at) + r + 1).clamp(0, i64::from(len));
+            (from as i32, (to - from) as i32)
+        };
+        let (col, width) = span(target.col, grid.width);
+        let (row, height) = span(target.row, grid.height);
+        let boxed = Grid { width, height };
         let mut set = StrikePoses {
-            grid,
             poses: Vec::new(),
-            bits: vec![0; grid.len().div_ceil(64)],
+            corner: Hex::new(col, row),
+            boxed,
+            bits: vec![0; boxed.len().div_ceil(64)],
         };
         for hex in map.within(target, reach) {
             // Only the front arc depends on the facing: walls and range are
@@ -234,20 +268,28 @@ impl StrikePoses {
             for facing in Facing::ALL {
                 let pose = Pose::new(hex, facing);
                 if pose.in_front_arc(target)
-                    && let Some(i) = grid.index(pose)
+                    && let (Some(i), Some(b)) = (grid.index(pose), set.bit(pose))
                 {
                     set.poses.push((pose, i as u32));
-                    set.bits[i / 64] |= 1 << (i % 64);
+                    set.bits[b / 64] |= 1 << (b % 64);
                 }
             }
         }
         set
     }
 
+    /// The bit of `pose`, if it lies in the box.
+    fn bit(&self, pose: Pose) -> Option<usize> {
+        let local = Hex::new(
+            pose.hex.col.wrapping_sub(self.corner.col),
+            pose.hex.row.wrapping_sub(self.corner.row),
+        );
+        self.boxed.index(Pose::new(local, pose.facing))
+    }
+
     pub fn contains(&self, pose: Pose) -> bool {
-        self.grid
-            .index(pose)
-            .is_some_and(|i| self.bits[i / 64] & (1 << (i % 64)) != 0)
+        self.bit(pose)
+            .is_some_and(|b| self.bits[b / 64] & (1 << (b % 64)) != 0)
     }
 }
 
@@ -397,6 +439,7 @@ impl Field {
             * costs.poor_multiplier
             + ZONE_SURCHARGE;
         let mut queue = Buckets::new(longest, spare_queue);
+        let mut worked_out = [EDGELESS; 8];
         let Field { nodes, touched, .. } = &mut field;
         nodes[s] = Node {
             cost: 0,
@@ -422,7 +465,7 @@ impl Field {
                 } else {
                     0
                 };
-                for &Edge { to, hex, ap, moves } in ground.edges(i) {
+                for &Edge { to, hex, ap, moves } in ground.edges(i, &mut worked_out) {
                     let j = to as usize;
                     if moves && blocked(hex) {
                         continue;
@@ -621,9 +664,10 @@ mod tests {
     }
 
     proptest! {
-        /// The bucket queue and the step table give the heap's answer, pose
-        /// for pose: the same costs, Action Points and ways (so the same
-        /// ties), whether the search runs out or stops at a goal.
+        /// The bucket queue, with the step table or without (as on a large
+        /// map), gives the heap's answer, pose for pose: the same costs,
+        /// Action Points and ways (so the same ties), whether the search
+        /// runs out or stops at a goal.
         #[test]
         fn bucket_search_matches_the_heap_search(
             (map, start, limit, taken, zones, goal) in search(),
@@ -635,10 +679,11 @@ mod tests {
             let zone = |h: Hex| at(&zones, h);
             let done = |p: Pose| stop && p == goal;
             let expected = heap_search(&map, start, limit, blocked, zone, done);
-            let ground = Ground::of(&map);
-            // Twice: the second search runs on the kept buffers.
-            for _ in 0..2 {
-                let field = Field::new(&ground, start, limit, blocked, zone, done);
+            let tabled = Ground::of(&map);
+            let untabled = Ground::new(&map, 0);
+            // Twice each: later searches run on the kept buffers.
+            for ground in [&tabled, &untabled, &tabled, &untabled] {
+                let field = Field::new(ground, start, limit, blocked, zone, done);
                 let got: Vec<_> = field.nodes.iter().map(|n| (n.cost, n.ap, n.prev)).collect();
                 prop_assert_eq!(&got, &expected);
             }
