@@ -1,11 +1,18 @@
 //! Cheapest ways for one figure over (hex, facing), with a surcharge for
 //! leaving a hex inside an enemy's Strike Zone (16.10.1 reaction attacks),
 //! so that a path around a zone is preferred where one exists.
+//!
+//! The AI searches several times per prompt, so what depends on the map
+//! alone (the steps out of each pose, strike poses, Strike Zones) is worked
+//! out once per map in a [`Ground`] kept on the thread, and a search's
+//! buffers are kept from one search to the next.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::cell::RefCell;
+use std::rc::Rc;
 
-use crate::hex::{Facing, Hex, HexMap, MoveCosts, Pose, Step};
+use fnv::FnvHashMap;
+
+use crate::hex::{Facing, Hex, HexMap, MoveCosts, Pose, Step, ZoneShape};
 
 /// What leaving a hex in an enemy's Strike Zone adds to a path's cost: more
 /// than a detour of a few hexes, less than giving up on the only way through.
@@ -13,14 +20,337 @@ pub(super) const ZONE_SURCHARGE: u32 = 6;
 
 const UNREACHED: u32 = u32::MAX;
 
+/// The steps tried from every pose: the two moves, then the pivots.
+const STEPS: [Step; 8] = [
+    Step::Forward,
+    Step::Backward,
+    Step::Pivot { to: Facing::N },
+    Step::Pivot { to: Facing::NE },
+    Step::Pivot { to: Facing::SE },
+    Step::Pivot { to: Facing::S },
+    Step::Pivot { to: Facing::SW },
+    Step::Pivot { to: Facing::NW },
+];
+
+/// Maps of up to this many poses (a 150x145 map) get a table of the steps
+/// out of every pose; on larger ones the table would cost more memory than
+/// it saves time, and searches work the steps out as they go.
+const TABLE_POSES: usize = 1 << 17;
+
+/// Pose numbers on a map: row by row, six facings to a hex.
+#[derive(Debug, Clone, Copy)]
+struct Grid {
+    width: i32,
+    height: i32,
+}
+
+impl Grid {
+    fn of(map: &HexMap) -> Grid {
+        Grid {
+            width: i32::from(map.width()),
+            height: i32::from(map.height()),
+        }
+    }
+
+    fn len(self) -> usize {
+        (self.width * self.height * 6).max(0) as usize
+    }
+
+    fn index(self, pose: Pose) -> Option<usize> {
+        let Hex { col, row } = pose.hex;
+        ((0..self.width).contains(&col) && (0..self.height).contains(&row))
+            .then(|| ((row * self.width + col) * 6) as usize + pose.facing as usize)
+    }
+
+    fn pose(self, i: usize) -> Pose {
+        let cell = (i / 6) as i32;
+        Pose::new(
+            Hex::new(cell % self.width, cell / self.width),
+            Facing::ALL[i % 6],
+        )
+    }
+}
+
+/// A step out of a pose: the pose it leads to (and its hex), its Action
+/// Points, and whether it leaves the hex.
+#[derive(Debug, Clone, Copy)]
+struct Edge {
+    to: u32,
+    hex: Hex,
+    ap: u32,
+    moves: bool,
+}
+
+/// What one map allows: the steps out of every pose (as
+/// [`HexMap::try_step`] gives them, in [`STEPS`] order), and, kept as they
+/// are asked for, the strike poses of each target and the Strike Zone of
+/// each pose. The map never changes during a battle.
+pub(super) struct Ground {
+    map: HexMap,
+    grid: Grid,
+    /// The edges out of pose `i` are `edges[first[i]..first[i + 1]]`;
+    /// both empty on a map of more than [`TABLE_POSES`] poses.
+    first: Vec<u32>,
+    edges: Vec<Edge>,
+    /// By (hex number, reach).
+    strike_poses: Kept<StrikePoses>,
+    /// By (pose number, reach).
+    zones: Kept<[Hex]>,
+}
+
+/// What a [`Ground`] keeps by (hex or pose number, reach).
+type Kept<T> = RefCell<FnvHashMap<(usize, u32), Rc<T>>>;
+
+thread_local! {
+    /// The [`Ground`] of the map this thread last planned on.
+    static GROUND: RefCell<Option<Rc<Ground>>> = const { RefCell::new(None) };
+}
+
+impl Ground {
+    /// The ground of `map`: this thread's last one if it is of the same map
+    /// (compared whole, so another battle's map is never mistaken for it).
+    pub fn of(map: &HexMap) -> Rc<Ground> {
+        GROUND.with_borrow_mut(|kept| {
+            if let Some(ground) = kept.as_ref().filter(|g| g.map == *map) {
+                return ground.clone();
+            }
+            let ground = Rc::new(Ground::new(map, TABLE_POSES));
+            *kept = Some(ground.clone());
+            ground
+        })
+    }
+
+    /// The ground of `map`, with a step table if it has at most
+    /// `table_poses` poses.
+    fn new(map: &HexMap, table_poses: usize) -> Ground {
+        let grid = Grid::of(map);
+        let mut ground = Ground {
+            map: map.clone(),
+            grid,
+            first: Vec::new(),
+            edges: Vec::new(),
+            strike_poses: RefCell::default(),
+            zones: RefCell::default(),
+        };
+        if grid.len() <= table_poses {
+            let mut edges = Vec::with_capacity(grid.len() * 7);
+            let mut first = Vec::with_capacity(grid.len() + 1);
+            let mut out = [EDGELESS; 8];
+            for i in 0..grid.len() {
+                first.push(edges.len() as u32);
+                let n = ground.work_out_edges(i, &mut out);
+                edges.extend_from_slice(&out[..n]);
+            }
+            first.push(edges.len() as u32);
+            (ground.first, ground.edges) = (first, edges);
+        }
+        ground
+    }
+
+    /// The edges out of pose `i` into `out`; how many there are.
+    fn work_out_edges(&self, i: usize, out: &mut [Edge; 8]) -> usize {
+        let pose = self.grid.pose(i);
+        let mut n = 0;
+        for step in STEPS {
+            let Ok((next, ap)) = self.map.try_step(pose, step, &MoveCosts::shakhan()) else {
+                continue;
+            };
+            if next == pose {
+                continue;
+            }
+            if let Some(j) = self.grid.index(next) {
+                out[n] = Edge {
+                    to: j as u32,
+                    hex: next.hex,
+                    ap,
+                    moves: next.hex != pose.hex,
+                };
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// The edges out of pose `i`, from the table or, without one, worked
+    /// out into `out`.
+    fn edges<'a>(&'a self, i: usize, out: &'a mut [Edge; 8]) -> &'a [Edge] {
+        if self.first.is_empty() {
+            let n = self.work_out_edges(i, out);
+            &out[..n]
+        } else {
+            &self.edges[self.first[i] as usize..self.first[i + 1] as usize]
+        }
+    }
+
+    /// The poses from which `target` lies in a Strike Zone of `reach`.
+    pub fn strike_poses(&self, target: Hex, reach: u32) -> Rc<StrikePoses> {
+        let Some(hex) = self.grid.index(Pose::new(target, Facing::N)).map(|i| i / 6) else {
+            return Rc::new(StrikePoses::new(self, target, reach));
+        };
+        self.strike_poses
+            .borrow_mut()
+            .entry((hex, reach))
+            .or_insert_with(|| Rc::new(StrikePoses::new(self, target, reach)))
+            .clone()
+    }
+
+    /// The hexes of the Strike Zone of a figure at `pose` with `reach`
+    /// ([`HexMap::strike_zone`], front arc).
+    pub fn zone(&self, pose: Pose, reach: u32) -> Rc<[Hex]> {
+        let work = || {
+            self.map
+                .strike_zone(pose, reach, ZoneShape::Front)
+                .collect()
+        };
+        let Some(i) = self.grid.index(pose) else {
+            return work();
+        };
+        self.zones
+            .borrow_mut()
+            .entry((i, reach))
+            .or_insert_with(work)
+            .clone()
+    }
+}
+
+const EDGELESS: Edge = Edge {
+    to: 0,
+    hex: Hex::new(0, 0),
+    ap: 0,
+    moves: false,
+};
+
+/// The poses from which `target` lies in a Strike Zone of `reach` (16.10.2),
+/// looked up by every pose a search settles and every goal it weighs.
+pub(super) struct StrikePoses {
+    /// With their pose numbers.
+    poses: Vec<(Pose, u32)>,
+    /// The top-left hex of the box round the target that holds them all.
+    corner: Hex,
+    /// Pose numbers within that box.
+    boxed: Grid,
+    /// One bit per pose of the box.
+    bits: Vec<u64>,
+}
+
+impl StrikePoses {
+    fn new(ground: &Ground, target: Hex, reach: u32) -> StrikePoses {
+        let (map, grid) = (&ground.map, ground.grid);
+        // Within `reach` of the target, column and row each change by at
+        // most `reach` (as [`HexMap::within`] scans).
+        let r = i64::from(reach);
+        let span = |at: i32, len: i32| {
+            let from = (i64::from(at) - r).clamp(0, i64::from(len));
+            let to = (i64::from(at) + r + 1).clamp(0, i64::from(len));
+            (from as i32, (to - from) as i32)
+        };
+        let (col, width) = span(target.col, grid.width);
+        let (row, height) = span(target.row, grid.height);
+        let boxed = Grid { width, height };
+        let mut set = StrikePoses {
+            poses: Vec::new(),
+            corner: Hex::new(col, row),
+            boxed,
+            bits: vec![0; boxed.len().div_ceil(64)],
+        };
+        for hex in map.within(target, reach) {
+            // Only the front arc depends on the facing: walls and range are
+            // tested once per hex (an all-round zone is the same test
+            // without the arc, 16.10.2), the arc per facing.
+            if !map.in_strike_zone(
+                Pose::new(hex, Facing::N),
+                reach,
+                ZoneShape::AllRound,
+                target,
+            ) {
+                continue;
+            }
+            for facing in Facing::ALL {
+                let pose = Pose::new(hex, facing);
+                if pose.in_front_arc(target)
+                    && let (Some(i), Some(b)) = (grid.index(pose), set.bit(pose))
+                {
+                    set.poses.push((pose, i as u32));
+                    set.bits[b / 64] |= 1 << (b % 64);
+                }
+            }
+        }
+        set
+    }
+
+    /// The bit of `pose`, if it lies in the box.
+    fn bit(&self, pose: Pose) -> Option<usize> {
+        let local = Hex::new(
+            pose.hex.col.wrapping_sub(self.corner.col),
+            pose.hex.row.wrapping_sub(self.corner.row),
+        );
+        self.boxed.index(Pose::new(local, pose.facing))
+    }
+
+    pub fn contains(&self, pose: Pose) -> bool {
+        self.bit(pose)
+            .is_some_and(|b| self.bits[b / 64] & (1 << (b % 64)) != 0)
+    }
+}
+
 /// Every pose a figure can reach from `start`, with the cheapest cost
 /// (Action Points plus surcharges) and the real Action Points of that way.
 pub(super) struct Field {
-    width: i32,
-    height: i32,
-    cost: Vec<u32>,
-    ap: Vec<u32>,
-    prev: Vec<u32>,
+    grid: Grid,
+    /// By pose number; all [`UNSEEN`] but the `touched` ones.
+    nodes: Vec<Node>,
+    touched: Vec<u32>,
+}
+
+/// What a search knows of one pose.
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    /// [`UNREACHED`] until a way is found.
+    cost: u32,
+    ap: u32,
+    /// The pose number this way came from; [`UNREACHED`] at the start.
+    prev: u32,
+}
+
+const UNSEEN: Node = Node {
+    cost: UNREACHED,
+    ap: UNREACHED,
+    prev: UNREACHED,
+};
+
+thread_local! {
+    /// Buffers kept from one search to the next on this thread: on a small
+    /// map, allocating and clearing them cost more than a short search.
+    static SPARE: RefCell<Spare> = RefCell::default();
+}
+
+#[derive(Default)]
+struct Spare {
+    /// Each all [`UNSEEN`].
+    nodes: Vec<Vec<Node>>,
+    touched: Vec<Vec<u32>>,
+    queue: Option<Buckets>,
+    settling: Vec<u32>,
+}
+
+/// Fields kept for reuse (a prompt's searches follow one another).
+const SPARE_FIELDS: usize = 4;
+
+impl Drop for Field {
+    fn drop(&mut self) {
+        let mut nodes = std::mem::take(&mut self.nodes);
+        let mut touched = std::mem::take(&mut self.touched);
+        for &i in &touched {
+            nodes[i as usize] = UNSEEN;
+        }
+        touched.clear();
+        SPARE.with_borrow_mut(|spare| {
+            if spare.nodes.len() < SPARE_FIELDS {
+                spare.nodes.push(nodes);
+                spare.touched.push(touched);
+            }
+        });
+    }
 }
 
 /// One step of a way out of a [`Field`], with its Action Point cost.
@@ -31,6 +361,43 @@ pub(super) struct Leg {
     pub pose: Pose,
 }
 
+/// Dijkstra's queue for small integer costs: one bucket of pose numbers per
+/// cost, in a ring longer than any one step's cost. Every step costs at
+/// least 1, so nothing joins the bucket being taken: sorting it when its
+/// turn comes pops poses in (cost, pose number) order, exactly as a binary
+/// heap of `(cost, number)` pairs would.
+struct Buckets {
+    ring: Vec<Vec<u32>>,
+    queued: usize,
+}
+
+impl Buckets {
+    /// An empty queue for steps up to `longest_step`, reusing `spare`'s
+    /// buffers if it has them.
+    fn new(longest_step: u32, spare: Option<Buckets>) -> Buckets {
+        let len = (longest_step as usize + 1).next_power_of_two();
+        let mut ring = spare.map(|b| b.ring).unwrap_or_default();
+        ring.resize_with(len, Vec::new);
+        ring.iter_mut().for_each(Vec::clear);
+        Buckets { ring, queued: 0 }
+    }
+
+    fn push(&mut self, cost: u32, i: u32) {
+        let len = self.ring.len();
+        self.ring[cost as usize & (len - 1)].push(i);
+        self.queued += 1;
+    }
+
+    /// The bucket of `cost`, sorted, swapped into `out` (which is empty).
+    fn take(&mut self, cost: u32, out: &mut Vec<u32>) {
+        let len = self.ring.len();
+        out.clear();
+        std::mem::swap(&mut self.ring[cost as usize & (len - 1)], out);
+        out.sort_unstable();
+        self.queued -= out.len();
+    }
+}
+
 impl Field {
     /// Dijkstra from `start` up to `limit`. `blocked` hexes are never
     /// entered; leaving a hex for which `zone` is true (other than the start
@@ -39,128 +406,146 @@ impl Field {
     /// settled by then has its cheapest cost, and any pose reached but not
     /// settled costs at least as much.
     pub fn new(
-        map: &HexMap,
+        ground: &Ground,
         start: Pose,
         limit: u32,
         blocked: impl Fn(Hex) -> bool,
         zone: impl Fn(Hex) -> bool,
         mut done: impl FnMut(Pose) -> bool,
     ) -> Field {
-        let (width, height) = (i32::from(map.width()), i32::from(map.height()));
-        let n = (width * height * 6).max(0) as usize;
+        let grid = ground.grid;
+        let (mut nodes, touched, spare_queue, mut settling) = SPARE.with_borrow_mut(|spare| {
+            (
+                spare.nodes.pop().unwrap_or_default(),
+                spare.touched.pop().unwrap_or_default(),
+                spare.queue.take(),
+                std::mem::take(&mut spare.settling),
+            )
+        });
+        if nodes.len() != grid.len() {
+            nodes.clear();
+            nodes.resize(grid.len(), UNSEEN);
+        }
         let mut field = Field {
-            width,
-            height,
-            cost: vec![UNREACHED; n],
-            ap: vec![UNREACHED; n],
-            prev: vec![UNREACHED; n],
+            grid,
+            nodes,
+            touched,
         };
-        let Some(s) = field.index(start) else {
+        let Some(s) = grid.index(start) else {
             return field;
         };
         let costs = MoveCosts::shakhan();
-        field.cost[s] = 0;
-        field.ap[s] = 0;
-        let mut heap = BinaryHeap::from([Reverse((0u32, s as u32))]);
-        while let Some(Reverse((c, i))) = heap.pop() {
-            let i = i as usize;
-            if c > field.cost[i] {
-                continue;
-            }
-            let pose = field.pose(i);
-            if done(pose) {
-                break;
-            }
-            let surcharge = if pose.hex != start.hex && zone(pose.hex) {
-                ZONE_SURCHARGE
-            } else {
-                0
-            };
-            let steps = [Step::Forward, Step::Backward]
-                .into_iter()
-                .chain(Facing::ALL.into_iter().map(|to| Step::Pivot { to }));
-            for step in steps {
-                let Ok((next, ap)) = map.try_step(pose, step, &costs) else {
+        let longest = costs.forward.max(costs.backward).max(costs.pivot_more)
+            * costs.poor_multiplier
+            + ZONE_SURCHARGE;
+        let mut queue = Buckets::new(longest, spare_queue);
+        let mut worked_out = [EDGELESS; 8];
+        let Field { nodes, touched, .. } = &mut field;
+        nodes[s] = Node {
+            cost: 0,
+            ap: 0,
+            prev: UNREACHED,
+        };
+        touched.push(s as u32);
+        queue.push(0, s as u32);
+        let mut c = 0;
+        'search: while queue.queued > 0 {
+            queue.take(c, &mut settling);
+            for &i in &settling {
+                let i = i as usize;
+                if c > nodes[i].cost {
                     continue;
+                }
+                let pose = grid.pose(i);
+                if done(pose) {
+                    break 'search;
+                }
+                let surcharge = if pose.hex != start.hex && zone(pose.hex) {
+                    ZONE_SURCHARGE
+                } else {
+                    0
                 };
-                let moves = next.hex != pose.hex;
-                if next == pose || (moves && blocked(next.hex)) {
-                    continue;
-                }
-                let nc = c + ap + if moves { surcharge } else { 0 };
-                let Some(j) = field.index(next) else { continue };
-                if nc <= limit && nc < field.cost[j] {
-                    field.cost[j] = nc;
-                    field.ap[j] = field.ap[i] + ap;
-                    field.prev[j] = i as u32;
-                    heap.push(Reverse((nc, j as u32)));
+                for &Edge { to, hex, ap, moves } in ground.edges(i, &mut worked_out) {
+                    let j = to as usize;
+                    if moves && blocked(hex) {
+                        continue;
+                    }
+                    let nc = c + ap + if moves { surcharge } else { 0 };
+                    if nc <= limit && nc < nodes[j].cost {
+                        debug_assert!(nc > c && nc - c <= longest);
+                        if nodes[j].cost == UNREACHED {
+                            touched.push(to);
+                        }
+                        nodes[j] = Node {
+                            cost: nc,
+                            ap: nodes[i].ap + ap,
+                            prev: i as u32,
+                        };
+                        queue.push(nc, to);
+                    }
                 }
             }
+            c += 1;
         }
+        SPARE.with_borrow_mut(|spare| {
+            spare.queue = Some(queue);
+            spare.settling = settling;
+        });
         field
-    }
-
-    fn index(&self, pose: Pose) -> Option<usize> {
-        let Hex { col, row } = pose.hex;
-        ((0..self.width).contains(&col) && (0..self.height).contains(&row))
-            .then(|| ((row * self.width + col) * 6) as usize + pose.facing as usize)
-    }
-
-    fn pose(&self, i: usize) -> Pose {
-        let cell = (i / 6) as i32;
-        Pose::new(
-            Hex::new(cell % self.width, cell / self.width),
-            Facing::ALL[i % 6],
-        )
     }
 
     /// The cost (with surcharges) of the cheapest way to `pose`.
     pub fn cost(&self, pose: Pose) -> Option<u32> {
-        self.index(pose)
-            .map(|i| self.cost[i])
+        self.grid
+            .index(pose)
+            .map(|i| self.nodes[i].cost)
             .filter(|c| *c != UNREACHED)
     }
 
     /// The Action Points the cheapest way to `pose` spends.
     pub fn ap(&self, pose: Pose) -> Option<u32> {
-        self.index(pose)
-            .map(|i| self.ap[i])
+        self.grid
+            .index(pose)
+            .map(|i| self.nodes[i].ap)
             .filter(|c| *c != UNREACHED)
     }
 
     /// Every reached pose, in index order (deterministic).
     pub fn reached(&self) -> impl Iterator<Item = Pose> + '_ {
-        (0..self.cost.len())
-            .filter(|&i| self.cost[i] != UNREACHED)
-            .map(|i| self.pose(i))
+        (0..self.nodes.len())
+            .filter(|&i| self.nodes[i].cost != UNREACHED)
+            .map(|i| self.grid.pose(i))
     }
 
-    /// The cheapest of the reached poses from which `target` lies in a Strike
-    /// Zone of `reach` (16.10.2), with its cost; `extra` may add to a pose's
-    /// cost (e.g. to prefer standing off with a long weapon).
+    /// The cheapest of the reached poses among `poses` (where a strike
+    /// reaches the target), with its cost; `extra` may add to a pose's cost
+    /// (e.g. to prefer standing off with a long weapon).
     pub fn best_strike_pose(
         &self,
-        map: &HexMap,
-        target: Hex,
-        reach: u32,
+        poses: &StrikePoses,
         extra: impl Fn(Pose) -> u32,
     ) -> Option<(Pose, u32)> {
-        map.within(target, reach)
-            .flat_map(|hex| Facing::ALL.map(|facing| Pose::new(hex, facing)))
-            .filter(|p| map.in_strike_zone(*p, reach, crate::hex::ZoneShape::Front, target))
-            .filter_map(|p| self.cost(p).map(|c| (p, c + extra(p))))
+        poses
+            .poses
+            .iter()
+            .filter(|(_, i)| self.nodes[*i as usize].cost != UNREACHED)
+            .map(|&(p, i)| (p, self.nodes[i as usize].cost + extra(p)))
             .min_by_key(|(p, c)| (*c, *p))
     }
 
     /// The cheapest way from the start to `goal`, step by step.
     pub fn way_to(&self, goal: Pose) -> Vec<Leg> {
         let mut legs = Vec::new();
-        let Some(mut i) = self.index(goal).filter(|&i| self.cost[i] != UNREACHED) else {
+        let Some(mut i) = self
+            .grid
+            .index(goal)
+            .filter(|&i| self.nodes[i].cost != UNREACHED)
+        else {
             return legs;
         };
-        while self.prev[i] != UNREACHED {
-            let p = self.prev[i] as usize;
-            let (from, to) = (self.pose(p), self.pose(i));
+        while self.nodes[i].prev != UNREACHED {
+            let p = self.nodes[i].prev as usize;
+            let (from, to) = (self.grid.pose(p), self.grid.pose(i));
             let step = if from.hex == to.hex {
                 Step::Pivot { to: to.facing }
             } else if from.front() == to.hex {
@@ -170,7 +555,7 @@ impl Field {
             };
             legs.push(Leg {
                 step,
-                ap: self.ap[i] - self.ap[p],
+                ap: self.nodes[i].ap - self.nodes[p].ap,
                 pose: to,
             });
             i = p;
@@ -182,14 +567,159 @@ impl Field {
 
 #[cfg(test)]
 mod tests {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+
+    use proptest::prelude::*;
+
     use super::*;
+    use crate::hex::Terrain;
+
+    /// The search as first written, with a binary heap of `(cost, pose
+    /// number)` and [`HexMap::try_step`] at every node: cost, Action Points
+    /// and previous pose of every pose.
+    fn heap_search(
+        map: &HexMap,
+        start: Pose,
+        limit: u32,
+        blocked: impl Fn(Hex) -> bool,
+        zone: impl Fn(Hex) -> bool,
+        done: impl Fn(Pose) -> bool,
+    ) -> Vec<(u32, u32, u32)> {
+        let grid = Grid::of(map);
+        let mut nodes = vec![(UNREACHED, UNREACHED, UNREACHED); grid.len()];
+        let Some(s) = grid.index(start) else {
+            return nodes;
+        };
+        let costs = MoveCosts::shakhan();
+        nodes[s] = (0, 0, UNREACHED);
+        let mut heap = BinaryHeap::from([Reverse((0u32, s as u32))]);
+        while let Some(Reverse((c, i))) = heap.pop() {
+            let i = i as usize;
+            if c > nodes[i].0 {
+                continue;
+            }
+            let pose = grid.pose(i);
+            if done(pose) {
+                break;
+            }
+            let surcharge = if pose.hex != start.hex && zone(pose.hex) {
+                ZONE_SURCHARGE
+            } else {
+                0
+            };
+            for step in STEPS {
+                let Ok((next, ap)) = map.try_step(pose, step, &costs) else {
+                    continue;
+                };
+                let moves = next.hex != pose.hex;
+                if next == pose || (moves && blocked(next.hex)) {
+                    continue;
+                }
+                let nc = c + ap + if moves { surcharge } else { 0 };
+                let Some(j) = grid.index(next) else { continue };
+                if nc <= limit && nc < nodes[j].0 {
+                    nodes[j] = (nc, nodes[i].1 + ap, i as u32);
+                    heap.push(Reverse((nc, j as u32)));
+                }
+            }
+        }
+        nodes
+    }
+
+    fn terrain() -> impl Strategy<Value = Terrain> {
+        prop_oneof![
+            6 => Just(Terrain::Open),
+            2 => Just(Terrain::Poor),
+            2 => Just(Terrain::Blocked),
+        ]
+    }
+
+    /// A map, a start on it, a search limit, the hexes figures hold and
+    /// enemy zones (by hex number), and a pose at which the search stops.
+    type Search = (HexMap, Pose, u32, Vec<bool>, Vec<bool>, Pose);
+
+    /// A [`Search`] on a map up to 10x10.
+    fn search() -> impl Strategy<Value = Search> {
+        (1u16..=10, 1u16..=10).prop_flat_map(|(w, h)| {
+            let n = usize::from(w) * usize::from(h);
+            let hex = (0..i32::from(w), 0..i32::from(h)).prop_map(|(c, r)| Hex::new(c, r));
+            let pose = (hex, 0..6usize).prop_map(|(h, f)| Pose::new(h, Facing::ALL[f]));
+            (
+                prop::collection::vec(terrain(), n),
+                pose.clone(),
+                1u32..40,
+                prop::collection::vec(prop::bool::weighted(0.1), n),
+                prop::collection::vec(prop::bool::weighted(0.2), n),
+                pose,
+            )
+                .prop_map(move |(ts, start, limit, taken, zones, goal)| {
+                    let mut map = HexMap::open(w, h).unwrap();
+                    for (hex, t) in map.clone().hexes().zip(ts) {
+                        map.set_terrain(hex, t).unwrap();
+                    }
+                    (map, start, limit, taken, zones, goal)
+                })
+        })
+    }
+
+    proptest! {
+        /// The bucket queue, with the step table or without (as on a large
+        /// map), gives the heap's answer, pose for pose: the same costs,
+        /// Action Points and ways (so the same ties), whether the search
+        /// runs out or stops at a goal.
+        #[test]
+        fn bucket_search_matches_the_heap_search(
+            (map, start, limit, taken, zones, goal) in search(),
+            stop in any::<bool>(),
+        ) {
+            let w = i32::from(map.width());
+            let at = |v: &[bool], h: Hex| v[(h.row * w + h.col) as usize];
+            let blocked = |h: Hex| h != start.hex && at(&taken, h);
+            let zone = |h: Hex| at(&zones, h);
+            let done = |p: Pose| stop && p == goal;
+            let expected = heap_search(&map, start, limit, blocked, zone, done);
+            let tabled = Ground::of(&map);
+            let untabled = Ground::new(&map, 0);
+            // Twice each: later searches run on the kept buffers.
+            for ground in [&tabled, &untabled, &tabled, &untabled] {
+                let field = Field::new(ground, start, limit, blocked, zone, done);
+                let got: Vec<_> = field.nodes.iter().map(|n| (n.cost, n.ap, n.prev)).collect();
+                prop_assert_eq!(&got, &expected);
+            }
+        }
+
+        /// The strike poses of a target are the poses whose Strike Zone
+        /// holds it (16.10.2).
+        #[test]
+        fn strike_poses_are_the_poses_that_reach_the_target(
+            (map, _, reach, _, _, target) in search(),
+        ) {
+            let reach = reach % 4;
+            let set = Ground::of(&map).strike_poses(target.hex, reach);
+            let grid = Grid::of(&map);
+            for i in 0..grid.len() {
+                let pose = grid.pose(i);
+                let reaches = map.in_strike_zone(pose, reach, ZoneShape::Front, target.hex);
+                prop_assert_eq!(set.contains(pose), reaches, "{:?}", pose);
+                prop_assert_eq!(set.poses.iter().any(|(p, _)| *p == pose), reaches);
+            }
+        }
+    }
 
     #[test]
     fn a_path_goes_round_a_zone_when_the_detour_is_cheaper() {
         let map = HexMap::open(7, 7).unwrap();
         let start = Pose::new(Hex::new(3, 6), Facing::N);
         let goal = Pose::new(Hex::new(3, 0), Facing::N);
-        let straight = Field::new(&map, start, 100, |_| false, |_| false, |_| false);
+        let straight = Field::new(
+            &Ground::of(&map),
+            start,
+            100,
+            |_| false,
+            |_| false,
+            |_| false,
+        );
         assert_eq!(straight.cost(goal), Some(6));
         assert!(
             straight
@@ -199,7 +729,7 @@ mod tests {
         );
         // An enemy zone across the middle column: the way bends round it.
         let zone = |h: Hex| h.col == 3 && (2..=4).contains(&h.row);
-        let round = Field::new(&map, start, 100, |_| false, zone, |_| false);
+        let round = Field::new(&Ground::of(&map), start, 100, |_| false, zone, |_| false);
         let way = round.way_to(goal);
         assert!(way.iter().all(|l| !zone(l.pose.hex)), "{way:?}");
         assert_eq!(round.cost(goal), round.ap(goal));
@@ -210,16 +740,23 @@ mod tests {
         let map = HexMap::open(5, 5).unwrap();
         let start = Pose::new(Hex::new(2, 4), Facing::N);
         let wall = |h: Hex| h.row == 2 && h.col != 0;
-        let field = Field::new(&map, start, 100, wall, |_| false, |_| false);
+        let field = Field::new(&Ground::of(&map), start, 100, wall, |_| false, |_| false);
         let goal = Pose::new(Hex::new(2, 0), Facing::N);
         let way = field.way_to(goal);
         assert!(!way.is_empty());
         assert!(way.iter().all(|l| !wall(l.pose.hex)));
-        let near = Field::new(&map, start, 2, |_| false, |_| false, |_| false);
+        let near = Field::new(&Ground::of(&map), start, 2, |_| false, |_| false, |_| false);
         assert!(near.cost(goal).is_none());
         assert!(near.reached().all(|p| near.cost(p).unwrap() <= 2));
         // Stopping at the goal leaves its cost exact.
-        let early = Field::new(&map, start, 100, wall, |_| false, |p| p == goal);
+        let early = Field::new(
+            &Ground::of(&map),
+            start,
+            100,
+            wall,
+            |_| false,
+            |p| p == goal,
+        );
         assert_eq!(early.cost(goal), field.cost(goal));
         assert!(early.reached().count() < field.reached().count());
     }

@@ -26,10 +26,11 @@ mod trample;
 pub use orders::figure_orders;
 
 use crate::engine::{Battle, Command, Event, Figure, Prompt};
-use crate::hex::{Hex, ZoneShape};
+use crate::hex::{Hex, HexMap};
 use crate::rules::shakhan::Card;
 use crate::rules::shakhan::tables::actions::StrikeRight;
 use crate::rules::shakhan::tables::tables;
+use field::Ground;
 
 /// The AI's answer to `prompt`. It is always accepted: orders keep to TCA
 /// and to what each figure's condition allows, and every move has passed
@@ -112,50 +113,71 @@ fn enemies(battle: &Battle, side: usize) -> impl Iterator<Item = &Figure> {
         .filter(move |e| e.side != side && !e.condition.is_out())
 }
 
-/// Hexes other figures hold, as the engine counts them (the dead are
-/// stepped over, the fled are gone).
-fn occupied(battle: &Battle) -> Vec<Hex> {
-    battle
-        .figures()
-        .iter()
-        .filter(|f| f.occupies())
-        .map(|f| f.pose.hex)
-        .collect()
+/// Hexes figures hold, as the engine counts them (the dead are stepped
+/// over, the fled are gone).
+fn occupied(battle: &Battle) -> HexSet {
+    let mut taken = HexSet::empty(battle.map());
+    for f in battle.figures().iter().filter(|f| f.occupies()) {
+        taken.insert(f.pose.hex);
+    }
+    taken
 }
 
 /// Per map hex (row by row): whether it lies in the Strike Zone of an enemy
 /// of `side` who stands, holds a weapon and, if `striking_only`, may strike
 /// under its revealed card now.
-fn enemy_zones(battle: &Battle, side: usize, striking_only: bool) -> Zones {
-    let map = battle.map();
-    let width = i32::from(map.width());
-    let mut hexes = vec![false; usize::from(map.width()) * usize::from(map.height())];
+fn enemy_zones(battle: &Battle, ground: &Ground, side: usize, striking_only: bool) -> HexSet {
+    let mut zones = HexSet::empty(battle.map());
     for e in enemies(battle, side) {
         if e.condition.is_prone() || (striking_only && !may_strike_now(battle, e)) {
             continue;
         }
-        let r = e.reach();
-        for h in map.strike_zone(e.pose, r, ZoneShape::Front) {
-            hexes[(h.row * width + h.col) as usize] = true;
+        for h in ground.zone(e.pose, e.reach()).iter() {
+            zones.insert(*h);
         }
     }
-    Zones { width, hexes }
+    zones
 }
 
-struct Zones {
+/// A set of map hexes, one bit per hex (row by row): looked up at every
+/// step of a search.
+struct HexSet {
     width: i32,
-    hexes: Vec<bool>,
+    len: usize,
+    bits: Vec<u64>,
 }
 
-impl Zones {
+impl HexSet {
+    fn empty(map: &HexMap) -> HexSet {
+        let len = usize::from(map.width()) * usize::from(map.height());
+        HexSet {
+            width: i32::from(map.width()),
+            len,
+            bits: vec![0; len.div_ceil(64)],
+        }
+    }
+
+    fn index(&self, h: Hex) -> Option<usize> {
+        ((0..self.width).contains(&h.col) && h.row >= 0)
+            .then(|| (h.row * self.width + h.col) as usize)
+            .filter(|&i| i < self.len)
+    }
+
     fn contains(&self, h: Hex) -> bool {
-        (0..self.width).contains(&h.col)
-            && h.row >= 0
-            && self
-                .hexes
-                .get((h.row * self.width + h.col) as usize)
-                .copied()
-                .unwrap_or(false)
+        self.index(h)
+            .is_some_and(|i| self.bits[i / 64] & (1 << (i % 64)) != 0)
+    }
+
+    fn insert(&mut self, h: Hex) {
+        if let Some(i) = self.index(h) {
+            self.bits[i / 64] |= 1 << (i % 64);
+        }
+    }
+
+    fn remove(&mut self, h: Hex) {
+        if let Some(i) = self.index(h) {
+            self.bits[i / 64] &= !(1 << (i % 64));
+        }
     }
 }
 

@@ -1,9 +1,10 @@
 //! Movement priority (16.14.3) and each Action Phase's moves (16.9.7–16.9.8).
 
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
+use std::rc::Rc;
 
-use super::field::{Field, Leg, ZONE_SURCHARGE};
-use super::{Zones, enemies, enemy_zones, occupied};
+use super::field::{Field, Ground, Leg, ZONE_SURCHARGE};
+use super::{HexSet, enemies, enemy_zones, occupied};
 use crate::engine::{Battle, Figure, FigureId, FigureMove, SideId};
 use crate::hex::{Hex, Pose, Step, ZoneShape};
 use crate::rules::shakhan::tables::actions::{CardMovement, StrikeRight};
@@ -27,7 +28,7 @@ pub(super) fn move_first(battle: &Battle, side: usize) -> bool {
         .iter()
         .filter(|f| f.side == side && f.condition.can_act() && attacking(f))
         .any(|f| {
-            reference_enemy(battle, f).is_some_and(|e| {
+            reference_enemy(battle, f, battle.current_card(f.id)).is_some_and(|e| {
                 !battle
                     .map()
                     .in_strike_zone(f.pose, f.reach(), ZoneShape::Front, e.pose.hex)
@@ -38,9 +39,9 @@ pub(super) fn move_first(battle: &Battle, side: usize) -> bool {
 
 /// The enemy a figure's card is about: its target while in the fight, else
 /// the nearest enemy (the engine measures the card's obligation from it).
-fn reference_enemy<'a>(battle: &'a Battle, f: &Figure) -> Option<&'a Figure> {
-    let target = battle
-        .current_card(f.id)
+/// `card` is the figure's card in effect ([`Battle::current_card`]).
+fn reference_enemy<'a>(battle: &'a Battle, f: &Figure, card: Option<usize>) -> Option<&'a Figure> {
+    let target = card
         .and_then(|k| f.round.cards[k].order.target)
         .map(|t| battle.figure(t))
         .filter(|t| !t.condition.is_out());
@@ -63,25 +64,34 @@ pub(super) fn figure_moves(battle: &Battle, id: FigureId) -> Vec<FigureMove> {
 }
 
 fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec<FigureMove> {
-    // Worked out only if some figure has to find a way.
+    // Worked out only if some figure has to find a way (or moves).
+    let mut taken = OnceCell::new();
+    let ground = OnceCell::new();
     let zones = OnceCell::new();
     let all_zones = OnceCell::new();
-    let mut taken = occupied(battle);
-    let mut movers: Vec<(&Figure, Option<&Figure>)> = battle
+    let mut movers: Vec<(&Figure, Option<usize>, Option<&Figure>)> = battle
         .figures()
         .iter()
         .filter(|f| f.side == side && f.condition.can_act() && f.action.is_none() && only(f))
         .filter(|f| f.condition.is_prone() || f.round.pulse_left >= 1.0)
-        .map(|f| (f, reference_enemy(battle, f)))
+        .map(|f| {
+            let card = battle.current_card(f.id);
+            (f, card, reference_enemy(battle, f, card))
+        })
         .collect();
-    movers.sort_by_key(|(f, e)| (e.map(|e| f.pose.hex.distance(e.pose.hex)), f.id));
+    if movers.is_empty() {
+        return Vec::new();
+    }
+    movers.sort_by_key(|(f, _, e)| (e.map(|e| f.pose.hex.distance(e.pose.hex)), f.id));
     let mut moves: Vec<FigureMove> = Vec::new();
-    for (f, enemy) in movers {
+    for (f, card, enemy) in movers {
         let Some(enemy) = enemy else { continue };
         let plan = Plan {
             battle,
             f,
+            card,
             taken: &taken,
+            ground: &ground,
             zones: &zones,
             all_zones: &all_zones,
         };
@@ -97,8 +107,10 @@ fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec
             if battle.check_moves(SideId(side), &moves).is_ok() {
                 let m = &moves[moves.len() - 1];
                 let end = m.steps.iter().fold(f.pose, |p, s| p.after(*s));
-                taken.retain(|h| *h != f.pose.hex);
-                taken.push(end.hex);
+                let mut now = taken.take().unwrap_or_else(|| occupied(battle));
+                now.remove(f.pose.hex);
+                now.insert(end.hex);
+                let _ = taken.set(now);
                 break;
             }
             moves.pop();
@@ -111,22 +123,34 @@ fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec
 struct Plan<'a> {
     battle: &'a Battle,
     f: &'a Figure,
-    taken: &'a [Hex],
+    /// The figure's card in effect ([`Battle::current_card`]).
+    card: Option<usize>,
+    /// Hexes figures hold, after the moves planned before this one.
+    taken: &'a OnceCell<HexSet>,
+    ground: &'a OnceCell<Rc<Ground>>,
     /// Zones of enemies who may strike now (reaction attacks, 16.10.1).
-    zones: &'a OnceCell<Zones>,
+    zones: &'a OnceCell<HexSet>,
     /// Zones of every standing armed enemy (where G should not stop).
-    all_zones: &'a OnceCell<Zones>,
+    all_zones: &'a OnceCell<HexSet>,
 }
 
 impl Plan<'_> {
-    fn striking_zones(&self) -> &Zones {
-        self.zones
-            .get_or_init(|| enemy_zones(self.battle, self.f.side, true))
+    fn taken(&self) -> &HexSet {
+        self.taken.get_or_init(|| occupied(self.battle))
     }
 
-    fn any_zones(&self) -> &Zones {
+    fn ground(&self) -> &Ground {
+        self.ground.get_or_init(|| Ground::of(self.battle.map()))
+    }
+
+    fn striking_zones(&self) -> &HexSet {
+        self.zones
+            .get_or_init(|| enemy_zones(self.battle, self.ground(), self.f.side, true))
+    }
+
+    fn any_zones(&self) -> &HexSet {
         self.all_zones
-            .get_or_init(|| enemy_zones(self.battle, self.f.side, false))
+            .get_or_init(|| enemy_zones(self.battle, self.ground(), self.f.side, false))
     }
 
     /// Action Points the move may spend: the pulse allowance (16.9.8), less
@@ -142,7 +166,7 @@ impl Plan<'_> {
     /// AP for the strikes the figure's remaining cards may make.
     fn strike_reserve(&self) -> f64 {
         let f = self.f;
-        let Some(k) = self.battle.current_card(f.id) else {
+        let Some(k) = self.card else {
             return 0.0;
         };
         let per_card: u8 = match f.character.weapons.first() {
@@ -170,7 +194,7 @@ impl Plan<'_> {
         }
         let surprised =
             battle.is_free_round() && battle.initiative().is_some_and(|s| s.0 != f.side);
-        let card = battle.current_card(f.id).map(|k| &f.round.cards[k].order);
+        let card = self.card.map(|k| &f.round.cards[k].order);
         let rule = card.map(|c| tables().actions.card(c.card).movement);
         match rule {
             _ if surprised => self.face(enemy.pose.hex),
@@ -215,15 +239,17 @@ impl Plan<'_> {
         let stand_off = |p: Pose| {
             u32::from(my_reach > enemy.reach() && p.hex.distance(target) <= enemy.reach()) * 2
         };
+        let goals = self.ground().strike_poses(target, my_reach);
+        let (taken, zones) = (self.taken(), self.striking_zones());
         let field = Field::new(
-            map,
+            self.ground(),
             f.pose,
             SEARCH_LIMIT,
-            |h| h != f.pose.hex && self.taken.contains(&h),
-            |h| self.striking_zones().contains(h),
-            |p| stand_off(p) == 0 && map.in_strike_zone(p, my_reach, ZoneShape::Front, target),
+            |h| h != f.pose.hex && taken.contains(h),
+            |h| zones.contains(h),
+            |p| stand_off(p) == 0 && goals.contains(p),
         );
-        let (goal, _) = field.best_strike_pose(map, target, my_reach, stand_off)?;
+        let (goal, _) = field.best_strike_pose(&goals, stand_off)?;
         let way = field.way_to(goal);
         let start = f.pose.hex.distance(target);
         let fits = |leg: &Leg| {
@@ -271,29 +297,42 @@ impl Plan<'_> {
         let (battle, f) = (self.battle, self.f);
         let budget = self.budget();
         let limit = budget.floor() as u32 + ZONE_SURCHARGE;
+        let (taken, zones) = (self.taken(), self.striking_zones());
         let field = Field::new(
-            battle.map(),
+            self.ground(),
             f.pose,
             limit,
-            |h| h != f.pose.hex && self.taken.contains(&h),
-            |h| self.striking_zones().contains(h),
+            |h| h != f.pose.hex && taken.contains(h),
+            |h| zones.contains(h),
             |_| false,
         );
         let from = enemy.pose.hex;
         let start = f.pose.hex.distance(from);
-        let facing_enemy = battle.current_card(f.id).is_some_and(|k| {
+        let facing_enemy = self.card.is_some_and(|k| {
             tables().actions.card(f.round.cards[k].card()).strike != StrikeRight::Never
         });
         let others: Vec<Hex> = enemies(battle, f.side).map(|e| e.pose.hex).collect();
+        // Distances from `enemy`, the nearest enemy and all enemies. Poses
+        // come hex by hex, so each hex's are worked out once for its facings.
+        let last = Cell::new(None);
+        let distances = |h: Hex| match last.get() {
+            Some((at, d)) if at == h => d,
+            _ => {
+                let nearest = others.iter().map(|o| o.distance(h)).min().unwrap_or(0);
+                let all: u32 = others.iter().map(|o| o.distance(h)).sum();
+                let d = (h.distance(from), nearest, all);
+                last.set(Some((h, d)));
+                d
+            }
+        };
         let score = |p: Pose| {
             let cost = field.cost(p).unwrap_or(u32::MAX);
             let ap = field.ap(p).unwrap_or(u32::MAX);
-            let nearest = others.iter().map(|h| h.distance(p.hex)).min().unwrap_or(0);
-            let all: u32 = others.iter().map(|h| h.distance(p.hex)).sum();
+            let (away, nearest, all) = distances(p.hex);
             let faces = p.in_front_arc(from) == facing_enemy;
             (
                 std::cmp::Reverse(cost - ap),
-                p.hex.distance(from),
+                away,
                 nearest,
                 all,
                 faces,
@@ -308,7 +347,7 @@ impl Plan<'_> {
                     .ap(*p)
                     .is_some_and(|ap| f64::from(ap) <= budget + 1e-9)
             })
-            .filter(|p| p.hex.distance(from) >= start)
+            .filter(|p| distances(p.hex).0 >= start)
             .max_by_key(|p| score(*p))?;
         if goal == f.pose {
             return None;

@@ -1,11 +1,13 @@
 //! Tactic Card choice (16.9.1–16.9.3, 16.3): per figure, up to its TCA cards
 //! from what its side can see.
 
-use super::field::Field;
-use super::{Seen, combat_factor, enemies, enemy_zones, hit_chance, occupied};
+use std::rc::Rc;
+
+use super::field::{Field, Ground, StrikePoses};
+use super::{HexSet, Seen, combat_factor, enemies, enemy_zones, hit_chance, occupied};
 use crate::engine::Figure;
 use crate::engine::{Battle, BusyStance, CardOrder, FigureId, FigureOrders, ShieldStance};
-use crate::hex::{Hex, ZoneShape};
+use crate::hex::Hex;
 use crate::rules::shakhan::Card;
 use crate::rules::shakhan::condition::{CardLimit, Morale, Status};
 use crate::rules::shakhan::tables::tables;
@@ -24,11 +26,17 @@ const SEARCH_LIMIT: u32 = 80;
 /// Orders for every figure of `side` that can still act, in scenario order;
 /// each figure knows whom its comrades before it chose to attack.
 pub(super) fn side_orders(battle: &Battle, side: usize) -> Vec<FigureOrders> {
-    let seen = Seen::of(battle);
+    let ground = Ground::of(battle.map());
+    let view = View {
+        seen: Seen::of(battle),
+        taken: occupied(battle),
+        zones: enemy_zones(battle, &ground, side, false),
+        ground,
+    };
     let mut attackers = vec![0; battle.figures().len()];
     let mut out = Vec::new();
     for f in battle.figures().iter().filter(|f| f.side == side) {
-        if let Some(mut o) = orders_for(battle, &seen, &attackers, f) {
+        if let Some(mut o) = orders_for(battle, &view, &attackers, f) {
             super::brawl::announce(battle, f, &out, &mut o);
             for t in attack_targets(&o) {
                 attackers[t.0] += 1;
@@ -37,6 +45,16 @@ pub(super) fn side_orders(battle: &Battle, side: usize) -> Vec<FigureOrders> {
         }
     }
     out
+}
+
+/// What a side plans its orders from, the same for each of its figures.
+struct View {
+    seen: Seen,
+    /// Hexes figures hold.
+    taken: HexSet,
+    /// Where the side's enemies could strike.
+    zones: HexSet,
+    ground: Rc<Ground>,
 }
 
 /// The enemies a figure's orders attack (A, B or C), each once.
@@ -142,7 +160,13 @@ fn visible_hurt(seen: &Seen, e: &Figure) -> f64 {
         }
 }
 
-fn orders_for(battle: &Battle, seen: &Seen, attackers: &[u32], f: &Figure) -> Option<FigureOrders> {
+fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Option<FigureOrders> {
+    let View {
+        seen,
+        taken,
+        zones,
+        ground,
+    } = view;
     let constraint = f.condition.allowed_cards();
     let allowed = &constraint.allowed;
     if allowed.is_empty() {
@@ -155,43 +179,49 @@ fn orders_for(battle: &Battle, seen: &Seen, attackers: &[u32], f: &Figure) -> Op
     let may = |c: Card| allowed.contains(&c);
     let pick = |cards: &[Card]| cards.iter().copied().find(|c| may(*c));
     let tca = f.factors.tca.max(1) as usize;
-    let map = battle.map();
-    let taken = occupied(battle);
-    let zones = enemy_zones(battle, f.side, false);
     let my_cf = combat_factor(f);
     let my_reach = f.reach();
+    // Per enemy, the poses from which we reach it and (our way, as a proxy
+    // for its own) it reaches us.
+    let goals: Vec<[Option<Rc<StrikePoses>>; 2]> = enemies(battle, f.side)
+        .map(|e| [my_reach, e.reach()].map(|r| (r > 0).then(|| ground.strike_poses(e.pose.hex, r))))
+        .collect();
     // The search may stop once every enemy is within our reach, and we
     // within its, on some settled pose.
-    let mut pending: Vec<(Hex, u32)> = enemies(battle, f.side)
-        .flat_map(|e| [(e.pose.hex, my_reach), (e.pose.hex, e.reach())])
-        .filter(|(_, r)| *r > 0)
-        .collect();
+    let mut pending: Vec<&StrikePoses> = goals.iter().flatten().flatten().map(|g| &**g).collect();
     let field = Field::new(
-        map,
+        ground,
         f.pose,
         SEARCH_LIMIT,
-        |h| h != f.pose.hex && taken.contains(&h),
+        |h| h != f.pose.hex && taken.contains(h),
         |h| zones.contains(h),
         |p| {
-            pending.retain(|(h, r)| !map.in_strike_zone(p, *r, ZoneShape::Front, *h));
+            let mut k = 0;
+            while k < pending.len() {
+                if pending[k].contains(p) {
+                    pending.swap_remove(k);
+                } else {
+                    k += 1;
+                }
+            }
             pending.is_empty()
         },
     );
     let ap = |e: &Figure, c: Card| e.factors.ap(c).0;
     let foes: Vec<Foe> = enemies(battle, f.side)
-        .map(|e| {
-            let cost = (my_reach > 0)
-                .then(|| field.best_strike_pose(map, e.pose.hex, my_reach, |_| 0))
-                .flatten()
-                .map(|(_, c)| c);
-            let reaches_us_in = (e.reach() > 0)
-                .then(|| field.best_strike_pose(map, e.pose.hex, e.reach(), |_| 0))
-                .flatten()
-                .map(|(_, c)| c);
+        .zip(&goals)
+        .map(|(e, [mine, theirs])| {
+            let cheapest = |g: &Option<Rc<StrikePoses>>| {
+                g.as_ref()
+                    .and_then(|g| field.best_strike_pose(g, |_| 0))
+                    .map(|(_, c)| c)
+            };
+            let cost = cheapest(mine);
+            let reaches_us_in = cheapest(theirs);
             let able = !e.condition.is_prone() && e.reach() > 0;
+            let strike_cost = e.strike_cost(tables());
             let within = |budget: f64| {
-                able && reaches_us_in
-                    .is_some_and(|c| f64::from(c) + e.strike_cost(tables()) <= budget)
+                able && reaches_us_in.is_some_and(|c| f64::from(c) + strike_cost <= budget)
             };
             Foe {
                 id: e.id,
@@ -237,7 +267,7 @@ fn orders_for(battle: &Battle, seen: &Seen, attackers: &[u32], f: &Figure) -> Op
     if ![Card::A, Card::B, Card::C].into_iter().any(may) {
         let card = if constraint.limits.contains(&CardLimit::MustFlee) {
             pick(&[Card::F, Card::E])?
-        } else if health.badly_hurt && room_to_back_off(battle, f, closest_threat.hex) {
+        } else if health.badly_hurt && room_to_back_off(battle, taken, f, closest_threat.hex) {
             pick(&[Card::E, Card::D, Card::G])?
         } else {
             pick(&[Card::D, Card::E, Card::G])?
@@ -257,7 +287,7 @@ fn orders_for(battle: &Battle, seen: &Seen, attackers: &[u32], f: &Figure) -> Op
     if !quiet && (health.shaken || (health.badly_hurt && fit_comrade)) {
         let card = if threats.is_empty() {
             pick(&[Card::D])
-        } else if !room_to_back_off(battle, f, closest_threat.hex) {
+        } else if !room_to_back_off(battle, taken, f, closest_threat.hex) {
             None
         } else if threats.iter().any(|e| e.imminent) {
             pick(&[Card::E, Card::F])
@@ -377,7 +407,7 @@ fn orders_for(battle: &Battle, seen: &Seen, attackers: &[u32], f: &Figure) -> Op
     cards.sort_by_key(|(_, t)| cost_of(*t));
     if cards.len() < tca {
         let hit_and_run =
-            !quiet && health.hurt && may(Card::E) && room_to_back_off(battle, f, target.hex);
+            !quiet && health.hurt && may(Card::E) && room_to_back_off(battle, taken, f, target.hex);
         while cards.len() + usize::from(hit_and_run) < tca {
             cards.push((card, target.id));
         }
@@ -390,11 +420,10 @@ fn orders_for(battle: &Battle, seen: &Seen, attackers: &[u32], f: &Figure) -> Op
 
 /// Whether a figure has somewhere to go that is farther from `from` (16.9.2:
 /// a retreat must draw away "if possible").
-fn room_to_back_off(battle: &Battle, f: &Figure, from: Hex) -> bool {
+fn room_to_back_off(battle: &Battle, taken: &HexSet, f: &Figure, from: Hex) -> bool {
     let d = f.pose.hex.distance(from);
-    let taken = occupied(battle);
     battle
         .map()
         .neighbors(f.pose.hex)
-        .any(|h| battle.map().is_passable(h) && !taken.contains(&h) && h.distance(from) > d)
+        .any(|h| battle.map().is_passable(h) && !taken.contains(h) && h.distance(from) > d)
 }
