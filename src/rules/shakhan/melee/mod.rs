@@ -198,7 +198,9 @@ pub enum Source {
         mid_action: bool,
     },
     /// Shakhàn 16.10: a prone or helpless defender.
-    Helpless { defender: Arc<str> },
+    Helpless {
+        defender: Arc<str>,
+    },
     /// Shakhàn 16.15.4: the striker's Strength on the penetration roll.
     Strength(i32),
     Words(Cow<'static, str>),

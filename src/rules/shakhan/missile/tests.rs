@@ -212,7 +212,7 @@ fn s16_15_4_thrown_weapons_add_the_throwers_strength() {
     );
     let strength = b.blow.penetration_modifiers.last().unwrap();
     assert_eq!(strength.value, 2);
-    assert!(strength.source.contains("Strength 17"));
+    assert!(strength.source.to_string().contains("Strength 17"));
 }
 
 #[test]
