@@ -18,6 +18,7 @@ impl Battle {
                     self.free_rounds_left = self.free_rounds_left.saturating_sub(1);
                 }
                 self.moves_first = None;
+                self.rounds_since_strike += 1;
                 self.quick.now = self.quick.next;
                 self.quick.pairings.clear();
                 self.sealed.iter_mut().for_each(|s| *s = None);
@@ -182,6 +183,10 @@ impl Battle {
     }
 
     fn apply_strike(&mut self, s: &StrikeEvent) {
+        self.rounds_since_strike = 0;
+        if s.struck {
+            self.figures[s.defender.0].blows_taken += 1;
+        }
         let attacker = &mut self.figures[s.attacker.0];
         debug_assert!(
             attacker.condition.can_act(),

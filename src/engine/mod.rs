@@ -105,6 +105,8 @@ pub struct Battle {
     winner: Option<Option<SideId>>,
     /// 16.14.3.2: missiles still in the air, in the order loosed.
     in_flight: Vec<missile::Flight>,
+    /// Melee Rounds (free ones too) begun since the last strike attempt.
+    rounds_since_strike: u32,
     dice: Dice,
     events: Vec<Event>,
     commands: Vec<Command>,
@@ -157,6 +159,7 @@ impl Battle {
             },
             winner: None,
             in_flight: Vec::new(),
+            rounds_since_strike: 0,
             dice,
             // A duel runs to a few hundred events: growing the log from
             // empty cost more than the rules of a round (BENCHMARKS.md).
@@ -179,6 +182,12 @@ impl Battle {
     }
 
     pub fn map(&self) -> &HexMap {
+        &self.map
+    }
+
+    /// The map as the battle holds it: one handle, never changed, for the
+    /// whole battle, so planners may key what they work out from it by it.
+    pub fn shared_map(&self) -> &Arc<HexMap> {
         &self.map
     }
 
@@ -226,6 +235,12 @@ impl Battle {
 
     pub fn commands(&self) -> &[Command] {
         &self.commands
+    }
+
+    /// Melee Rounds (free ones too) begun since anyone last struck at anyone:
+    /// how long the fight has been quiet, as the table sees it.
+    pub fn rounds_since_strike(&self) -> u32 {
+        self.rounds_since_strike
     }
 
     /// `Some(winner)` once the battle is over (`Some(None)`: nobody won).

@@ -42,6 +42,8 @@ pub struct Figure {
     pub brawl: BrawlState,
     /// Its missile weapons: loaded, loading, shots left (16.5.2).
     pub missile: super::missile::Quiver,
+    /// Blows that have landed on it this battle, as the table saw them.
+    pub blows_taken: u32,
 }
 
 impl Figure {
@@ -79,6 +81,7 @@ impl Figure {
             round: RoundPlay::default(),
             brawl: BrawlState::default(),
             missile,
+            blows_taken: 0,
         }
     }
 

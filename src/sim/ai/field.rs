@@ -9,6 +9,7 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use fnv::FnvHashMap;
 
@@ -86,7 +87,7 @@ struct Edge {
 /// are asked for, the strike poses of each target and the Strike Zone of
 /// each pose. The map never changes during a battle.
 pub(super) struct Ground {
-    map: HexMap,
+    map: Arc<HexMap>,
     grid: Grid,
     /// The edges out of pose `i` are `edges[first[i]..first[i + 1]]`;
     /// both empty on a map of more than [`TABLE_POSES`] poses.
@@ -102,27 +103,34 @@ pub(super) struct Ground {
 type Kept<T> = RefCell<FnvHashMap<(usize, u32), Rc<T>>>;
 
 thread_local! {
-    /// The [`Ground`] of the map this thread last planned on.
-    static GROUND: RefCell<Option<Rc<Ground>>> = const { RefCell::new(None) };
+    /// The [`Ground`] of the map this thread last planned on, and the
+    /// battle's handle on that map.
+    static GROUND: RefCell<Option<(Arc<HexMap>, Rc<Ground>)>> = const { RefCell::new(None) };
 }
 
 impl Ground {
-    /// The ground of `map`: this thread's last one if it is of the same map
-    /// (compared whole, so another battle's map is never mistaken for it).
-    pub fn of(map: &HexMap) -> Rc<Ground> {
+    /// The ground of a battle's `map`: this thread's last one if it is of the
+    /// same map. A battle shares one unchanging map, so the handle it was
+    /// last asked with is recognised at once; another handle is compared
+    /// whole (another battle of the same scenario reuses the ground, another
+    /// scenario's map is never mistaken for it) and then remembered.
+    pub fn of(map: &Arc<HexMap>) -> Rc<Ground> {
         GROUND.with_borrow_mut(|kept| {
-            if let Some(ground) = kept.as_ref().filter(|g| g.map == *map) {
+            if let Some((handle, ground)) = kept.as_mut()
+                && (Arc::ptr_eq(handle, map) || **handle == **map)
+            {
+                *handle = map.clone();
                 return ground.clone();
             }
             let ground = Rc::new(Ground::new(map, TABLE_POSES));
-            *kept = Some(ground.clone());
+            *kept = Some((map.clone(), ground.clone()));
             ground
         })
     }
 
     /// The ground of `map`, with a step table if it has at most
     /// `table_poses` poses.
-    fn new(map: &HexMap, table_poses: usize) -> Ground {
+    fn new(map: &Arc<HexMap>, table_poses: usize) -> Ground {
         let grid = Grid::of(map);
         let mut ground = Ground {
             map: map.clone(),
@@ -679,8 +687,8 @@ mod tests {
             let zone = |h: Hex| at(&zones, h);
             let done = |p: Pose| stop && p == goal;
             let expected = heap_search(&map, start, limit, blocked, zone, done);
-            let tabled = Ground::of(&map);
-            let untabled = Ground::new(&map, 0);
+            let tabled = Ground::of(&Arc::new(map.clone()));
+            let untabled = Ground::new(&Arc::new(map.clone()), 0);
             // Twice each: later searches run on the kept buffers.
             for ground in [&tabled, &untabled, &tabled, &untabled] {
                 let field = Field::new(ground, start, limit, blocked, zone, done);
@@ -696,7 +704,7 @@ mod tests {
             (map, _, reach, _, _, target) in search(),
         ) {
             let reach = reach % 4;
-            let set = Ground::of(&map).strike_poses(target.hex, reach);
+            let set = Ground::of(&Arc::new(map.clone())).strike_poses(target.hex, reach);
             let grid = Grid::of(&map);
             for i in 0..grid.len() {
                 let pose = grid.pose(i);
@@ -713,7 +721,7 @@ mod tests {
         let start = Pose::new(Hex::new(3, 6), Facing::N);
         let goal = Pose::new(Hex::new(3, 0), Facing::N);
         let straight = Field::new(
-            &Ground::of(&map),
+            &Ground::of(&Arc::new(map.clone())),
             start,
             100,
             |_| false,
@@ -729,7 +737,14 @@ mod tests {
         );
         // An enemy zone across the middle column: the way bends round it.
         let zone = |h: Hex| h.col == 3 && (2..=4).contains(&h.row);
-        let round = Field::new(&Ground::of(&map), start, 100, |_| false, zone, |_| false);
+        let round = Field::new(
+            &Ground::of(&Arc::new(map.clone())),
+            start,
+            100,
+            |_| false,
+            zone,
+            |_| false,
+        );
         let way = round.way_to(goal);
         assert!(way.iter().all(|l| !zone(l.pose.hex)), "{way:?}");
         assert_eq!(round.cost(goal), round.ap(goal));
@@ -740,17 +755,31 @@ mod tests {
         let map = HexMap::open(5, 5).unwrap();
         let start = Pose::new(Hex::new(2, 4), Facing::N);
         let wall = |h: Hex| h.row == 2 && h.col != 0;
-        let field = Field::new(&Ground::of(&map), start, 100, wall, |_| false, |_| false);
+        let field = Field::new(
+            &Ground::of(&Arc::new(map.clone())),
+            start,
+            100,
+            wall,
+            |_| false,
+            |_| false,
+        );
         let goal = Pose::new(Hex::new(2, 0), Facing::N);
         let way = field.way_to(goal);
         assert!(!way.is_empty());
         assert!(way.iter().all(|l| !wall(l.pose.hex)));
-        let near = Field::new(&Ground::of(&map), start, 2, |_| false, |_| false, |_| false);
+        let near = Field::new(
+            &Ground::of(&Arc::new(map.clone())),
+            start,
+            2,
+            |_| false,
+            |_| false,
+            |_| false,
+        );
         assert!(near.cost(goal).is_none());
         assert!(near.reached().all(|p| near.cost(p).unwrap() <= 2));
         // Stopping at the goal leaves its cost exact.
         let early = Field::new(
-            &Ground::of(&map),
+            &Ground::of(&Arc::new(map.clone())),
             start,
             100,
             wall,

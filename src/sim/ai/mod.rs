@@ -25,7 +25,7 @@ mod trample;
 
 pub use orders::figure_orders;
 
-use crate::engine::{Battle, Command, Event, Figure, Prompt};
+use crate::engine::{Battle, Command, Figure, Prompt};
 use crate::hex::{Hex, HexMap};
 use crate::rules::shakhan::Card;
 use crate::rules::shakhan::tables::actions::StrikeRight;
@@ -190,24 +190,9 @@ struct Seen {
 
 impl Seen {
     fn of(battle: &Battle) -> Seen {
-        let mut blows = vec![0; battle.figures().len()];
-        for e in battle.events() {
-            if let Event::Strike(s) = e
-                && s.struck
-            {
-                blows[s.defender.0] += 1;
-            }
-        }
-        let rounds_begun = battle
-            .events()
-            .iter()
-            .rev()
-            .take_while(|e| !matches!(e, Event::Strike(_)))
-            .filter(|e| matches!(e, Event::RoundBegan { .. }))
-            .count() as u32;
         Seen {
-            blows,
-            quiet_rounds: rounds_begun.saturating_sub(1),
+            blows: battle.figures().iter().map(|f| f.blows_taken).collect(),
+            quiet_rounds: battle.rounds_since_strike().saturating_sub(1),
         }
     }
 }

@@ -140,7 +140,8 @@ impl Plan<'_> {
     }
 
     fn ground(&self) -> &Ground {
-        self.ground.get_or_init(|| Ground::of(self.battle.map()))
+        self.ground
+            .get_or_init(|| Ground::of(self.battle.shared_map()))
     }
 
     fn striking_zones(&self) -> &HexSet {

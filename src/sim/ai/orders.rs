@@ -26,7 +26,7 @@ const SEARCH_LIMIT: u32 = 80;
 /// Orders for every figure of `side` that can still act, in scenario order;
 /// each figure knows whom its comrades before it chose to attack.
 pub(super) fn side_orders(battle: &Battle, side: usize) -> Vec<FigureOrders> {
-    let ground = Ground::of(battle.map());
+    let ground = Ground::of(battle.shared_map());
     let view = View {
         seen: Seen::of(battle),
         taken: occupied(battle),
