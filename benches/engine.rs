@@ -34,6 +34,10 @@ use hexmelee::rules::shakhan::{BodyArea, BodyForm, Card};
 use hexmelee::scenario::{self, Checked};
 use hexmelee::sim::{self, batch};
 
+/// As the binary runs (src/main.rs).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn load(name: &str) -> Checked {
     scenario::load(
         &Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -22,6 +22,10 @@ use hexmelee::sim;
 use hexmelee::tui::map::{MapView, MapWidget, Zoom};
 use hexmelee::tui::theme::Theme;
 
+/// As the binary runs (src/main.rs).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// A shipped scenario after `rounds` rounds of AI play.
 fn battle(name: &str, rounds: u32) -> Battle {
     let checked = scenario::load(

@@ -12,6 +12,10 @@ use hexmelee::engine::{Battle, Command, Prompt};
 use hexmelee::scenario;
 use hexmelee::sim;
 
+/// As the binary runs (src/main.rs).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let file = args.next().unwrap_or_else(|| "scenarios/duel.ron".into());

@@ -16,6 +16,12 @@ use hexmelee::sim::script::Script;
 use hexmelee::tui::app::App;
 use hexmelee::tui::terminal;
 
+/// Battles allocate many small, short-lived values (events, orders, search
+/// buffers); mimalloc serves them about a fifth faster than the system
+/// allocator (BENCHMARKS.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(version, about = "Terminal tactical display for Shakhàn regular melee")]
 struct Cli {
