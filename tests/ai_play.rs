@@ -238,3 +238,44 @@ fn ai_16_10_1_walks_round_a_strike_zone_rather_than_through_it() {
         "Ann closed only from {start} to {end} hexes"
     );
 }
+
+/// What the table has seen, as the engine keeps it for the AI (blows landed
+/// on each figure, rounds since anyone struck), agrees with the log at every
+/// prompt of every shipped scenario.
+#[test]
+fn the_table_view_the_engine_keeps_matches_the_log() {
+    use hexmelee::engine::Event;
+    for name in SCENARIOS {
+        let c = parse(&text(name));
+        for seed in 0..4 {
+            let mut battle = Battle::new(&c, seed).unwrap();
+            while !matches!(battle.prompt(), Prompt::Finished { .. }) && battle.round() < 100 {
+                let events = battle.events();
+                for f in battle.figures() {
+                    let landed = events
+                        .iter()
+                        .filter(|e| matches!(e, Event::Strike(s) if s.struck && s.defender == f.id))
+                        .count();
+                    assert_eq!(
+                        f.blows_taken as usize, landed,
+                        "{name} seed {seed}: {}",
+                        f.name
+                    );
+                }
+                let rounds = events
+                    .iter()
+                    .rev()
+                    .take_while(|e| !matches!(e, Event::Strike(_)))
+                    .filter(|e| matches!(e, Event::RoundBegan { .. }))
+                    .count();
+                assert_eq!(
+                    battle.rounds_since_strike() as usize,
+                    rounds,
+                    "{name} seed {seed}"
+                );
+                let command = sim::ai::answer(&battle, &battle.prompt());
+                battle.submit(command).unwrap();
+            }
+        }
+    }
+}
