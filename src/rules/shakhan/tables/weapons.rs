@@ -110,10 +110,18 @@ impl MissileKind {
 
 impl EveryKey for WeaponKind {
     const ALL: &'static [Self] = &WeaponKind::ALL;
+
+    fn index(self) -> usize {
+        self as usize
+    }
 }
 
 impl EveryKey for MissileKind {
     const ALL: &'static [Self] = &MissileKind::ALL;
+
+    fn index(self) -> usize {
+        self as usize
+    }
 }
 
 /// Shakhàn 16.5.2: the reload classes (Action Point costs live in the actions
