@@ -107,6 +107,9 @@ pub struct Battle {
     in_flight: Vec<missile::Flight>,
     /// Melee Rounds (free ones too) begun since the last strike attempt.
     rounds_since_strike: u32,
+    /// Whether any figure could Trample/Crush an enemy (16.11); kept as
+    /// figures enter.
+    tramplers: bool,
     dice: Dice,
     events: Vec<Event>,
     commands: Vec<Command>,
@@ -136,8 +139,9 @@ impl Battle {
                 let side = sides.iter().position(|s| s.name == spec.side).unwrap_or(0);
                 Figure::enter(FigureId(i), side, spec, character.clone(), factors.clone())
             })
-            .collect();
+            .collect::<Vec<_>>();
         let mut battle = Battle {
+            tramplers: trample::anyone_tramples(&figures),
             tables: t,
             map: Arc::new(checked.map.clone()),
             sealed: vec![None; sides.len()],

@@ -355,6 +355,7 @@ impl Battle {
                 let id = FigureId(self.figures.len());
                 self.figures
                     .push(Figure::enter(id, side, spec, character, factors));
+                self.tramplers = super::trample::anyone_tramples(&self.figures);
             }
             Override::RemoveFigure { figure } => {
                 self.figures[figure.0].condition.remove_from_field();

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::event::Event;
-use super::{Battle, FigureId};
+use super::{Battle, FigureId, Figure};
 use crate::hex::{Facing, Hex, ZoneShape};
 use crate::rules::shakhan::condition::{Limbs, MoraleCause, wound_calls_for_morale};
 use crate::rules::shakhan::melee::{
@@ -79,23 +79,38 @@ impl TrampleStrike {
 /// Impact" row at Magnitude 1 (docs/RULINGS.md).
 const CRUSH: WeaponKind = WeaponKind::ExplosionImpact;
 
+fn bulk(f: &Figure) -> Bulk {
+    Bulk {
+        weight_kg: f.character.weight_kg,
+        height_m: f.character.height_m,
+    }
+}
+
+/// Shakhàn 16.11: whether any figure could ever Trample/Crush an enemy.
+/// Weight, size and designation never change during a battle, and most
+/// battles have no such creature: the engine asks this once, not before
+/// every strike.
+pub(super) fn anyone_tramples(figures: &[Figure]) -> bool {
+    figures.iter().any(|a| {
+        figures
+            .iter()
+            .any(|e| e.side != a.side && eligibility(bulk(a), bulk(e), a.tramples).is_some())
+    })
+}
+
 impl Battle {
     fn bulk(&self, id: FigureId) -> Bulk {
-        let c = &self.figures[id.0].character;
-        Bulk {
-            weight_kg: c.weight_kg,
-            height_m: c.height_m,
-        }
+        bulk(&self.figures[id.0])
     }
 
     /// Shakhàn 16.11: the next trample due in this Attack Phase: an attacker
     /// (in strike order) standing, able and under a card that strikes, with
     /// an enemy in its front hexes it may trample and has not this round.
     pub(super) fn next_trample(&self) -> Option<(FigureId, FigureId)> {
-        if self.phase == super::Phase::QuickMelee {
+        if self.tramplers && self.phase == super::Phase::QuickMelee {
             return self.next_quick_trample();
         }
-        if !matches!(self.phase, super::Phase::Attack { .. }) {
+        if !self.tramplers || !matches!(self.phase, super::Phase::Attack { .. }) {
             return None;
         }
         // Asked before every strike, and most figures can trample nobody:
