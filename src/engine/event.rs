@@ -11,6 +11,7 @@ use crate::rules::shakhan::brawl::BrawlReport;
 use crate::rules::shakhan::condition::{MoraleReport, UpkeepReport};
 use crate::rules::shakhan::melee::{Equipment, StrikeReport};
 use crate::rules::shakhan::tables::actions::Activity;
+use crate::rules::shakhan::tables::initiative::InitiativeResult;
 use crate::rules::shakhan::tables::protection::EquipmentDamage;
 use crate::rules::shakhan::wound::Wound;
 
@@ -78,14 +79,14 @@ pub enum Event {
     /// Start-of-round wound course for one figure (pain, bleeding, dying).
     Upkeep {
         figure: FigureId,
-        report: UpkeepReport,
+        report: Box<UpkeepReport>,
     },
     /// 16.15.1: both sides' rolls, modifiers and the table's answer.
     InitiativeRolled {
         rolls: [u8; 2],
-        modifiers: [Vec<(String, i32)>; 2],
+        modifiers: Box<[Vec<(String, i32)>; 2]>,
         modified: [u8; 2],
-        result: String,
+        result: InitiativeResult,
         winner: Option<SideId>,
         free_rounds: u8,
     },
@@ -159,7 +160,7 @@ pub enum Event {
     },
     MoraleChecked {
         figure: FigureId,
-        report: MoraleReport,
+        report: Box<MoraleReport>,
     },
     /// The battle ends: one side is dead, unconscious, fled or surrendered.
     BattleEnded {

@@ -278,7 +278,10 @@ impl Battle {
             };
             let report = f.condition.upkeep(&input, &mut self.dice);
             if !report.is_empty() {
-                self.push(Event::Upkeep { figure: id, report });
+                self.push(Event::Upkeep {
+                    figure: id,
+                    report: Box::new(report),
+                });
             }
         }
         if let Some(winner) = self.battle_over() {
@@ -337,9 +340,9 @@ impl Battle {
             };
             self.push(Event::InitiativeRolled {
                 rolls: rolls.map(Percentile::value),
-                modifiers: modifiers.clone(),
+                modifiers: Box::new(modifiers.clone()),
                 modified: modified.map(Percentile::value),
-                result: result.to_string(),
+                result,
                 winner,
                 free_rounds,
             });

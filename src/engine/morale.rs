@@ -12,7 +12,10 @@ impl Battle {
         let situation = self.morale_situation(id);
         let f = &self.figures[id.0];
         if let Some(report) = f.condition.morale_check(&situation, cause, &mut self.dice) {
-            self.push(Event::MoraleChecked { figure: id, report });
+            self.push(Event::MoraleChecked {
+                figure: id,
+                report: Box::new(report),
+            });
         }
     }
 
