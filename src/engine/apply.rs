@@ -2,7 +2,7 @@
 //! dice and makes no choices, so replaying events rebuilds the same state.
 
 use super::event::{Event, Phase, StrikeEvent};
-use super::state::{ActionUnderWay, PlayedCard, RoundPlay};
+use super::state::{ActionUnderWay, PlayedCard};
 use super::{Battle, Figure, SideId};
 use crate::rules::shakhan::condition::{Condition, Morale, Withdrawal};
 use crate::rules::shakhan::melee::Equipment;
@@ -24,7 +24,7 @@ impl Battle {
                 self.sealed.iter_mut().for_each(|s| *s = None);
                 for f in &mut self.figures {
                     f.missile.moving = f.round.moved_this_pulse;
-                    f.round = RoundPlay::default();
+                    f.round.start_over();
                 }
             }
             Event::PhaseBegan { phase } => self.begin(*phase),
@@ -58,16 +58,13 @@ impl Battle {
             Event::OrdersRevealed { orders, awards } => {
                 for o in orders {
                     let f = &mut self.figures[o.figure.0];
-                    f.round.cards = o
-                        .cards
-                        .iter()
-                        .map(|c| PlayedCard {
-                            order: c.clone(),
-                            strikes: 0,
-                            matched: None,
-                            lost: false,
-                        })
-                        .collect();
+                    f.round.cards.clear();
+                    f.round.cards.extend(o.cards.iter().map(|c| PlayedCard {
+                        order: c.clone(),
+                        strikes: 0,
+                        matched: None,
+                        lost: false,
+                    }));
                     f.round.shield = o.shield;
                     f.round.when_busy = o.when_busy;
                 }

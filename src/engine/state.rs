@@ -197,3 +197,23 @@ pub struct RoundPlay {
     /// Enemies this figure has trampled this round (16.11: once each).
     pub trampled: Vec<FigureId>,
 }
+
+impl RoundPlay {
+    /// A new round's play. The lists keep their room: a battle runs many
+    /// rounds, and allocating them again each round was a measurable share
+    /// of a round's cost (BENCHMARKS.md).
+    pub(super) fn start_over(&mut self) {
+        let mut cards = std::mem::take(&mut self.cards);
+        let mut attacked_by = std::mem::take(&mut self.attacked_by);
+        let mut trampled = std::mem::take(&mut self.trampled);
+        cards.clear();
+        attacked_by.clear();
+        trampled.clear();
+        *self = RoundPlay {
+            cards,
+            attacked_by,
+            trampled,
+            ..RoundPlay::default()
+        };
+    }
+}

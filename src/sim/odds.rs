@@ -584,7 +584,7 @@ pub fn strike_odds(m: &Matchup, t: &Tables) -> StrikeOdds {
     StrikeOdds {
         attacker: m.striker.name.to_string(),
         defender: m.target.name.to_string(),
-        weapon: weapon.name.clone(),
+        weapon: weapon.name.to_string(),
         card: m.striker.card,
         defence_card: report.defence_card,
         striking_cf: report.cf.used,

@@ -328,7 +328,7 @@ impl Ctx<'_> {
     fn weapon(&self, w: &MeleeLoadout) -> WeaponFactor {
         let weapons = &self.t.weapons;
         let stats = weapons.melee(w.kind);
-        let mut name = stats.name.clone();
+        let mut name = stats.name.to_string();
         let unusable = |name: String, why: String| WeaponFactor {
             name,
             cf: None,
@@ -423,7 +423,7 @@ impl Ctx<'_> {
                 let s = weapons.melee(kind);
                 if s.thrown.is_none() {
                     return MissileWeaponFactor {
-                        name: s.name.clone(),
+                        name: s.name.to_string(),
                         msf: None,
                         halved: false,
                         why: Some(format!("a {} is not made to be thrown", s.name)),

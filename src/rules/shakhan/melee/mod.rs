@@ -31,7 +31,7 @@ use super::tables::criticals::Concussion as CriticalConcussion;
 use super::tables::criticals::Requisite;
 use super::tables::location::{Location, StrikeLocation};
 use super::tables::protection::{EquipmentDamage, PenetrationOutcome, PenetrationRoll};
-use super::tables::weapons::{Concussion, MeleeWeapon, WeaponGrade, WeaponKind};
+use super::tables::weapons::{ArmourMod, Concussion, MeleeWeapon, WeaponGrade, WeaponKind};
 use super::wound::Wound;
 use super::{BodyArea, BodyForm, Card, Quality};
 use crate::dice::{Dice, Percentile, Rolled};
@@ -203,6 +203,11 @@ pub enum Source {
     },
     /// Shakhàn 16.15.4: the striker's Strength on the penetration roll.
     Strength(i32),
+    /// Shakhàn 16.15.13: the weapon's Armour Modifier for its quality class.
+    Weapon {
+        name: Arc<str>,
+        armour_mod: ArmourMod,
+    },
     Words(Cow<'static, str>),
 }
 
@@ -217,6 +222,7 @@ impl fmt::Display for Source {
             Source::DefenceCard { defender, card, .. } => write!(f, "{defender}'s card {card}"),
             Source::Helpless { defender } => write!(f, "{defender} helpless"),
             Source::Strength(s) => write!(f, "Strength {s}"),
+            Source::Weapon { name, armour_mod } => write!(f, "{name} ({armour_mod})"),
             Source::Words(words) => f.write_str(words),
         }
     }
@@ -641,10 +647,13 @@ fn melee_blow(
     let weapon = t.weapons.melee(striker.weapon);
     let grade = grade(weapon, striker.quality);
     let mut penetration_modifiers = vec![
-        Modifier::new(
-            format!("{} ({})", weapon.name, grade.armour_mod),
-            grade.armour_mod.at_level(striker.level),
-        ),
+        Modifier {
+            source: Source::Weapon {
+                name: weapon.name.clone(),
+                armour_mod: grade.armour_mod,
+            },
+            value: grade.armour_mod.at_level(striker.level),
+        },
         Modifier {
             source: Source::Strength(striker.strength),
             value: t.protection.strength_modifier(striker.strength),

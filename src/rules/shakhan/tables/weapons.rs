@@ -4,6 +4,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -299,7 +300,8 @@ pub struct WeaponGrade {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MeleeWeapon {
-    pub name: String,
+    /// Shared: every blow's report names the weapon.
+    pub name: Arc<str>,
     pub family: WeaponFamily,
     /// Sr (16.4.1.5); `None` where the book says "na".
     pub strength_req: Option<u32>,
