@@ -8,6 +8,7 @@
 //! conscious; a newly reached pain level is checked; a figure on too few legs
 //! checks to stay standing. Death ends the list.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -147,7 +148,9 @@ impl Condition {
     /// [`Self::apply_upkeep`] with the report. The dead and the fled have none.
     pub fn upkeep(&self, input: &UpkeepInput, dice: &mut Dice) -> UpkeepReport {
         let mut report = UpkeepReport::default();
-        let mut s = self.clone();
+        // Each step sees what the steps before it did, on a copy made only
+        // when one changes something: most figures, most rounds, none does.
+        let mut s = Cow::Borrowed(self);
         if s.life == Life::Dead
             || matches!(s.withdrawn, Some(Withdrawal::Fled | Withdrawal::Removed))
         {
@@ -157,7 +160,7 @@ impl Condition {
 
         if let Some(left) = s.dying_in {
             report.dying = Some(left.saturating_sub(1));
-            s.tick_dying(report.dying);
+            s.to_mut().tick_dying(report.dying);
             if s.life == Life::Dead {
                 return report;
             }
@@ -169,7 +172,7 @@ impl Condition {
                 fatigue: s.bleeds.iter().map(|b| f64::from(b.per_round)).sum::<f64>() * per_point,
                 ended: s.bleeds.iter().filter(|b| b.rounds <= 1).count(),
             });
-            s.bleed(report.bleeding.as_ref());
+            s.to_mut().bleed(report.bleeding.as_ref());
         }
 
         if report.bleeding.is_some() && s.is_out_cold() && s.is_exhausted() {
@@ -185,14 +188,16 @@ impl Condition {
             });
             report.bleeding_out = Some(BleedingOut { rounds, death });
         }
-        s.bleed_out(report.bleeding_out.as_ref());
+        if report.bleeding_out.is_some() || s.bleeding_out_rounds != 0 {
+            s.to_mut().bleed_out(report.bleeding_out.as_ref());
+        }
         if s.life == Life::Dead {
             return report;
         }
 
         if let Life::Unconscious { rounds: Some(left) } = s.life {
             report.waking = Some(left.saturating_sub(1));
-            s.tick_unconscious(report.waking);
+            s.to_mut().tick_unconscious(report.waking);
         }
 
         if s.life == Life::Active && s.is_exhausted() {
@@ -201,12 +206,14 @@ impl Condition {
                 rules.bleeding.conscious_willpower_dmod,
             );
             report.stay_conscious = Some(Check::roll(threshold, dice));
-            s.stay_conscious(report.stay_conscious.as_ref());
+            s.to_mut().stay_conscious(report.stay_conscious.as_ref());
         }
 
         if s.life == Life::Active {
             report.pain = s.pain_check(dice);
-            s.feel_pain(report.pain.as_ref());
+            if report.pain.is_some() {
+                s.to_mut().feel_pain(report.pain.as_ref());
+            }
         }
 
         if s.life == Life::Active && !s.prone {
