@@ -5,7 +5,7 @@ use super::Gear;
 use super::command::{BusyStance, ShieldStance};
 use super::event::{Event, Phase, StrikeEvent, StrikeResolution};
 use super::flow::pulses;
-use super::{Battle, FigureId};
+use super::{Battle, Figure, FigureId};
 use crate::hex::{Aspect, Hex, ZoneShape};
 use crate::rules::shakhan::character::{Character, Factors};
 use crate::rules::shakhan::condition::wound_calls_for_morale;
@@ -24,6 +24,20 @@ pub(super) struct PendingStrike {
     pub defender: FigureId,
     pub card_index: usize,
     pub reaction: bool,
+}
+
+/// What an attacker may strike with this instant, whoever the target.
+struct Means {
+    /// A Cautious Retreat (E) strikes only at those who struck at it first.
+    only_at_attackers: bool,
+    reach: u32,
+}
+
+/// Whether `t`, standing at `at`, is an enemy still in the fight close
+/// enough for the longest reach (two hexes, a pole weapon; 16.10.2). Most
+/// pairs are not: the cheapest test of a strike comes first.
+fn within_reach(a: &Figure, t: &Figure, at: Hex) -> bool {
+    a.pose.hex.distance(at) <= 2 && t.side != a.side && !t.condition.is_out()
 }
 
 impl Battle {
@@ -83,39 +97,54 @@ impl Battle {
     }
 
     /// As [`Battle::may_strike_at`], with the attacker's card in effect `k`
-    /// already found (it is asked of every pair before every strike).
+    /// already found.
     fn may_strike_with(&self, attacker: FigureId, k: usize, target: FigureId, at: Hex) -> bool {
         let a = &self.figures[attacker.0];
         let t = &self.figures[target.0];
-        // Most pairs are too far apart for the longest reach (two hexes, a
-        // pole weapon; 16.10.2): the cheapest test goes first.
-        if a.pose.hex.distance(at) > 2
-            || t.side == a.side
-            || t.condition.is_out()
-            || !a.condition.can_act()
-            || a.condition.is_prone()
-            || self.brawl_bars_strike(attacker, k)
+        within_reach(a, t, at)
+            && self
+                .strike_means(attacker, k)
+                .is_some_and(|m| self.strikes_at(a, &m, target, at))
+    }
+
+    /// What `attacker`, under its card `k`, may strike with now, whoever the
+    /// target (16.9.1–2, 16.9.4): able to act and standing, not barred by a
+    /// hold, its card allows a strike, a weapon or a brawling form, and the
+    /// AP for it. `None`: it may strike nobody.
+    fn strike_means(&self, attacker: FigureId, k: usize) -> Option<Means> {
+        let a = &self.figures[attacker.0];
+        if !a.condition.can_act() || a.condition.is_prone() || self.brawl_bars_strike(attacker, k)
         {
-            return false;
+            return None;
         }
-        let right = match self.tables.actions.card(a.round.cards[k].card()).strike {
-            StrikeRight::May => true,
-            StrikeRight::OnlyIfAttackedFirst => a.round.attacked_by.contains(&target),
-            StrikeRight::Never | StrikeRight::MissileOrMagicOnly => false,
+        let only_at_attackers = match self.tables.actions.card(a.round.cards[k].card()).strike {
+            StrikeRight::May => false,
+            StrikeRight::OnlyIfAttackedFirst => true,
+            StrikeRight::Never | StrikeRight::MissileOrMagicOnly => return None,
         };
-        if !right {
-            return false;
-        }
         // A brawler strikes with its body (16.10.4), armed or not.
         let brawl = self.brawl_attack(attacker, k);
         if brawl.is_none() && a.weapon_in_hand().is_none() {
-            return false;
+            return None;
         }
         let (cost, reach) = match brawl {
             Some(intent) => (self.brawl_strike_cost(attacker, intent), 1),
             None => (a.strike_cost(self.tables), a.reach()),
         };
-        a.round.ap_left >= cost && self.map.in_strike_zone(a.pose, reach, ZoneShape::Front, at)
+        (a.round.ap_left >= cost).then_some(Means {
+            only_at_attackers,
+            reach,
+        })
+    }
+
+    /// With `means`, whether the attacker strikes `target` standing at `at`:
+    /// a Cautious Retreat only at those who struck at it first, and only in
+    /// its Strike Zone.
+    fn strikes_at(&self, a: &Figure, means: &Means, target: FigureId, at: Hex) -> bool {
+        (!means.only_at_attackers || a.round.attacked_by.contains(&target))
+            && self
+                .map
+                .in_strike_zone(a.pose, means.reach, ZoneShape::Front, at)
     }
 
     /// Whom `attacker` strikes now, with which card: the card's target when it
@@ -124,7 +153,16 @@ impl Battle {
     pub(super) fn strike_target(&self, attacker: FigureId) -> Option<(FigureId, usize)> {
         let k = self.current_card(attacker)?;
         let a = &self.figures[attacker.0];
-        let may = |t: FigureId| self.may_strike_with(attacker, k, t, self.figures[t.0].pose.hex);
+        // Asked of every figure before every strike: the cheap test of the
+        // target first, then what the attacker may strike with, once.
+        if !self.figures.iter().any(|t| within_reach(a, t, t.pose.hex)) {
+            return None;
+        }
+        let means = self.strike_means(attacker, k)?;
+        let may = |t: FigureId| {
+            let f = &self.figures[t.0];
+            within_reach(a, f, f.pose.hex) && self.strikes_at(a, &means, t, f.pose.hex)
+        };
         if let Some(t) = a.round.cards[k].order.target
             && may(t)
         {

@@ -106,6 +106,45 @@ pub enum Activity {
 }
 
 impl Activity {
+    /// The activity's place in [`Activity::FIXED`]; `None` for `Other`.
+    /// Costs are looked up on every strike and step: an array, not a map.
+    pub const fn fixed_index(self) -> Option<usize> {
+        Some(match self {
+            Activity::MoveForward => 0,
+            Activity::MoveBackward => 1,
+            Activity::MoveForwardPoor => 2,
+            Activity::MoveBackwardPoor => 3,
+            Activity::PivotUpTo90 => 4,
+            Activity::PivotUpTo180 => 5,
+            Activity::LeapForward => 6,
+            Activity::LeapBackOrSide => 7,
+            Activity::LeapUp => 8,
+            Activity::StrikeBodyWeapon => 9,
+            Activity::StrikeWeapon => 10,
+            Activity::Dodge => 11,
+            Activity::ClimbUp => 12,
+            Activity::ClimbDown => 13,
+            Activity::Duck => 14,
+            Activity::GrabHold => 15,
+            Activity::DropItem => 16,
+            Activity::PickUpItem => 17,
+            Activity::DiscardArmourPiece => 18,
+            Activity::DonArmourPiece => 19,
+            Activity::CastSpell => 20,
+            Activity::LoadMissile => 21,
+            Activity::AimMissile => 22,
+            Activity::FireMissile => 23,
+            Activity::ThrowProjectile => 24,
+            Activity::Shout => 25,
+            Activity::ReadMessage => 26,
+            Activity::UnstopBottle => 27,
+            Activity::TakeDose => 28,
+            Activity::SetAfire => 29,
+            Activity::CutRope => 30,
+            Activity::Other(_) => return None,
+        })
+    }
+
     /// Every activity with a fixed cost (all but `Other`).
     pub const FIXED: [Activity; 31] = [
         Activity::MoveForward,
@@ -148,7 +187,8 @@ pub struct ActionTables {
     /// Indexed by [`Card`] in letter order: looked up several times per
     /// strike, so an array rather than a map.
     cards: [CardRules; 7],
-    costs: BTreeMap<Activity, f64>,
+    /// Indexed by [`Activity::fixed_index`].
+    costs: [f64; Activity::FIXED.len()],
     other_cost: OtherCost,
     reload: BTreeMap<ReloadClass, u32>,
     /// 16.2, 16.9.8: one-second pulses in a five-second Melee Round; a pulse's
@@ -195,9 +235,11 @@ impl ActionTables {
     /// Shakhàn 16.9.4: the Action Point cost of an activity. `Other(n)` costs the
     /// referee's `n`, held within 1–10.
     pub fn cost(&self, a: Activity) -> f64 {
-        match a {
-            Activity::Other(n) => f64::from(n.clamp(self.other_cost.min, self.other_cost.max)),
-            fixed => self.costs[&fixed],
+        match (a, a.fixed_index()) {
+            (Activity::Other(n), _) => f64::from(n.clamp(self.other_cost.min, self.other_cost.max)),
+            (_, Some(i)) => self.costs[i],
+            // Only `Other` has no place in `FIXED` (a test walks them all).
+            (_, None) => f64::from(self.other_cost.max),
         }
     }
 
@@ -269,7 +311,7 @@ fn from_text(text: &str) -> Result<ActionTables, TableError> {
     Ok(ActionTables {
         // `total_map` proved every card is there.
         cards: Card::ALL.map(|c| cards[&c].clone()),
-        costs,
+        costs: Activity::FIXED.map(|a| costs[&a]),
         other_cost: raw.other_cost,
         reload,
         pulses_per_round: raw.pulses_per_round,
@@ -284,6 +326,18 @@ mod tests {
 
     fn t() -> ActionTables {
         load().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn every_fixed_activity_indexes_its_place() {
+        for (i, a) in Activity::FIXED.iter().enumerate() {
+            assert_eq!(a.fixed_index(), Some(i), "{a:?}");
+        }
+        assert_eq!(Activity::Other(3).fixed_index(), None);
+        let t = t();
+        assert_eq!(t.cost(Activity::StrikeWeapon), 1.0);
+        assert_eq!(t.cost(Activity::StrikeBodyWeapon), 0.5);
+        assert_eq!(t.cost(Activity::Other(12)), 10.0);
     }
 
     #[test]
