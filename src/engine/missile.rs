@@ -639,10 +639,10 @@ impl Battle {
 
     /// Shakhàn 16.5.2: after a melee blow, a figure loading a missile weapon
     /// loses the load when the blow did damage or cost it cards.
-    pub(super) fn loading_lost_to_blow(&mut self, id: FigureId, wounds: &[Wound], spoiled: bool) {
+    pub(super) fn loading_lost_to_blow(&mut self, id: FigureId, damaging: bool, spoiled: bool) {
         let lost = self.figures[id.0]
             .action
-            .is_some_and(|a| loading_lost(a.activity, wounds));
+            .is_some_and(|a| a.activity == Activity::LoadMissile && damaging);
         if lost && !spoiled {
             self.push(Event::ActionSpoiled { figure: id });
         }
@@ -808,5 +808,10 @@ impl Battle {
 /// Shakhàn 16.5.2: a blow that does damage of any sort or costs cards ruins
 /// a load under way.
 fn loading_lost(activity: Activity, wounds: &[Wound]) -> bool {
-    activity == Activity::LoadMissile && wounds.iter().any(|w| w.damage > 0 || w.unbalanced > 0)
+    activity == Activity::LoadMissile && damaging(wounds)
+}
+
+/// Whether a blow's wounds do damage of any sort or cost cards.
+pub(super) fn damaging(wounds: &[Wound]) -> bool {
+    wounds.iter().any(|w| w.damage > 0 || w.unbalanced > 0)
 }

@@ -330,7 +330,7 @@ impl Battle {
         let calls = event.wounds.iter().any(wound_calls_for_morale);
         let spoiled = event.action_spoiled;
         let struck = event.struck;
-        let wounds = event.wounds.clone();
+        let damaging = super::missile::damaging(&event.wounds);
         self.push(Event::Strike(Box::new(event)));
         if struck {
             self.kick_struck(defender);
@@ -338,7 +338,7 @@ impl Battle {
         if spoiled {
             self.push(Event::ActionSpoiled { figure: defender });
         }
-        self.loading_lost_to_blow(defender, &wounds, spoiled);
+        self.loading_lost_to_blow(defender, damaging, spoiled);
         self.morale_after_blow(defender, was_out, calls);
     }
 }
