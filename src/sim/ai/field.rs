@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use fnv::FnvHashMap;
 
+use super::HexSet;
 use crate::hex::{Facing, Hex, HexMap, MoveCosts, Pose, Step, ZoneShape};
 
 /// What leaving a hex in an enemy's Strike Zone adds to a path's cost: more
@@ -72,12 +73,12 @@ impl Grid {
     }
 }
 
-/// A step out of a pose: the pose it leads to (and its hex), its Action
-/// Points, and whether it leaves the hex.
+/// A step out of a pose: the pose it leads to (and its hex number, as a
+/// [`HexSet`] counts), its Action Points, and whether it leaves the hex.
 #[derive(Debug, Clone, Copy)]
 struct Edge {
     to: u32,
-    hex: Hex,
+    cell: u32,
     ap: u32,
     moves: bool,
 }
@@ -169,7 +170,7 @@ impl Ground {
             if let Some(j) = self.grid.index(next) {
                 out[n] = Edge {
                     to: j as u32,
-                    hex: next.hex,
+                    cell: (j / 6) as u32,
                     ap,
                     moves: next.hex != pose.hex,
                 };
@@ -223,7 +224,7 @@ impl Ground {
 
 const EDGELESS: Edge = Edge {
     to: 0,
-    hex: Hex::new(0, 0),
+    cell: 0,
     ap: 0,
     moves: false,
 };
@@ -369,47 +370,86 @@ pub(super) struct Leg {
     pub pose: Pose,
 }
 
-/// Dijkstra's queue for small integer costs: one bucket of pose numbers per
-/// cost, in a ring longer than any one step's cost. Every step costs at
-/// least 1, so nothing joins the bucket being taken: sorting it when its
-/// turn comes pops poses in (cost, pose number) order, exactly as a binary
-/// heap of `(cost, number)` pairs would.
+/// Dijkstra's queue for small integer costs: one bucket per cost, in a ring
+/// longer than any one step's cost, each a set of pose numbers (a bit per
+/// pose) with the list of its words in use. Every step costs at least 1, so
+/// nothing joins the bucket being taken: taking its poses in number order
+/// pops them in (cost, pose number) order, exactly as a binary heap of
+/// `(cost, number)` pairs would, without sorting the poses.
 struct Buckets {
-    ring: Vec<Vec<u32>>,
+    /// Words of bits per bucket.
+    words: usize,
+    /// The buckets' bits, bucket after bucket.
+    bits: Vec<u64>,
+    /// Per bucket, the numbers of its words that are not zero.
+    used: Vec<Vec<u32>>,
     queued: usize,
 }
 
 impl Buckets {
-    /// An empty queue for steps up to `longest_step`, reusing `spare`'s
-    /// buffers if it has them.
-    fn new(longest_step: u32, spare: Option<Buckets>) -> Buckets {
+    /// An empty queue of `poses` poses for steps up to `longest_step`,
+    /// reusing `spare`'s buffers if it has them.
+    fn new(longest_step: u32, poses: usize, spare: Option<Buckets>) -> Buckets {
         let len = (longest_step as usize + 1).next_power_of_two();
-        let mut ring = spare.map(|b| b.ring).unwrap_or_default();
-        ring.resize_with(len, Vec::new);
-        ring.iter_mut().for_each(Vec::clear);
-        Buckets { ring, queued: 0 }
+        let words = poses.div_ceil(64);
+        let mut queue = spare.unwrap_or(Buckets {
+            words,
+            bits: Vec::new(),
+            used: Vec::new(),
+            queued: 0,
+        });
+        // A search that stopped early leaves poses queued.
+        for (k, used) in queue.used.iter_mut().enumerate() {
+            for &w in used.iter() {
+                queue.bits[k * queue.words + w as usize] = 0;
+            }
+            used.clear();
+        }
+        if queue.words != words || queue.used.len() != len {
+            queue.words = words;
+            queue.bits.clear();
+            queue.bits.resize(len * words, 0);
+            queue.used.resize_with(len, Vec::new);
+        }
+        queue.queued = 0;
+        queue
     }
 
     fn push(&mut self, cost: u32, i: u32) {
-        let len = self.ring.len();
-        self.ring[cost as usize & (len - 1)].push(i);
-        self.queued += 1;
+        let k = cost as usize & (self.used.len() - 1);
+        let w = i as usize / 64;
+        let word = &mut self.bits[k * self.words + w];
+        if *word == 0 {
+            self.used[k].push(w as u32);
+        }
+        let bit = 1 << (i % 64);
+        self.queued += usize::from(*word & bit == 0);
+        *word |= bit;
     }
 
-    /// The bucket of `cost`, sorted, swapped into `out` (which is empty).
+    /// The poses of the bucket of `cost`, in number order, into `out`
+    /// (emptied first); the bucket is left empty.
     fn take(&mut self, cost: u32, out: &mut Vec<u32>) {
-        let len = self.ring.len();
         out.clear();
-        std::mem::swap(&mut self.ring[cost as usize & (len - 1)], out);
-        out.sort_unstable();
+        let k = cost as usize & (self.used.len() - 1);
+        let used = &mut self.used[k];
+        used.sort_unstable();
+        for &w in used.iter() {
+            let mut word = std::mem::take(&mut self.bits[k * self.words + w as usize]);
+            while word != 0 {
+                out.push(w * 64 + word.trailing_zeros());
+                word &= word - 1;
+            }
+        }
+        used.clear();
         self.queued -= out.len();
     }
 }
 
 impl Field {
-    /// Dijkstra from `start` up to `limit`. `blocked` hexes are never
-    /// entered; leaving a hex for which `zone` is true (other than the start
-    /// hex, as the engine reads 16.10.1) costs [`ZONE_SURCHARGE`] more. The
+    /// Dijkstra from `start` up to `limit`. `taken` hexes other than the
+    /// start's are never entered; leaving a hex in `zones` (other than the
+    /// start hex, as the engine reads 16.10.1) costs [`ZONE_SURCHARGE`] more. The
     /// search ends early once `done` says so of a pose it settles: every pose
     /// settled by then has its cheapest cost, and any pose reached but not
     /// settled costs at least as much.
@@ -417,8 +457,8 @@ impl Field {
         ground: &Ground,
         start: Pose,
         limit: u32,
-        blocked: impl Fn(Hex) -> bool,
-        zone: impl Fn(Hex) -> bool,
+        taken: &HexSet,
+        zones: &HexSet,
         mut done: impl FnMut(Pose) -> bool,
     ) -> Field {
         let grid = ground.grid;
@@ -446,7 +486,8 @@ impl Field {
         let longest = costs.forward.max(costs.backward).max(costs.pivot_more)
             * costs.poor_multiplier
             + ZONE_SURCHARGE;
-        let mut queue = Buckets::new(longest, spare_queue);
+        let mut queue = Buckets::new(longest, grid.len(), spare_queue);
+        let start_cell = (s / 6) as u32;
         let mut worked_out = [EDGELESS; 8];
         let Field { nodes, touched, .. } = &mut field;
         nodes[s] = Node {
@@ -468,14 +509,21 @@ impl Field {
                 if done(pose) {
                     break 'search;
                 }
-                let surcharge = if pose.hex != start.hex && zone(pose.hex) {
+                let cell = (i / 6) as u32;
+                let surcharge = if cell != start_cell && zones.has_cell(cell) {
                     ZONE_SURCHARGE
                 } else {
                     0
                 };
-                for &Edge { to, hex, ap, moves } in ground.edges(i, &mut worked_out) {
+                for &Edge {
+                    to,
+                    cell: next,
+                    ap,
+                    moves,
+                } in ground.edges(i, &mut worked_out)
+                {
                     let j = to as usize;
-                    if moves && blocked(hex) {
+                    if moves && next != start_cell && taken.has_cell(next) {
                         continue;
                     }
                     let nc = c + ap + if moves { surcharge } else { 0 };
@@ -635,6 +683,15 @@ mod tests {
         nodes
     }
 
+    /// The hexes of `map` for which `has` is true.
+    fn hex_set(map: &HexMap, has: impl Fn(Hex) -> bool) -> HexSet {
+        let mut set = HexSet::empty(map);
+        for h in map.hexes().filter(|h| has(*h)) {
+            set.insert(h);
+        }
+        set
+    }
+
     fn terrain() -> impl Strategy<Value = Terrain> {
         prop_oneof![
             6 => Just(Terrain::Open),
@@ -687,11 +744,12 @@ mod tests {
             let zone = |h: Hex| at(&zones, h);
             let done = |p: Pose| stop && p == goal;
             let expected = heap_search(&map, start, limit, blocked, zone, done);
+            let (taken, zones) = (hex_set(&map, |h| at(&taken, h)), hex_set(&map, zone));
             let tabled = Ground::of(&Arc::new(map.clone()));
             let untabled = Ground::new(&Arc::new(map.clone()), 0);
             // Twice each: later searches run on the kept buffers.
             for ground in [&tabled, &untabled, &tabled, &untabled] {
-                let field = Field::new(ground, start, limit, blocked, zone, done);
+                let field = Field::new(ground, start, limit, &taken, &zones, done);
                 let got: Vec<_> = field.nodes.iter().map(|n| (n.cost, n.ap, n.prev)).collect();
                 prop_assert_eq!(&got, &expected);
             }
@@ -720,12 +778,13 @@ mod tests {
         let map = HexMap::open(7, 7).unwrap();
         let start = Pose::new(Hex::new(3, 6), Facing::N);
         let goal = Pose::new(Hex::new(3, 0), Facing::N);
+        let none = HexSet::empty(&map);
         let straight = Field::new(
             &Ground::of(&Arc::new(map.clone())),
             start,
             100,
-            |_| false,
-            |_| false,
+            &none,
+            &none,
             |_| false,
         );
         assert_eq!(straight.cost(goal), Some(6));
@@ -741,8 +800,8 @@ mod tests {
             &Ground::of(&Arc::new(map.clone())),
             start,
             100,
-            |_| false,
-            zone,
+            &none,
+            &hex_set(&map, zone),
             |_| false,
         );
         let way = round.way_to(goal);
@@ -755,12 +814,13 @@ mod tests {
         let map = HexMap::open(5, 5).unwrap();
         let start = Pose::new(Hex::new(2, 4), Facing::N);
         let wall = |h: Hex| h.row == 2 && h.col != 0;
+        let none = HexSet::empty(&map);
         let field = Field::new(
             &Ground::of(&Arc::new(map.clone())),
             start,
             100,
-            wall,
-            |_| false,
+            &hex_set(&map, wall),
+            &none,
             |_| false,
         );
         let goal = Pose::new(Hex::new(2, 0), Facing::N);
@@ -771,8 +831,8 @@ mod tests {
             &Ground::of(&Arc::new(map.clone())),
             start,
             2,
-            |_| false,
-            |_| false,
+            &none,
+            &none,
             |_| false,
         );
         assert!(near.cost(goal).is_none());
@@ -782,8 +842,8 @@ mod tests {
             &Ground::of(&Arc::new(map.clone())),
             start,
             100,
-            wall,
-            |_| false,
+            &hex_set(&map, wall),
+            &none,
             |p| p == goal,
         );
         assert_eq!(early.cost(goal), field.cost(goal));

@@ -163,6 +163,12 @@ impl HexSet {
             .filter(|&i| i < self.len)
     }
 
+    /// Whether hex number `cell` (row by row) is in the set; `cell` is on
+    /// the map.
+    fn has_cell(&self, cell: u32) -> bool {
+        self.bits[cell as usize / 64] & (1 << (cell % 64)) != 0
+    }
+
     fn contains(&self, h: Hex) -> bool {
         self.index(h)
             .is_some_and(|i| self.bits[i / 64] & (1 << (i % 64)) != 0)

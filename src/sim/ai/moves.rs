@@ -242,14 +242,9 @@ impl Plan<'_> {
         };
         let goals = self.ground().strike_poses(target, my_reach);
         let (taken, zones) = (self.taken(), self.striking_zones());
-        let field = Field::new(
-            self.ground(),
-            f.pose,
-            SEARCH_LIMIT,
-            |h| h != f.pose.hex && taken.contains(h),
-            |h| zones.contains(h),
-            |p| stand_off(p) == 0 && goals.contains(p),
-        );
+        let field = Field::new(self.ground(), f.pose, SEARCH_LIMIT, taken, zones, |p| {
+            stand_off(p) == 0 && goals.contains(p)
+        });
         let (goal, _) = field.best_strike_pose(&goals, stand_off)?;
         let way = field.way_to(goal);
         let start = f.pose.hex.distance(target);
@@ -299,14 +294,7 @@ impl Plan<'_> {
         let budget = self.budget();
         let limit = budget.floor() as u32 + ZONE_SURCHARGE;
         let (taken, zones) = (self.taken(), self.striking_zones());
-        let field = Field::new(
-            self.ground(),
-            f.pose,
-            limit,
-            |h| h != f.pose.hex && taken.contains(h),
-            |h| zones.contains(h),
-            |_| false,
-        );
+        let field = Field::new(self.ground(), f.pose, limit, taken, zones, |_| false);
         let from = enemy.pose.hex;
         let start = f.pose.hex.distance(from);
         let facing_enemy = self.card.is_some_and(|k| {

@@ -189,13 +189,11 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
     // The search may stop once every enemy is within our reach, and we
     // within its, on some settled pose.
     let mut pending: Vec<&StrikePoses> = goals.iter().flatten().flatten().map(|g| &**g).collect();
-    let field = Field::new(
-        ground,
-        f.pose,
-        SEARCH_LIMIT,
-        |h| h != f.pose.hex && taken.contains(h),
-        |h| zones.contains(h),
-        |p| {
+    // Where the start pose is in all of them (the figures are engaged), the
+    // search would stop there: every cheapest cost is 0.
+    let engaged = pending.iter().all(|g| g.contains(f.pose));
+    let field = (!engaged).then(|| {
+        Field::new(ground, f.pose, SEARCH_LIMIT, taken, zones, |p| {
             let mut k = 0;
             while k < pending.len() {
                 if pending[k].contains(p) {
@@ -205,16 +203,18 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
                 }
             }
             pending.is_empty()
-        },
-    );
+        })
+    });
     let ap = |e: &Figure, c: Card| e.factors.ap(c).0;
     let foes: Vec<Foe> = enemies(battle, f.side)
         .zip(&goals)
         .map(|(e, [mine, theirs])| {
             let cheapest = |g: &Option<Rc<StrikePoses>>| {
-                g.as_ref()
-                    .and_then(|g| field.best_strike_pose(g, |_| 0))
-                    .map(|(_, c)| c)
+                let g = g.as_ref()?;
+                match &field {
+                    Some(field) => field.best_strike_pose(g, |_| 0).map(|(_, c)| c),
+                    None => Some(0),
+                }
             };
             let cost = cheapest(mine);
             let reaches_us_in = cheapest(theirs);
