@@ -304,11 +304,34 @@ impl StrikePoses {
 
 /// Every pose a figure can reach from `start`, with the cheapest cost
 /// (Action Points plus surcharges) and the real Action Points of that way.
+///
+/// The AI asks the same search again and again (the orders and the first
+/// movement pulse, a figure that did not move, the first round of every
+/// battle of a scenario), so searches are kept on the thread by what they
+/// depend on (ground, start, limit, taken hexes, zones), and a kept search
+/// that stopped short of what is asked is carried on from where it stopped.
 pub(super) struct Field {
+    ground: Rc<Ground>,
     grid: Grid,
+    start: Pose,
+    limit: u32,
+    taken: HexSet,
+    zones: HexSet,
     /// By pose number; all [`UNSEEN`] but the `touched` ones.
     nodes: Vec<Node>,
     touched: Vec<u32>,
+    /// Every settled pose, in the order the search settled them.
+    settled: Vec<u32>,
+    queue: Buckets,
+    /// The poses of cost `cost`, in number order, and the next to take.
+    bucket: Vec<u32>,
+    next: usize,
+    cost: u32,
+    /// The pose settled last, if the search stopped there before trying the
+    /// steps out of it.
+    unrelaxed: Option<u32>,
+    /// Nothing is left to settle.
+    exhausted: bool,
 }
 
 /// What a search knows of one pose.
@@ -327,39 +350,11 @@ const UNSEEN: Node = Node {
     prev: UNREACHED,
 };
 
+/// Searches kept on a thread, the one used last at the end.
+const KEPT_FIELDS: usize = 8;
+
 thread_local! {
-    /// Buffers kept from one search to the next on this thread: on a small
-    /// map, allocating and clearing them cost more than a short search.
-    static SPARE: RefCell<Spare> = RefCell::default();
-}
-
-#[derive(Default)]
-struct Spare {
-    /// Each all [`UNSEEN`].
-    nodes: Vec<Vec<Node>>,
-    touched: Vec<Vec<u32>>,
-    queue: Option<Buckets>,
-    settling: Vec<u32>,
-}
-
-/// Fields kept for reuse (a prompt's searches follow one another).
-const SPARE_FIELDS: usize = 4;
-
-impl Drop for Field {
-    fn drop(&mut self) {
-        let mut nodes = std::mem::take(&mut self.nodes);
-        let mut touched = std::mem::take(&mut self.touched);
-        for &i in &touched {
-            nodes[i as usize] = UNSEEN;
-        }
-        touched.clear();
-        SPARE.with_borrow_mut(|spare| {
-            if spare.nodes.len() < SPARE_FIELDS {
-                spare.nodes.push(nodes);
-                spare.touched.push(touched);
-            }
-        });
-    }
+    static KEPT: RefCell<Vec<Rc<Field>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// One step of a way out of a [`Field`], with its Action Point cost.
@@ -449,105 +444,210 @@ impl Buckets {
 impl Field {
     /// Dijkstra from `start` up to `limit`. `taken` hexes other than the
     /// start's are never entered; leaving a hex in `zones` (other than the
-    /// start hex, as the engine reads 16.10.1) costs [`ZONE_SURCHARGE`] more. The
-    /// search ends early once `done` says so of a pose it settles: every pose
-    /// settled by then has its cheapest cost, and any pose reached but not
-    /// settled costs at least as much.
+    /// start hex, as the engine reads 16.10.1) costs [`ZONE_SURCHARGE`] more.
+    /// The search ends early once `done` says so of a pose it settles (asked
+    /// of each in the order they settle): every pose settled by then has its
+    /// cheapest cost, and any pose reached but not settled costs at least as
+    /// much.
+    ///
+    /// A kept search may have gone on past that pose: every pose whose cost
+    /// is at most the stopping pose's has the same cost, Action Points and
+    /// way as in a search that stopped there (steps cost at least 1). So
+    /// [`Field::best_strike_pose`] of poses one of which the search had
+    /// settled when it stopped (with nothing extra to it), and
+    /// [`Field::way_to`] the pose it finds, answer as they would have; a
+    /// search that never stops early is the same in every pose.
     pub fn new(
-        ground: &Ground,
+        ground: &Rc<Ground>,
         start: Pose,
         limit: u32,
         taken: &HexSet,
         zones: &HexSet,
         mut done: impl FnMut(Pose) -> bool,
+    ) -> Rc<Field> {
+        let mut kept = KEPT.take();
+        let same = |f: &Rc<Field>| {
+            f.start == start
+                && f.limit == limit
+                && Rc::ptr_eq(&f.ground, ground)
+                && f.taken == *taken
+                && f.zones == *zones
+        };
+        let mut field = match kept.iter().rposition(same) {
+            Some(k) => kept.remove(k),
+            None => {
+                let spare = (kept.len() >= KEPT_FIELDS).then(|| kept.remove(0));
+                let spare = spare.and_then(|f| Rc::try_unwrap(f).ok());
+                Rc::new(Field::start(ground, start, limit, taken, zones, spare))
+            }
+        };
+        let grid = field.grid;
+        let stopped = field.settled.iter().any(|&i| done(grid.pose(i as usize)));
+        if !stopped && !field.exhausted {
+            if Rc::get_mut(&mut field).is_none() {
+                // Still read elsewhere: this one searches afresh.
+                field = Rc::new(Field::start(ground, start, limit, taken, zones, None));
+            }
+            if let Some(f) = Rc::get_mut(&mut field) {
+                f.search(done);
+            }
+        }
+        kept.push(field.clone());
+        KEPT.set(kept);
+        field
+    }
+
+    /// A search from `start` that has settled nothing yet, in `spare`'s
+    /// buffers if there is one.
+    fn start(
+        ground: &Rc<Ground>,
+        start: Pose,
+        limit: u32,
+        taken: &HexSet,
+        zones: &HexSet,
+        spare: Option<Field>,
     ) -> Field {
         let grid = ground.grid;
-        let (mut nodes, touched, spare_queue, mut settling) = SPARE.with_borrow_mut(|spare| {
-            (
-                spare.nodes.pop().unwrap_or_default(),
-                spare.touched.pop().unwrap_or_default(),
-                spare.queue.take(),
-                std::mem::take(&mut spare.settling),
-            )
-        });
-        if nodes.len() != grid.len() {
-            nodes.clear();
-            nodes.resize(grid.len(), UNSEEN);
-        }
-        let mut field = Field {
-            grid,
-            nodes,
-            touched,
-        };
-        let Some(s) = grid.index(start) else {
-            return field;
-        };
         let costs = MoveCosts::shakhan();
         let longest = costs.forward.max(costs.backward).max(costs.pivot_more)
             * costs.poor_multiplier
             + ZONE_SURCHARGE;
-        let mut queue = Buckets::new(longest, grid.len(), spare_queue);
-        let start_cell = (s / 6) as u32;
-        let mut worked_out = [EDGELESS; 8];
-        let Field { nodes, touched, .. } = &mut field;
-        nodes[s] = Node {
-            cost: 0,
-            ap: 0,
-            prev: UNREACHED,
-        };
-        touched.push(s as u32);
-        queue.push(0, s as u32);
-        let mut c = 0;
-        'search: while queue.queued > 0 {
-            queue.take(c, &mut settling);
-            for &i in &settling {
-                let i = i as usize;
-                if c > nodes[i].cost {
-                    continue;
+        let mut field = match spare {
+            Some(mut f) => {
+                for &i in &f.touched {
+                    f.nodes[i as usize] = UNSEEN;
                 }
-                let pose = grid.pose(i);
-                if done(pose) {
-                    break 'search;
-                }
-                let cell = (i / 6) as u32;
-                let surcharge = if cell != start_cell && zones.has_cell(cell) {
-                    ZONE_SURCHARGE
-                } else {
-                    0
-                };
-                for &Edge {
-                    to,
-                    cell: next,
-                    ap,
-                    moves,
-                } in ground.edges(i, &mut worked_out)
-                {
-                    let j = to as usize;
-                    if moves && next != start_cell && taken.has_cell(next) {
-                        continue;
-                    }
-                    let nc = c + ap + if moves { surcharge } else { 0 };
-                    if nc <= limit && nc < nodes[j].cost {
-                        debug_assert!(nc > c && nc - c <= longest);
-                        if nodes[j].cost == UNREACHED {
-                            touched.push(to);
-                        }
-                        nodes[j] = Node {
-                            cost: nc,
-                            ap: nodes[i].ap + ap,
-                            prev: i as u32,
-                        };
-                        queue.push(nc, to);
-                    }
+                f.touched.clear();
+                f.settled.clear();
+                f.bucket.clear();
+                f.taken.clone_from(taken);
+                f.zones.clone_from(zones);
+                Field {
+                    ground: ground.clone(),
+                    grid,
+                    start,
+                    limit,
+                    queue: Buckets::new(longest, grid.len(), Some(f.queue)),
+                    ..f
                 }
             }
-            c += 1;
+            None => Field {
+                ground: ground.clone(),
+                grid,
+                start,
+                limit,
+                taken: taken.clone(),
+                zones: zones.clone(),
+                nodes: Vec::new(),
+                touched: Vec::new(),
+                settled: Vec::new(),
+                queue: Buckets::new(longest, grid.len(), None),
+                bucket: Vec::new(),
+                next: 0,
+                cost: 0,
+                unrelaxed: None,
+                exhausted: false,
+            },
+        };
+        if field.nodes.len() != grid.len() {
+            field.nodes.clear();
+            field.nodes.resize(grid.len(), UNSEEN);
         }
-        SPARE.with_borrow_mut(|spare| {
-            spare.queue = Some(queue);
-            spare.settling = settling;
-        });
+        (field.next, field.cost, field.unrelaxed) = (0, 0, None);
+        field.exhausted = true;
+        if let Some(s) = grid.index(start) {
+            field.nodes[s] = Node {
+                cost: 0,
+                ap: 0,
+                prev: UNREACHED,
+            };
+            field.touched.push(s as u32);
+            field.queue.push(0, s as u32);
+            field.queue.take(0, &mut field.bucket);
+            field.exhausted = false;
+        }
         field
+    }
+
+    /// Settles poses in (cost, pose number) order until `done` says so of
+    /// one or nothing is left.
+    fn search(&mut self, mut done: impl FnMut(Pose) -> bool) {
+        let grid = self.grid;
+        if let Some(i) = self.unrelaxed.take() {
+            self.relax(i as usize);
+        }
+        loop {
+            while let Some(&i) = self.bucket.get(self.next) {
+                self.next += 1;
+                let i = i as usize;
+                if self.cost > self.nodes[i].cost {
+                    continue;
+                }
+                self.settled.push(i as u32);
+                if done(grid.pose(i)) {
+                    self.unrelaxed = Some(i as u32);
+                    return;
+                }
+                self.relax(i);
+            }
+            if self.queue.queued == 0 {
+                self.exhausted = true;
+                return;
+            }
+            self.cost += 1;
+            self.next = 0;
+            self.queue.take(self.cost, &mut self.bucket);
+        }
+    }
+
+    /// Tries the steps out of settled pose `i`.
+    fn relax(&mut self, i: usize) {
+        let Field {
+            ground,
+            start,
+            limit,
+            taken,
+            zones,
+            nodes,
+            touched,
+            queue,
+            cost: c,
+            ..
+        } = self;
+        let (c, limit) = (*c, *limit);
+        let start_cell = (start.hex.row * ground.grid.width + start.hex.col) as u32;
+        let cell = (i / 6) as u32;
+        let surcharge = if cell != start_cell && zones.has_cell(cell) {
+            ZONE_SURCHARGE
+        } else {
+            0
+        };
+        let from = nodes[i];
+        let mut worked_out = [EDGELESS; 8];
+        for &Edge {
+            to,
+            cell: next,
+            ap,
+            moves,
+        } in ground.edges(i, &mut worked_out)
+        {
+            let j = to as usize;
+            if moves && next != start_cell && taken.has_cell(next) {
+                continue;
+            }
+            let nc = c + ap + if moves { surcharge } else { 0 };
+            if nc <= limit && nc < nodes[j].cost {
+                if nodes[j].cost == UNREACHED {
+                    touched.push(to);
+                }
+                nodes[j] = Node {
+                    cost: nc,
+                    ap: from.ap + ap,
+                    prev: i as u32,
+                };
+                queue.push(nc, to);
+            }
+        }
     }
 
     /// The cost (with surcharges) of the cheapest way to `pose`.
@@ -746,12 +846,57 @@ mod tests {
             let expected = heap_search(&map, start, limit, blocked, zone, done);
             let (taken, zones) = (hex_set(&map, |h| at(&taken, h)), hex_set(&map, zone));
             let tabled = Ground::of(&Arc::new(map.clone()));
-            let untabled = Ground::new(&Arc::new(map.clone()), 0);
-            // Twice each: later searches run on the kept buffers.
+            let untabled = Rc::new(Ground::new(&Arc::new(map.clone()), 0));
+            // Twice each: later searches run in the last one's buffers.
+            let mut spare = None;
             for ground in [&tabled, &untabled, &tabled, &untabled] {
-                let field = Field::new(ground, start, limit, &taken, &zones, done);
+                let mut field = Field::start(ground, start, limit, &taken, &zones, spare);
+                field.search(done);
                 let got: Vec<_> = field.nodes.iter().map(|n| (n.cost, n.ap, n.prev)).collect();
                 prop_assert_eq!(&got, &expected);
+                spare = Some(field);
+            }
+        }
+
+        /// A kept search, asked again to stop at another target's strike
+        /// poses (or not to stop), answers as a fresh search: the same cost,
+        /// Action Points and way for every pose that costs no more than
+        /// where the fresh one stopped, so the same best strike pose and way
+        /// to it.
+        #[test]
+        fn kept_searches_answer_as_fresh_ones(
+            (map, start, limit, taken, zones, _) in search(),
+            asks in prop::collection::vec(
+                (any::<prop::sample::Index>(), 0u32..3, any::<bool>()),
+                1..6,
+            ),
+        ) {
+            let w = i32::from(map.width());
+            let at = |v: &[bool], h: Hex| v[(h.row * w + h.col) as usize];
+            let (taken, zones) = (hex_set(&map, |h| at(&taken, h)), hex_set(&map, |h| at(&zones, h)));
+            let ground = Ground::of(&Arc::new(map.clone()));
+            let grid = ground.grid;
+            for (target, reach, stop) in asks {
+                let target = grid.pose(target.index(grid.len())).hex;
+                let goals = ground.strike_poses(target, reach);
+                let done = |p: Pose| stop && goals.contains(p);
+                let kept = Field::new(&ground, start, limit, &taken, &zones, done);
+                let mut fresh = Field::start(&ground, start, limit, &taken, &zones, None);
+                fresh.search(done);
+                let stopped_at = match fresh.unrelaxed {
+                    Some(i) => fresh.nodes[i as usize].cost,
+                    None => u32::MAX,
+                };
+                for (k, f) in kept.nodes.iter().zip(&fresh.nodes) {
+                    if k.cost <= stopped_at || f.cost <= stopped_at {
+                        prop_assert_eq!((k.cost, k.ap, k.prev), (f.cost, f.ap, f.prev));
+                    }
+                }
+                let best = fresh.best_strike_pose(&goals, |_| 0);
+                prop_assert_eq!(kept.best_strike_pose(&goals, |_| 0), best);
+                if let Some((pose, _)) = best {
+                    prop_assert_eq!(kept.way_to(pose), fresh.way_to(pose));
+                }
             }
         }
 
@@ -838,14 +983,15 @@ mod tests {
         assert!(near.cost(goal).is_none());
         assert!(near.reached().all(|p| near.cost(p).unwrap() <= 2));
         // Stopping at the goal leaves its cost exact.
-        let early = Field::new(
+        let mut early = Field::start(
             &Ground::of(&Arc::new(map.clone())),
             start,
             100,
             &hex_set(&map, wall),
             &none,
-            |p| p == goal,
+            None,
         );
+        early.search(|p| p == goal);
         assert_eq!(early.cost(goal), field.cost(goal));
         assert!(early.reached().count() < field.reached().count());
     }

@@ -141,10 +141,27 @@ fn enemy_zones(battle: &Battle, ground: &Ground, side: usize, striking_only: boo
 
 /// A set of map hexes, one bit per hex (row by row): looked up at every
 /// step of a search.
+#[derive(PartialEq, Eq)]
 struct HexSet {
     width: i32,
     len: usize,
     bits: Vec<u64>,
+}
+
+impl Clone for HexSet {
+    fn clone(&self) -> HexSet {
+        HexSet {
+            width: self.width,
+            len: self.len,
+            bits: self.bits.clone(),
+        }
+    }
+
+    /// Keeps the buffer: kept searches copy their sets into the last one's.
+    fn clone_from(&mut self, source: &HexSet) {
+        (self.width, self.len) = (source.width, source.len);
+        self.bits.clone_from(&source.bits);
+    }
 }
 
 impl HexSet {

@@ -139,7 +139,7 @@ impl Plan<'_> {
         self.taken.get_or_init(|| occupied(self.battle))
     }
 
-    fn ground(&self) -> &Ground {
+    fn ground(&self) -> &Rc<Ground> {
         self.ground
             .get_or_init(|| Ground::of(self.battle.shared_map()))
     }
