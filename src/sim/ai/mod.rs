@@ -204,17 +204,16 @@ impl HexSet {
     }
 }
 
-/// What the table has seen of the fight so far: blows landed on each figure
-/// and how many whole rounds have passed since anyone last struck.
+/// What the table has seen of the fight so far besides each figure's state
+/// (of which the blows it took, [`Figure::blows_taken`]): how many whole
+/// rounds have passed since anyone last struck.
 struct Seen {
-    blows: Vec<u32>,
     quiet_rounds: u32,
 }
 
 impl Seen {
     fn of(battle: &Battle) -> Seen {
         Seen {
-            blows: battle.figures().iter().map(|f| f.blows_taken).collect(),
             quiet_rounds: battle.rounds_since_strike().saturating_sub(1),
         }
     }

@@ -95,8 +95,10 @@ fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec
             zones: &zones,
             all_zones: &all_zones,
         };
-        let candidates = [plan.steps(enemy), plan.face(enemy.pose.hex)];
-        for steps in candidates.into_iter().flatten() {
+        // Turning to face the enemy is worked out only if needed.
+        let candidates = (plan.steps(enemy).into_iter())
+            .chain(std::iter::once_with(|| plan.face(enemy.pose.hex)).flatten());
+        for steps in candidates {
             if steps.is_empty() && !f.condition.is_prone() {
                 break;
             }

@@ -38,9 +38,7 @@ pub(super) fn side_orders(battle: &Battle, side: usize) -> Vec<FigureOrders> {
     for f in battle.figures().iter().filter(|f| f.side == side) {
         if let Some(mut o) = orders_for(battle, &view, &attackers, f) {
             super::brawl::announce(battle, f, &out, &mut o);
-            for t in attack_targets(&o) {
-                attackers[t.0] += 1;
-            }
+            count_attacks(&o, &mut attackers);
             out.push(o);
         }
     }
@@ -57,16 +55,22 @@ struct View {
     ground: Rc<Ground>,
 }
 
-/// The enemies a figure's orders attack (A, B or C), each once.
-fn attack_targets(o: &FigureOrders) -> Vec<FigureId> {
-    let mut targets: Vec<FigureId> = o
+/// Counts the enemies a figure's orders attack (A, B or C) in `attackers`,
+/// each once for each run of cards against it.
+fn count_attacks(o: &FigureOrders, attackers: &mut [u32]) {
+    let mut last = None;
+    for t in o
         .cards
         .iter()
         .filter(|c| matches!(c.card, Card::A | Card::B | Card::C))
-        .filter_map(|c| c.target)
-        .collect();
-    targets.dedup();
-    targets
+    {
+        if let Some(t) = t.target
+            && last != Some(t)
+        {
+            attackers[t.0] += 1;
+            last = Some(t);
+        }
+    }
 }
 
 /// The AI's orders for one figure, e.g. to propose an NPC's cards in the
@@ -147,9 +151,9 @@ impl Health {
 
 /// What the table sees of a figure's wounds: blows seen to land, visible
 /// bleeding, the symptoms of criticals, lying prone, shaken (16.10).
-fn visible_hurt(seen: &Seen, e: &Figure) -> f64 {
+fn visible_hurt(e: &Figure) -> f64 {
     let c = &e.condition;
-    0.5 * f64::from(seen.blows[e.id.0])
+    0.5 * f64::from(e.blows_taken)
         + 0.5 * f64::from(c.visible_bleeding_per_round().min(4))
         + c.injuries().len() as f64
         + if c.is_prone() { 1.5 } else { 0.0 }
@@ -188,11 +192,12 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
         .collect();
     // The search may stop once every enemy is within our reach, and we
     // within its, on some settled pose.
-    let mut pending: Vec<&StrikePoses> = goals.iter().flatten().flatten().map(|g| &**g).collect();
+    let goal_sets = goals.iter().flatten().flatten().map(|g| &**g);
     // Where the start pose is in all of them (the figures are engaged), the
     // search would stop there: every cheapest cost is 0.
-    let engaged = pending.iter().all(|g| g.contains(f.pose));
+    let engaged = goal_sets.clone().all(|g| g.contains(f.pose));
     let field = (!engaged).then(|| {
+        let mut pending: Vec<&StrikePoses> = goal_sets.collect();
         Field::new(ground, f.pose, SEARCH_LIMIT, taken, zones, |p| {
             let mut k = 0;
             while k < pending.len() {
@@ -233,7 +238,7 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
                 threat: within(ap(e, Card::C)),
                 imminent: within(2.0 * e.factors.pulse_ma(Card::C).0),
                 charge_threat: within(ap(e, Card::A)),
-                hurt: visible_hurt(seen, e),
+                hurt: visible_hurt(e),
             }
         })
         .collect();
@@ -278,12 +283,13 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
     // 16.9.6 shaken, or badly hurt with a comrade still fighting: keep out
     // of the fight — hold (D) while nobody can reach it, draw away (E when an
     // enemy is about to strike, else F) while it can; cornered, it fights.
-    let comrades: Vec<&Figure> = battle
-        .figures()
-        .iter()
-        .filter(|a| a.side == f.side && a.id != f.id && a.condition.can_act())
-        .collect();
-    let fit_comrade = comrades.iter().any(|a| Health::of(a).fit(a));
+    let comrades = || {
+        battle
+            .figures()
+            .iter()
+            .filter(|a| a.side == f.side && a.id != f.id && a.condition.can_act())
+    };
+    let fit_comrade = comrades().any(|a| Health::of(a).fit(a));
     if !quiet && (health.shaken || (health.badly_hurt && fit_comrade)) {
         let card = if threats.is_empty() {
             pick(&[Card::D])
@@ -341,14 +347,13 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
     let at_hand = |a: &Figure, rounds: f64| {
         f64::from(a.pose.hex.distance(f.pose.hex)) <= rounds * ap(a, Card::C)
     };
-    let supporters = comrades
-        .iter()
+    let supporters = comrades()
         .filter(|a| Health::of(a).fit(a) && at_hand(a, 0.5))
         .count();
     let outnumbered = imminent.len() > tca && imminent.len() > supporters + 1;
     if let Some(strongest) = imminent.first().copied() {
         let outmatched = strongest.cf - my_cf >= CLEARLY_BETTER;
-        let help = comrades.iter().any(|a| {
+        let help = comrades().any(|a| {
             let free =
                 enemies(battle, f.side).all(|e| a.pose.hex.distance(e.pose.hex) > e.reach() + 1);
             free && at_hand(a, 1.0)
