@@ -11,8 +11,6 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use fnv::FnvHashMap;
-
 use super::HexSet;
 use crate::hex::{Facing, Hex, HexMap, MoveCosts, Pose, Step, ZoneShape};
 
@@ -100,8 +98,31 @@ pub(super) struct Ground {
     zones: Kept<[Hex]>,
 }
 
-/// What a [`Ground`] keeps by (hex or pose number, reach).
-type Kept<T> = RefCell<FnvHashMap<(usize, u32), Rc<T>>>;
+/// What a [`Ground`] keeps by reach and hex or pose number, worked out
+/// when first asked for (looked up several times per prompt).
+struct Kept<T: ?Sized>(RefCell<Vec<Vec<Option<Rc<T>>>>>);
+
+impl<T: ?Sized> Default for Kept<T> {
+    fn default() -> Self {
+        Kept(RefCell::default())
+    }
+}
+
+impl<T: ?Sized> Kept<T> {
+    /// The one of `reach` and number `i` of `len`, worked out by `work`.
+    fn get(&self, reach: u32, i: usize, len: usize, work: impl FnOnce() -> Rc<T>) -> Rc<T> {
+        let mut kept = self.0.borrow_mut();
+        let reach = reach as usize;
+        if kept.len() <= reach {
+            kept.resize_with(reach + 1, Vec::new);
+        }
+        let by_number = &mut kept[reach];
+        if by_number.is_empty() {
+            by_number.resize(len, None);
+        }
+        by_number[i].get_or_insert_with(work).clone()
+    }
+}
 
 thread_local! {
     /// The [`Ground`] of the map this thread last planned on, and the
@@ -138,8 +159,8 @@ impl Ground {
             grid,
             first: Vec::new(),
             edges: Vec::new(),
-            strike_poses: RefCell::default(),
-            zones: RefCell::default(),
+            strike_poses: Kept::default(),
+            zones: Kept::default(),
         };
         if grid.len() <= table_poses {
             let mut edges = Vec::with_capacity(grid.len() * 7);
@@ -196,11 +217,9 @@ impl Ground {
         let Some(hex) = self.grid.index(Pose::new(target, Facing::N)).map(|i| i / 6) else {
             return Rc::new(StrikePoses::new(self, target, reach));
         };
-        self.strike_poses
-            .borrow_mut()
-            .entry((hex, reach))
-            .or_insert_with(|| Rc::new(StrikePoses::new(self, target, reach)))
-            .clone()
+        self.strike_poses.get(reach, hex, self.grid.len() / 6, || {
+            Rc::new(StrikePoses::new(self, target, reach))
+        })
     }
 
     /// The hexes of the Strike Zone of a figure at `pose` with `reach`
@@ -214,11 +233,7 @@ impl Ground {
         let Some(i) = self.grid.index(pose) else {
             return work();
         };
-        self.zones
-            .borrow_mut()
-            .entry((i, reach))
-            .or_insert_with(work)
-            .clone()
+        self.zones.get(reach, i, self.grid.len(), work)
     }
 }
 
