@@ -347,6 +347,8 @@ pub(super) struct Field {
     unrelaxed: Option<u32>,
     /// Nothing is left to settle.
     exhausted: bool,
+    /// The steps out of a pose, on a map without a step table.
+    worked_out: [Edge; 8],
 }
 
 /// What a search knows of one pose.
@@ -562,6 +564,7 @@ impl Field {
                 cost: 0,
                 unrelaxed: None,
                 exhausted: false,
+                worked_out: [EDGELESS; 8],
             },
         };
         if field.nodes.len() != grid.len() {
@@ -626,6 +629,7 @@ impl Field {
             nodes,
             touched,
             queue,
+            worked_out,
             cost: c,
             ..
         } = self;
@@ -637,31 +641,33 @@ impl Field {
         } else {
             0
         };
-        let from = nodes[i];
-        let mut worked_out = [EDGELESS; 8];
+        let from = nodes[i].ap;
+        // Most steps lead where a way as cheap is known: that is tried
+        // first, whether the step is blocked after.
         for &Edge {
             to,
             cell: next,
             ap,
             moves,
-        } in ground.edges(i, &mut worked_out)
+        } in ground.edges(i, worked_out)
         {
-            let j = to as usize;
+            let nc = c + ap + if moves { surcharge } else { 0 };
+            let node = &mut nodes[to as usize];
+            if nc > limit || nc >= node.cost {
+                continue;
+            }
             if moves && next != start_cell && taken.has_cell(next) {
                 continue;
             }
-            let nc = c + ap + if moves { surcharge } else { 0 };
-            if nc <= limit && nc < nodes[j].cost {
-                if nodes[j].cost == UNREACHED {
-                    touched.push(to);
-                }
-                nodes[j] = Node {
-                    cost: nc,
-                    ap: from.ap + ap,
-                    prev: i as u32,
-                };
-                queue.push(nc, to);
+            if node.cost == UNREACHED {
+                touched.push(to);
             }
+            *node = Node {
+                cost: nc,
+                ap: from + ap,
+                prev: i as u32,
+            };
+            queue.push(nc, to);
         }
     }
 
