@@ -367,10 +367,14 @@ const UNSEEN: Node = Node {
     prev: UNREACHED,
 };
 
-/// Searches kept on a thread, the one used last at the end.
-const KEPT_FIELDS: usize = 8;
+/// Searches kept on a thread: at most this many, and of at most
+/// [`KEPT_POSES`] poses together (a large map keeps fewer). A batch of
+/// battles of one scenario asks the first rounds' searches again and again.
+const KEPT_FIELDS: usize = 128;
+const KEPT_POSES: usize = 1 << 20;
 
 thread_local! {
+    /// The kept searches, the one used last at the end.
     static KEPT: RefCell<Vec<Rc<Field>>> = const { RefCell::new(Vec::new()) };
 }
 
@@ -493,7 +497,14 @@ impl Field {
         let mut field = match kept.iter().rposition(same) {
             Some(k) => kept.remove(k),
             None => {
-                let spare = (kept.len() >= KEPT_FIELDS).then(|| kept.remove(0));
+                // The one used longest ago makes room (the last is the newest).
+                let most = KEPT_FIELDS
+                    .min(KEPT_POSES / ground.grid.len().max(1))
+                    .max(1);
+                let mut spare = None;
+                while kept.len() >= most {
+                    spare = Some(kept.remove(0));
+                }
                 let spare = spare.and_then(|f| Rc::try_unwrap(f).ok());
                 Rc::new(Field::start(ground, start, limit, taken, zones, spare))
             }

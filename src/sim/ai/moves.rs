@@ -245,7 +245,7 @@ impl Plan<'_> {
         let goals = self.ground().strike_poses(target, my_reach);
         let (taken, zones) = (self.taken(), self.striking_zones());
         let field = Field::new(self.ground(), f.pose, SEARCH_LIMIT, taken, zones, |p| {
-            stand_off(p) == 0 && goals.contains(p)
+            goals.contains(p) && stand_off(p) == 0
         });
         let (goal, _) = field.best_strike_pose(&goals, stand_off)?;
         let way = field.way_to(goal);
