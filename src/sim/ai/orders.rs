@@ -1,6 +1,7 @@
 //! Tactic Card choice (16.9.1–16.9.3, 16.3): per figure, up to its TCA cards
 //! from what its side can see.
 
+use std::cell::OnceCell;
 use std::rc::Rc;
 
 use super::field::{Field, Ground, StrikePoses};
@@ -28,9 +29,11 @@ const SEARCH_LIMIT: u32 = 80;
 pub(super) fn side_orders(battle: &Battle, side: usize) -> Vec<FigureOrders> {
     let ground = Ground::of(battle.shared_map());
     let view = View {
+        battle,
+        side,
         seen: Seen::of(battle),
-        taken: occupied(battle),
-        zones: enemy_zones(battle, &ground, side, false),
+        taken: OnceCell::new(),
+        zones: OnceCell::new(),
         ground,
     };
     let mut attackers = vec![0; battle.figures().len()];
@@ -46,13 +49,28 @@ pub(super) fn side_orders(battle: &Battle, side: usize) -> Vec<FigureOrders> {
 }
 
 /// What a side plans its orders from, the same for each of its figures.
-struct View {
+/// The hexes are worked out when first needed: figures already engaged
+/// search for no way.
+struct View<'a> {
+    battle: &'a Battle,
+    side: usize,
     seen: Seen,
-    /// Hexes figures hold.
-    taken: HexSet,
-    /// Where the side's enemies could strike.
-    zones: HexSet,
+    taken: OnceCell<HexSet>,
+    zones: OnceCell<HexSet>,
     ground: Rc<Ground>,
+}
+
+impl View<'_> {
+    /// Hexes figures hold.
+    fn taken(&self) -> &HexSet {
+        self.taken.get_or_init(|| occupied(self.battle))
+    }
+
+    /// Where the side's enemies could strike.
+    fn zones(&self) -> &HexSet {
+        self.zones
+            .get_or_init(|| enemy_zones(self.battle, &self.ground, self.side, false))
+    }
 }
 
 /// Counts the enemies a figure's orders attack (A, B or C) in `attackers`,
@@ -165,12 +183,7 @@ fn visible_hurt(e: &Figure) -> f64 {
 }
 
 fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Option<FigureOrders> {
-    let View {
-        seen,
-        taken,
-        zones,
-        ground,
-    } = view;
+    let View { seen, ground, .. } = view;
     let constraint = f.condition.allowed_cards();
     let allowed = &constraint.allowed;
     if allowed.is_empty() {
@@ -198,17 +211,24 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
     let engaged = goal_sets.clone().all(|g| g.contains(f.pose));
     let field = (!engaged).then(|| {
         let mut pending: Vec<&StrikePoses> = goal_sets.collect();
-        Field::new(ground, f.pose, SEARCH_LIMIT, taken, zones, |p| {
-            let mut k = 0;
-            while k < pending.len() {
-                if pending[k].contains(p) {
-                    pending.swap_remove(k);
-                } else {
-                    k += 1;
+        Field::new(
+            ground,
+            f.pose,
+            SEARCH_LIMIT,
+            view.taken(),
+            view.zones(),
+            |p| {
+                let mut k = 0;
+                while k < pending.len() {
+                    if pending[k].contains(p) {
+                        pending.swap_remove(k);
+                    } else {
+                        k += 1;
+                    }
                 }
-            }
-            pending.is_empty()
-        })
+                pending.is_empty()
+            },
+        )
     });
     let ap = |e: &Figure, c: Card| e.factors.ap(c).0;
     let foes: Vec<Foe> = enemies(battle, f.side)
@@ -272,7 +292,8 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
     if ![Card::A, Card::B, Card::C].into_iter().any(may) {
         let card = if constraint.limits.contains(&CardLimit::MustFlee) {
             pick(&[Card::F, Card::E])?
-        } else if health.badly_hurt && room_to_back_off(battle, taken, f, closest_threat.hex) {
+        } else if health.badly_hurt && room_to_back_off(battle, view.taken(), f, closest_threat.hex)
+        {
             pick(&[Card::E, Card::D, Card::G])?
         } else {
             pick(&[Card::D, Card::E, Card::G])?
@@ -293,7 +314,7 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
     if !quiet && (health.shaken || (health.badly_hurt && fit_comrade)) {
         let card = if threats.is_empty() {
             pick(&[Card::D])
-        } else if !room_to_back_off(battle, taken, f, closest_threat.hex) {
+        } else if !room_to_back_off(battle, view.taken(), f, closest_threat.hex) {
             None
         } else if threats.iter().any(|e| e.imminent) {
             pick(&[Card::E, Card::F])
@@ -411,8 +432,10 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
     };
     cards.sort_by_key(|(_, t)| cost_of(*t));
     if cards.len() < tca {
-        let hit_and_run =
-            !quiet && health.hurt && may(Card::E) && room_to_back_off(battle, taken, f, target.hex);
+        let hit_and_run = !quiet
+            && health.hurt
+            && may(Card::E)
+            && room_to_back_off(battle, view.taken(), f, target.hex);
         while cards.len() + usize::from(hit_and_run) < tca {
             cards.push((card, target.id));
         }
