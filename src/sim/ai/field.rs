@@ -11,8 +11,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use fnv::FnvHashMap;
-
+use super::HexSet;
 use crate::hex::{Facing, Hex, HexMap, MoveCosts, Pose, Step, ZoneShape};
 
 /// What leaving a hex in an enemy's Strike Zone adds to a path's cost: more
@@ -72,12 +71,12 @@ impl Grid {
     }
 }
 
-/// A step out of a pose: the pose it leads to (and its hex), its Action
-/// Points, and whether it leaves the hex.
+/// A step out of a pose: the pose it leads to (and its hex number, as a
+/// [`HexSet`] counts), its Action Points, and whether it leaves the hex.
 #[derive(Debug, Clone, Copy)]
 struct Edge {
     to: u32,
-    hex: Hex,
+    cell: u32,
     ap: u32,
     moves: bool,
 }
@@ -99,8 +98,31 @@ pub(super) struct Ground {
     zones: Kept<[Hex]>,
 }
 
-/// What a [`Ground`] keeps by (hex or pose number, reach).
-type Kept<T> = RefCell<FnvHashMap<(usize, u32), Rc<T>>>;
+/// What a [`Ground`] keeps by reach and hex or pose number, worked out
+/// when first asked for (looked up several times per prompt).
+struct Kept<T: ?Sized>(RefCell<Vec<Vec<Option<Rc<T>>>>>);
+
+impl<T: ?Sized> Default for Kept<T> {
+    fn default() -> Self {
+        Kept(RefCell::default())
+    }
+}
+
+impl<T: ?Sized> Kept<T> {
+    /// The one of `reach` and number `i` of `len`, worked out by `work`.
+    fn get(&self, reach: u32, i: usize, len: usize, work: impl FnOnce() -> Rc<T>) -> Rc<T> {
+        let mut kept = self.0.borrow_mut();
+        let reach = reach as usize;
+        if kept.len() <= reach {
+            kept.resize_with(reach + 1, Vec::new);
+        }
+        let by_number = &mut kept[reach];
+        if by_number.is_empty() {
+            by_number.resize(len, None);
+        }
+        by_number[i].get_or_insert_with(work).clone()
+    }
+}
 
 thread_local! {
     /// The [`Ground`] of the map this thread last planned on, and the
@@ -137,8 +159,8 @@ impl Ground {
             grid,
             first: Vec::new(),
             edges: Vec::new(),
-            strike_poses: RefCell::default(),
-            zones: RefCell::default(),
+            strike_poses: Kept::default(),
+            zones: Kept::default(),
         };
         if grid.len() <= table_poses {
             let mut edges = Vec::with_capacity(grid.len() * 7);
@@ -169,7 +191,7 @@ impl Ground {
             if let Some(j) = self.grid.index(next) {
                 out[n] = Edge {
                     to: j as u32,
-                    hex: next.hex,
+                    cell: (j / 6) as u32,
                     ap,
                     moves: next.hex != pose.hex,
                 };
@@ -195,11 +217,9 @@ impl Ground {
         let Some(hex) = self.grid.index(Pose::new(target, Facing::N)).map(|i| i / 6) else {
             return Rc::new(StrikePoses::new(self, target, reach));
         };
-        self.strike_poses
-            .borrow_mut()
-            .entry((hex, reach))
-            .or_insert_with(|| Rc::new(StrikePoses::new(self, target, reach)))
-            .clone()
+        self.strike_poses.get(reach, hex, self.grid.len() / 6, || {
+            Rc::new(StrikePoses::new(self, target, reach))
+        })
     }
 
     /// The hexes of the Strike Zone of a figure at `pose` with `reach`
@@ -213,17 +233,13 @@ impl Ground {
         let Some(i) = self.grid.index(pose) else {
             return work();
         };
-        self.zones
-            .borrow_mut()
-            .entry((i, reach))
-            .or_insert_with(work)
-            .clone()
+        self.zones.get(reach, i, self.grid.len(), work)
     }
 }
 
 const EDGELESS: Edge = Edge {
     to: 0,
-    hex: Hex::new(0, 0),
+    cell: 0,
     ap: 0,
     moves: false,
 };
@@ -303,11 +319,36 @@ impl StrikePoses {
 
 /// Every pose a figure can reach from `start`, with the cheapest cost
 /// (Action Points plus surcharges) and the real Action Points of that way.
+///
+/// The AI asks the same search again and again (the orders and the first
+/// movement pulse, a figure that did not move, the first round of every
+/// battle of a scenario), so searches are kept on the thread by what they
+/// depend on (ground, start, limit, taken hexes, zones), and a kept search
+/// that stopped short of what is asked is carried on from where it stopped.
 pub(super) struct Field {
+    ground: Rc<Ground>,
     grid: Grid,
+    start: Pose,
+    limit: u32,
+    taken: HexSet,
+    zones: HexSet,
     /// By pose number; all [`UNSEEN`] but the `touched` ones.
     nodes: Vec<Node>,
     touched: Vec<u32>,
+    /// Every settled pose, in the order the search settled them.
+    settled: Vec<u32>,
+    queue: Buckets,
+    /// The poses of cost `cost`, in number order, and the next to take.
+    bucket: Vec<u32>,
+    next: usize,
+    cost: u32,
+    /// The pose settled last, if the search stopped there before trying the
+    /// steps out of it.
+    unrelaxed: Option<u32>,
+    /// Nothing is left to settle.
+    exhausted: bool,
+    /// The steps out of a pose, on a map without a step table.
+    worked_out: [Edge; 8],
 }
 
 /// What a search knows of one pose.
@@ -326,39 +367,15 @@ const UNSEEN: Node = Node {
     prev: UNREACHED,
 };
 
+/// Searches kept on a thread: at most this many, and of at most
+/// [`KEPT_POSES`] poses together (a large map keeps fewer). A batch of
+/// battles of one scenario asks the first rounds' searches again and again.
+const KEPT_FIELDS: usize = 128;
+const KEPT_POSES: usize = 1 << 20;
+
 thread_local! {
-    /// Buffers kept from one search to the next on this thread: on a small
-    /// map, allocating and clearing them cost more than a short search.
-    static SPARE: RefCell<Spare> = RefCell::default();
-}
-
-#[derive(Default)]
-struct Spare {
-    /// Each all [`UNSEEN`].
-    nodes: Vec<Vec<Node>>,
-    touched: Vec<Vec<u32>>,
-    queue: Option<Buckets>,
-    settling: Vec<u32>,
-}
-
-/// Fields kept for reuse (a prompt's searches follow one another).
-const SPARE_FIELDS: usize = 4;
-
-impl Drop for Field {
-    fn drop(&mut self) {
-        let mut nodes = std::mem::take(&mut self.nodes);
-        let mut touched = std::mem::take(&mut self.touched);
-        for &i in &touched {
-            nodes[i as usize] = UNSEEN;
-        }
-        touched.clear();
-        SPARE.with_borrow_mut(|spare| {
-            if spare.nodes.len() < SPARE_FIELDS {
-                spare.nodes.push(nodes);
-                spare.touched.push(touched);
-            }
-        });
-    }
+    /// The kept searches, the one used last at the end.
+    static KEPT: RefCell<Vec<Rc<Field>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// One step of a way out of a [`Field`], with its Action Point cost.
@@ -369,137 +386,300 @@ pub(super) struct Leg {
     pub pose: Pose,
 }
 
-/// Dijkstra's queue for small integer costs: one bucket of pose numbers per
-/// cost, in a ring longer than any one step's cost. Every step costs at
-/// least 1, so nothing joins the bucket being taken: sorting it when its
-/// turn comes pops poses in (cost, pose number) order, exactly as a binary
-/// heap of `(cost, number)` pairs would.
+/// Dijkstra's queue for small integer costs: one bucket per cost, in a ring
+/// longer than any one step's cost, each a set of pose numbers (a bit per
+/// pose) with the list of its words in use. Every step costs at least 1, so
+/// nothing joins the bucket being taken: taking its poses in number order
+/// pops them in (cost, pose number) order, exactly as a binary heap of
+/// `(cost, number)` pairs would, without sorting the poses.
 struct Buckets {
-    ring: Vec<Vec<u32>>,
+    /// Words of bits per bucket.
+    words: usize,
+    /// The buckets' bits, bucket after bucket.
+    bits: Vec<u64>,
+    /// Per bucket, the numbers of its words that are not zero.
+    used: Vec<Vec<u32>>,
     queued: usize,
 }
 
 impl Buckets {
-    /// An empty queue for steps up to `longest_step`, reusing `spare`'s
-    /// buffers if it has them.
-    fn new(longest_step: u32, spare: Option<Buckets>) -> Buckets {
+    /// An empty queue of `poses` poses for steps up to `longest_step`,
+    /// reusing `spare`'s buffers if it has them.
+    fn new(longest_step: u32, poses: usize, spare: Option<Buckets>) -> Buckets {
         let len = (longest_step as usize + 1).next_power_of_two();
-        let mut ring = spare.map(|b| b.ring).unwrap_or_default();
-        ring.resize_with(len, Vec::new);
-        ring.iter_mut().for_each(Vec::clear);
-        Buckets { ring, queued: 0 }
+        let words = poses.div_ceil(64);
+        let mut queue = spare.unwrap_or(Buckets {
+            words,
+            bits: Vec::new(),
+            used: Vec::new(),
+            queued: 0,
+        });
+        // A search that stopped early leaves poses queued.
+        for (k, used) in queue.used.iter_mut().enumerate() {
+            for &w in used.iter() {
+                queue.bits[k * queue.words + w as usize] = 0;
+            }
+            used.clear();
+        }
+        if queue.words != words || queue.used.len() != len {
+            queue.words = words;
+            queue.bits.clear();
+            queue.bits.resize(len * words, 0);
+            queue.used.resize_with(len, Vec::new);
+        }
+        queue.queued = 0;
+        queue
     }
 
     fn push(&mut self, cost: u32, i: u32) {
-        let len = self.ring.len();
-        self.ring[cost as usize & (len - 1)].push(i);
-        self.queued += 1;
+        let k = cost as usize & (self.used.len() - 1);
+        let w = i as usize / 64;
+        let word = &mut self.bits[k * self.words + w];
+        if *word == 0 {
+            self.used[k].push(w as u32);
+        }
+        let bit = 1 << (i % 64);
+        self.queued += usize::from(*word & bit == 0);
+        *word |= bit;
     }
 
-    /// The bucket of `cost`, sorted, swapped into `out` (which is empty).
+    /// The poses of the bucket of `cost`, in number order, into `out`
+    /// (emptied first); the bucket is left empty.
     fn take(&mut self, cost: u32, out: &mut Vec<u32>) {
-        let len = self.ring.len();
         out.clear();
-        std::mem::swap(&mut self.ring[cost as usize & (len - 1)], out);
-        out.sort_unstable();
+        let k = cost as usize & (self.used.len() - 1);
+        let used = &mut self.used[k];
+        used.sort_unstable();
+        for &w in used.iter() {
+            let mut word = std::mem::take(&mut self.bits[k * self.words + w as usize]);
+            while word != 0 {
+                out.push(w * 64 + word.trailing_zeros());
+                word &= word - 1;
+            }
+        }
+        used.clear();
         self.queued -= out.len();
     }
 }
 
 impl Field {
-    /// Dijkstra from `start` up to `limit`. `blocked` hexes are never
-    /// entered; leaving a hex for which `zone` is true (other than the start
-    /// hex, as the engine reads 16.10.1) costs [`ZONE_SURCHARGE`] more. The
-    /// search ends early once `done` says so of a pose it settles: every pose
-    /// settled by then has its cheapest cost, and any pose reached but not
-    /// settled costs at least as much.
+    /// Dijkstra from `start` up to `limit`. `taken` hexes other than the
+    /// start's are never entered; leaving a hex in `zones` (other than the
+    /// start hex, as the engine reads 16.10.1) costs [`ZONE_SURCHARGE`] more.
+    /// The search ends early once `done` says so of a pose it settles (asked
+    /// of each in the order they settle): every pose settled by then has its
+    /// cheapest cost, and any pose reached but not settled costs at least as
+    /// much.
+    ///
+    /// A kept search may have gone on past that pose: every pose whose cost
+    /// is at most the stopping pose's has the same cost, Action Points and
+    /// way as in a search that stopped there (steps cost at least 1). So
+    /// [`Field::best_strike_pose`] of poses one of which the search had
+    /// settled when it stopped (with nothing extra to it), and
+    /// [`Field::way_to`] the pose it finds, answer as they would have; a
+    /// search that never stops early is the same in every pose.
     pub fn new(
-        ground: &Ground,
+        ground: &Rc<Ground>,
         start: Pose,
         limit: u32,
-        blocked: impl Fn(Hex) -> bool,
-        zone: impl Fn(Hex) -> bool,
+        taken: &HexSet,
+        zones: &HexSet,
         mut done: impl FnMut(Pose) -> bool,
+    ) -> Rc<Field> {
+        let mut kept = KEPT.take();
+        let same = |f: &Rc<Field>| {
+            f.start == start
+                && f.limit == limit
+                && Rc::ptr_eq(&f.ground, ground)
+                && f.taken == *taken
+                && f.zones == *zones
+        };
+        let mut field = match kept.iter().rposition(same) {
+            Some(k) => kept.remove(k),
+            None => {
+                // The one used longest ago makes room (the last is the newest).
+                let most = KEPT_FIELDS
+                    .min(KEPT_POSES / ground.grid.len().max(1))
+                    .max(1);
+                let mut spare = None;
+                while kept.len() >= most {
+                    spare = Some(kept.remove(0));
+                }
+                let spare = spare.and_then(|f| Rc::try_unwrap(f).ok());
+                Rc::new(Field::start(ground, start, limit, taken, zones, spare))
+            }
+        };
+        let grid = field.grid;
+        let stopped = field.settled.iter().any(|&i| done(grid.pose(i as usize)));
+        if !stopped && !field.exhausted {
+            if Rc::get_mut(&mut field).is_none() {
+                // Still read elsewhere: this one searches afresh.
+                field = Rc::new(Field::start(ground, start, limit, taken, zones, None));
+            }
+            if let Some(f) = Rc::get_mut(&mut field) {
+                f.search(done);
+            }
+        }
+        kept.push(field.clone());
+        KEPT.set(kept);
+        field
+    }
+
+    /// A search from `start` that has settled nothing yet, in `spare`'s
+    /// buffers if there is one.
+    fn start(
+        ground: &Rc<Ground>,
+        start: Pose,
+        limit: u32,
+        taken: &HexSet,
+        zones: &HexSet,
+        spare: Option<Field>,
     ) -> Field {
         let grid = ground.grid;
-        let (mut nodes, touched, spare_queue, mut settling) = SPARE.with_borrow_mut(|spare| {
-            (
-                spare.nodes.pop().unwrap_or_default(),
-                spare.touched.pop().unwrap_or_default(),
-                spare.queue.take(),
-                std::mem::take(&mut spare.settling),
-            )
-        });
-        if nodes.len() != grid.len() {
-            nodes.clear();
-            nodes.resize(grid.len(), UNSEEN);
-        }
-        let mut field = Field {
-            grid,
-            nodes,
-            touched,
-        };
-        let Some(s) = grid.index(start) else {
-            return field;
-        };
         let costs = MoveCosts::shakhan();
         let longest = costs.forward.max(costs.backward).max(costs.pivot_more)
             * costs.poor_multiplier
             + ZONE_SURCHARGE;
-        let mut queue = Buckets::new(longest, spare_queue);
-        let mut worked_out = [EDGELESS; 8];
-        let Field { nodes, touched, .. } = &mut field;
-        nodes[s] = Node {
-            cost: 0,
-            ap: 0,
-            prev: UNREACHED,
-        };
-        touched.push(s as u32);
-        queue.push(0, s as u32);
-        let mut c = 0;
-        'search: while queue.queued > 0 {
-            queue.take(c, &mut settling);
-            for &i in &settling {
-                let i = i as usize;
-                if c > nodes[i].cost {
-                    continue;
+        let mut field = match spare {
+            Some(mut f) => {
+                for &i in &f.touched {
+                    f.nodes[i as usize] = UNSEEN;
                 }
-                let pose = grid.pose(i);
-                if done(pose) {
-                    break 'search;
-                }
-                let surcharge = if pose.hex != start.hex && zone(pose.hex) {
-                    ZONE_SURCHARGE
-                } else {
-                    0
-                };
-                for &Edge { to, hex, ap, moves } in ground.edges(i, &mut worked_out) {
-                    let j = to as usize;
-                    if moves && blocked(hex) {
-                        continue;
-                    }
-                    let nc = c + ap + if moves { surcharge } else { 0 };
-                    if nc <= limit && nc < nodes[j].cost {
-                        debug_assert!(nc > c && nc - c <= longest);
-                        if nodes[j].cost == UNREACHED {
-                            touched.push(to);
-                        }
-                        nodes[j] = Node {
-                            cost: nc,
-                            ap: nodes[i].ap + ap,
-                            prev: i as u32,
-                        };
-                        queue.push(nc, to);
-                    }
+                f.touched.clear();
+                f.settled.clear();
+                f.bucket.clear();
+                f.taken.clone_from(taken);
+                f.zones.clone_from(zones);
+                Field {
+                    ground: ground.clone(),
+                    grid,
+                    start,
+                    limit,
+                    queue: Buckets::new(longest, grid.len(), Some(f.queue)),
+                    ..f
                 }
             }
-            c += 1;
+            None => Field {
+                ground: ground.clone(),
+                grid,
+                start,
+                limit,
+                taken: taken.clone(),
+                zones: zones.clone(),
+                nodes: Vec::new(),
+                touched: Vec::new(),
+                settled: Vec::new(),
+                queue: Buckets::new(longest, grid.len(), None),
+                bucket: Vec::new(),
+                next: 0,
+                cost: 0,
+                unrelaxed: None,
+                exhausted: false,
+                worked_out: [EDGELESS; 8],
+            },
+        };
+        if field.nodes.len() != grid.len() {
+            field.nodes.clear();
+            field.nodes.resize(grid.len(), UNSEEN);
         }
-        SPARE.with_borrow_mut(|spare| {
-            spare.queue = Some(queue);
-            spare.settling = settling;
-        });
+        (field.next, field.cost, field.unrelaxed) = (0, 0, None);
+        field.exhausted = true;
+        if let Some(s) = grid.index(start) {
+            field.nodes[s] = Node {
+                cost: 0,
+                ap: 0,
+                prev: UNREACHED,
+            };
+            field.touched.push(s as u32);
+            field.queue.push(0, s as u32);
+            field.queue.take(0, &mut field.bucket);
+            field.exhausted = false;
+        }
         field
+    }
+
+    /// Settles poses in (cost, pose number) order until `done` says so of
+    /// one or nothing is left.
+    fn search(&mut self, mut done: impl FnMut(Pose) -> bool) {
+        let grid = self.grid;
+        if let Some(i) = self.unrelaxed.take() {
+            self.relax(i as usize);
+        }
+        loop {
+            while let Some(&i) = self.bucket.get(self.next) {
+                self.next += 1;
+                let i = i as usize;
+                if self.cost > self.nodes[i].cost {
+                    continue;
+                }
+                self.settled.push(i as u32);
+                if done(grid.pose(i)) {
+                    self.unrelaxed = Some(i as u32);
+                    return;
+                }
+                self.relax(i);
+            }
+            if self.queue.queued == 0 {
+                self.exhausted = true;
+                return;
+            }
+            self.cost += 1;
+            self.next = 0;
+            self.queue.take(self.cost, &mut self.bucket);
+        }
+    }
+
+    /// Tries the steps out of settled pose `i`.
+    fn relax(&mut self, i: usize) {
+        let Field {
+            ground,
+            start,
+            limit,
+            taken,
+            zones,
+            nodes,
+            touched,
+            queue,
+            worked_out,
+            cost: c,
+            ..
+        } = self;
+        let (c, limit) = (*c, *limit);
+        let start_cell = (start.hex.row * ground.grid.width + start.hex.col) as u32;
+        let cell = (i / 6) as u32;
+        let surcharge = if cell != start_cell && zones.has_cell(cell) {
+            ZONE_SURCHARGE
+        } else {
+            0
+        };
+        let from = nodes[i].ap;
+        // Most steps lead where a way as cheap is known: that is tried
+        // first, whether the step is blocked after.
+        for &Edge {
+            to,
+            cell: next,
+            ap,
+            moves,
+        } in ground.edges(i, worked_out)
+        {
+            let nc = c + ap + if moves { surcharge } else { 0 };
+            let node = &mut nodes[to as usize];
+            if nc > limit || nc >= node.cost {
+                continue;
+            }
+            if moves && next != start_cell && taken.has_cell(next) {
+                continue;
+            }
+            if node.cost == UNREACHED {
+                touched.push(to);
+            }
+            *node = Node {
+                cost: nc,
+                ap: from + ap,
+                prev: i as u32,
+            };
+            queue.push(nc, to);
+        }
     }
 
     /// The cost (with surcharges) of the cheapest way to `pose`.
@@ -635,6 +815,15 @@ mod tests {
         nodes
     }
 
+    /// The hexes of `map` for which `has` is true.
+    fn hex_set(map: &HexMap, has: impl Fn(Hex) -> bool) -> HexSet {
+        let mut set = HexSet::empty(map);
+        for h in map.hexes().filter(|h| has(*h)) {
+            set.insert(h);
+        }
+        set
+    }
+
     fn terrain() -> impl Strategy<Value = Terrain> {
         prop_oneof![
             6 => Just(Terrain::Open),
@@ -687,13 +876,59 @@ mod tests {
             let zone = |h: Hex| at(&zones, h);
             let done = |p: Pose| stop && p == goal;
             let expected = heap_search(&map, start, limit, blocked, zone, done);
+            let (taken, zones) = (hex_set(&map, |h| at(&taken, h)), hex_set(&map, zone));
             let tabled = Ground::of(&Arc::new(map.clone()));
-            let untabled = Ground::new(&Arc::new(map.clone()), 0);
-            // Twice each: later searches run on the kept buffers.
+            let untabled = Rc::new(Ground::new(&Arc::new(map.clone()), 0));
+            // Twice each: later searches run in the last one's buffers.
+            let mut spare = None;
             for ground in [&tabled, &untabled, &tabled, &untabled] {
-                let field = Field::new(ground, start, limit, blocked, zone, done);
+                let mut field = Field::start(ground, start, limit, &taken, &zones, spare);
+                field.search(done);
                 let got: Vec<_> = field.nodes.iter().map(|n| (n.cost, n.ap, n.prev)).collect();
                 prop_assert_eq!(&got, &expected);
+                spare = Some(field);
+            }
+        }
+
+        /// A kept search, asked again to stop at another target's strike
+        /// poses (or not to stop), answers as a fresh search: the same cost,
+        /// Action Points and way for every pose that costs no more than
+        /// where the fresh one stopped, so the same best strike pose and way
+        /// to it.
+        #[test]
+        fn kept_searches_answer_as_fresh_ones(
+            (map, start, limit, taken, zones, _) in search(),
+            asks in prop::collection::vec(
+                (any::<prop::sample::Index>(), 0u32..3, any::<bool>()),
+                1..6,
+            ),
+        ) {
+            let w = i32::from(map.width());
+            let at = |v: &[bool], h: Hex| v[(h.row * w + h.col) as usize];
+            let (taken, zones) = (hex_set(&map, |h| at(&taken, h)), hex_set(&map, |h| at(&zones, h)));
+            let ground = Ground::of(&Arc::new(map.clone()));
+            let grid = ground.grid;
+            for (target, reach, stop) in asks {
+                let target = grid.pose(target.index(grid.len())).hex;
+                let goals = ground.strike_poses(target, reach);
+                let done = |p: Pose| stop && goals.contains(p);
+                let kept = Field::new(&ground, start, limit, &taken, &zones, done);
+                let mut fresh = Field::start(&ground, start, limit, &taken, &zones, None);
+                fresh.search(done);
+                let stopped_at = match fresh.unrelaxed {
+                    Some(i) => fresh.nodes[i as usize].cost,
+                    None => u32::MAX,
+                };
+                for (k, f) in kept.nodes.iter().zip(&fresh.nodes) {
+                    if k.cost <= stopped_at || f.cost <= stopped_at {
+                        prop_assert_eq!((k.cost, k.ap, k.prev), (f.cost, f.ap, f.prev));
+                    }
+                }
+                let best = fresh.best_strike_pose(&goals, |_| 0);
+                prop_assert_eq!(kept.best_strike_pose(&goals, |_| 0), best);
+                if let Some((pose, _)) = best {
+                    prop_assert_eq!(kept.way_to(pose), fresh.way_to(pose));
+                }
             }
         }
 
@@ -720,12 +955,13 @@ mod tests {
         let map = HexMap::open(7, 7).unwrap();
         let start = Pose::new(Hex::new(3, 6), Facing::N);
         let goal = Pose::new(Hex::new(3, 0), Facing::N);
+        let none = HexSet::empty(&map);
         let straight = Field::new(
             &Ground::of(&Arc::new(map.clone())),
             start,
             100,
-            |_| false,
-            |_| false,
+            &none,
+            &none,
             |_| false,
         );
         assert_eq!(straight.cost(goal), Some(6));
@@ -741,8 +977,8 @@ mod tests {
             &Ground::of(&Arc::new(map.clone())),
             start,
             100,
-            |_| false,
-            zone,
+            &none,
+            &hex_set(&map, zone),
             |_| false,
         );
         let way = round.way_to(goal);
@@ -755,12 +991,13 @@ mod tests {
         let map = HexMap::open(5, 5).unwrap();
         let start = Pose::new(Hex::new(2, 4), Facing::N);
         let wall = |h: Hex| h.row == 2 && h.col != 0;
+        let none = HexSet::empty(&map);
         let field = Field::new(
             &Ground::of(&Arc::new(map.clone())),
             start,
             100,
-            wall,
-            |_| false,
+            &hex_set(&map, wall),
+            &none,
             |_| false,
         );
         let goal = Pose::new(Hex::new(2, 0), Facing::N);
@@ -771,21 +1008,22 @@ mod tests {
             &Ground::of(&Arc::new(map.clone())),
             start,
             2,
-            |_| false,
-            |_| false,
+            &none,
+            &none,
             |_| false,
         );
         assert!(near.cost(goal).is_none());
         assert!(near.reached().all(|p| near.cost(p).unwrap() <= 2));
         // Stopping at the goal leaves its cost exact.
-        let early = Field::new(
+        let mut early = Field::start(
             &Ground::of(&Arc::new(map.clone())),
             start,
             100,
-            wall,
-            |_| false,
-            |p| p == goal,
+            &hex_set(&map, wall),
+            &none,
+            None,
         );
+        early.search(|p| p == goal);
         assert_eq!(early.cost(goal), field.cost(goal));
         assert!(early.reached().count() < field.reached().count());
     }

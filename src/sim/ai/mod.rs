@@ -141,10 +141,27 @@ fn enemy_zones(battle: &Battle, ground: &Ground, side: usize, striking_only: boo
 
 /// A set of map hexes, one bit per hex (row by row): looked up at every
 /// step of a search.
+#[derive(PartialEq, Eq)]
 struct HexSet {
     width: i32,
     len: usize,
     bits: Vec<u64>,
+}
+
+impl Clone for HexSet {
+    fn clone(&self) -> HexSet {
+        HexSet {
+            width: self.width,
+            len: self.len,
+            bits: self.bits.clone(),
+        }
+    }
+
+    /// Keeps the buffer: kept searches copy their sets into the last one's.
+    fn clone_from(&mut self, source: &HexSet) {
+        (self.width, self.len) = (source.width, source.len);
+        self.bits.clone_from(&source.bits);
+    }
 }
 
 impl HexSet {
@@ -161,6 +178,12 @@ impl HexSet {
         ((0..self.width).contains(&h.col) && h.row >= 0)
             .then(|| (h.row * self.width + h.col) as usize)
             .filter(|&i| i < self.len)
+    }
+
+    /// Whether hex number `cell` (row by row) is in the set; `cell` is on
+    /// the map.
+    fn has_cell(&self, cell: u32) -> bool {
+        self.bits[cell as usize / 64] & (1 << (cell % 64)) != 0
     }
 
     fn contains(&self, h: Hex) -> bool {
@@ -181,17 +204,16 @@ impl HexSet {
     }
 }
 
-/// What the table has seen of the fight so far: blows landed on each figure
-/// and how many whole rounds have passed since anyone last struck.
+/// What the table has seen of the fight so far besides each figure's state
+/// (of which the blows it took, [`Figure::blows_taken`]): how many whole
+/// rounds have passed since anyone last struck.
 struct Seen {
-    blows: Vec<u32>,
     quiet_rounds: u32,
 }
 
 impl Seen {
     fn of(battle: &Battle) -> Seen {
         Seen {
-            blows: battle.figures().iter().map(|f| f.blows_taken).collect(),
             quiet_rounds: battle.rounds_since_strike().saturating_sub(1),
         }
     }

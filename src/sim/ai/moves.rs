@@ -95,8 +95,10 @@ fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec
             zones: &zones,
             all_zones: &all_zones,
         };
-        let candidates = [plan.steps(enemy), plan.face(enemy.pose.hex)];
-        for steps in candidates.into_iter().flatten() {
+        // Turning to face the enemy is worked out only if needed.
+        let candidates = (plan.steps(enemy).into_iter())
+            .chain(std::iter::once_with(|| plan.face(enemy.pose.hex)).flatten());
+        for steps in candidates {
             if steps.is_empty() && !f.condition.is_prone() {
                 break;
             }
@@ -139,7 +141,7 @@ impl Plan<'_> {
         self.taken.get_or_init(|| occupied(self.battle))
     }
 
-    fn ground(&self) -> &Ground {
+    fn ground(&self) -> &Rc<Ground> {
         self.ground
             .get_or_init(|| Ground::of(self.battle.shared_map()))
     }
@@ -242,14 +244,9 @@ impl Plan<'_> {
         };
         let goals = self.ground().strike_poses(target, my_reach);
         let (taken, zones) = (self.taken(), self.striking_zones());
-        let field = Field::new(
-            self.ground(),
-            f.pose,
-            SEARCH_LIMIT,
-            |h| h != f.pose.hex && taken.contains(h),
-            |h| zones.contains(h),
-            |p| stand_off(p) == 0 && goals.contains(p),
-        );
+        let field = Field::new(self.ground(), f.pose, SEARCH_LIMIT, taken, zones, |p| {
+            goals.contains(p) && stand_off(p) == 0
+        });
         let (goal, _) = field.best_strike_pose(&goals, stand_off)?;
         let way = field.way_to(goal);
         let start = f.pose.hex.distance(target);
@@ -299,14 +296,7 @@ impl Plan<'_> {
         let budget = self.budget();
         let limit = budget.floor() as u32 + ZONE_SURCHARGE;
         let (taken, zones) = (self.taken(), self.striking_zones());
-        let field = Field::new(
-            self.ground(),
-            f.pose,
-            limit,
-            |h| h != f.pose.hex && taken.contains(h),
-            |h| zones.contains(h),
-            |_| false,
-        );
+        let field = Field::new(self.ground(), f.pose, limit, taken, zones, |_| false);
         let from = enemy.pose.hex;
         let start = f.pose.hex.distance(from);
         let facing_enemy = self.card.is_some_and(|k| {

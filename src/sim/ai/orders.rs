@@ -1,6 +1,7 @@
 //! Tactic Card choice (16.9.1–16.9.3, 16.3): per figure, up to its TCA cards
 //! from what its side can see.
 
+use std::cell::OnceCell;
 use std::rc::Rc;
 
 use super::field::{Field, Ground, StrikePoses};
@@ -28,9 +29,11 @@ const SEARCH_LIMIT: u32 = 80;
 pub(super) fn side_orders(battle: &Battle, side: usize) -> Vec<FigureOrders> {
     let ground = Ground::of(battle.shared_map());
     let view = View {
+        battle,
+        side,
         seen: Seen::of(battle),
-        taken: occupied(battle),
-        zones: enemy_zones(battle, &ground, side, false),
+        taken: OnceCell::new(),
+        zones: OnceCell::new(),
         ground,
     };
     let mut attackers = vec![0; battle.figures().len()];
@@ -38,9 +41,7 @@ pub(super) fn side_orders(battle: &Battle, side: usize) -> Vec<FigureOrders> {
     for f in battle.figures().iter().filter(|f| f.side == side) {
         if let Some(mut o) = orders_for(battle, &view, &attackers, f) {
             super::brawl::announce(battle, f, &out, &mut o);
-            for t in attack_targets(&o) {
-                attackers[t.0] += 1;
-            }
+            count_attacks(&o, &mut attackers);
             out.push(o);
         }
     }
@@ -48,25 +49,46 @@ pub(super) fn side_orders(battle: &Battle, side: usize) -> Vec<FigureOrders> {
 }
 
 /// What a side plans its orders from, the same for each of its figures.
-struct View {
+/// The hexes are worked out when first needed: figures already engaged
+/// search for no way.
+struct View<'a> {
+    battle: &'a Battle,
+    side: usize,
     seen: Seen,
-    /// Hexes figures hold.
-    taken: HexSet,
-    /// Where the side's enemies could strike.
-    zones: HexSet,
+    taken: OnceCell<HexSet>,
+    zones: OnceCell<HexSet>,
     ground: Rc<Ground>,
 }
 
-/// The enemies a figure's orders attack (A, B or C), each once.
-fn attack_targets(o: &FigureOrders) -> Vec<FigureId> {
-    let mut targets: Vec<FigureId> = o
+impl View<'_> {
+    /// Hexes figures hold.
+    fn taken(&self) -> &HexSet {
+        self.taken.get_or_init(|| occupied(self.battle))
+    }
+
+    /// Where the side's enemies could strike.
+    fn zones(&self) -> &HexSet {
+        self.zones
+            .get_or_init(|| enemy_zones(self.battle, &self.ground, self.side, false))
+    }
+}
+
+/// Counts the enemies a figure's orders attack (A, B or C) in `attackers`,
+/// each once for each run of cards against it.
+fn count_attacks(o: &FigureOrders, attackers: &mut [u32]) {
+    let mut last = None;
+    for t in o
         .cards
         .iter()
         .filter(|c| matches!(c.card, Card::A | Card::B | Card::C))
-        .filter_map(|c| c.target)
-        .collect();
-    targets.dedup();
-    targets
+    {
+        if let Some(t) = t.target
+            && last != Some(t)
+        {
+            attackers[t.0] += 1;
+            last = Some(t);
+        }
+    }
 }
 
 /// The AI's orders for one figure, e.g. to propose an NPC's cards in the
@@ -147,9 +169,9 @@ impl Health {
 
 /// What the table sees of a figure's wounds: blows seen to land, visible
 /// bleeding, the symptoms of criticals, lying prone, shaken (16.10).
-fn visible_hurt(seen: &Seen, e: &Figure) -> f64 {
+fn visible_hurt(e: &Figure) -> f64 {
     let c = &e.condition;
-    0.5 * f64::from(seen.blows[e.id.0])
+    0.5 * f64::from(e.blows_taken)
         + 0.5 * f64::from(c.visible_bleeding_per_round().min(4))
         + c.injuries().len() as f64
         + if c.is_prone() { 1.5 } else { 0.0 }
@@ -161,12 +183,7 @@ fn visible_hurt(seen: &Seen, e: &Figure) -> f64 {
 }
 
 fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Option<FigureOrders> {
-    let View {
-        seen,
-        taken,
-        zones,
-        ground,
-    } = view;
+    let View { seen, ground, .. } = view;
     let constraint = f.condition.allowed_cards();
     let allowed = &constraint.allowed;
     if allowed.is_empty() {
@@ -188,33 +205,41 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
         .collect();
     // The search may stop once every enemy is within our reach, and we
     // within its, on some settled pose.
-    let mut pending: Vec<&StrikePoses> = goals.iter().flatten().flatten().map(|g| &**g).collect();
-    let field = Field::new(
-        ground,
-        f.pose,
-        SEARCH_LIMIT,
-        |h| h != f.pose.hex && taken.contains(h),
-        |h| zones.contains(h),
-        |p| {
-            let mut k = 0;
-            while k < pending.len() {
-                if pending[k].contains(p) {
-                    pending.swap_remove(k);
-                } else {
-                    k += 1;
+    let goal_sets = goals.iter().flatten().flatten().map(|g| &**g);
+    // Where the start pose is in all of them (the figures are engaged), the
+    // search would stop there: every cheapest cost is 0.
+    let engaged = goal_sets.clone().all(|g| g.contains(f.pose));
+    let field = (!engaged).then(|| {
+        let mut pending: Vec<&StrikePoses> = goal_sets.collect();
+        Field::new(
+            ground,
+            f.pose,
+            SEARCH_LIMIT,
+            view.taken(),
+            view.zones(),
+            |p| {
+                let mut k = 0;
+                while k < pending.len() {
+                    if pending[k].contains(p) {
+                        pending.swap_remove(k);
+                    } else {
+                        k += 1;
+                    }
                 }
-            }
-            pending.is_empty()
-        },
-    );
+                pending.is_empty()
+            },
+        )
+    });
     let ap = |e: &Figure, c: Card| e.factors.ap(c).0;
     let foes: Vec<Foe> = enemies(battle, f.side)
         .zip(&goals)
         .map(|(e, [mine, theirs])| {
             let cheapest = |g: &Option<Rc<StrikePoses>>| {
-                g.as_ref()
-                    .and_then(|g| field.best_strike_pose(g, |_| 0))
-                    .map(|(_, c)| c)
+                let g = g.as_ref()?;
+                match &field {
+                    Some(field) => field.best_strike_pose(g, |_| 0).map(|(_, c)| c),
+                    None => Some(0),
+                }
             };
             let cost = cheapest(mine);
             let reaches_us_in = cheapest(theirs);
@@ -233,7 +258,7 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
                 threat: within(ap(e, Card::C)),
                 imminent: within(2.0 * e.factors.pulse_ma(Card::C).0),
                 charge_threat: within(ap(e, Card::A)),
-                hurt: visible_hurt(seen, e),
+                hurt: visible_hurt(e),
             }
         })
         .collect();
@@ -267,7 +292,8 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
     if ![Card::A, Card::B, Card::C].into_iter().any(may) {
         let card = if constraint.limits.contains(&CardLimit::MustFlee) {
             pick(&[Card::F, Card::E])?
-        } else if health.badly_hurt && room_to_back_off(battle, taken, f, closest_threat.hex) {
+        } else if health.badly_hurt && room_to_back_off(battle, view.taken(), f, closest_threat.hex)
+        {
             pick(&[Card::E, Card::D, Card::G])?
         } else {
             pick(&[Card::D, Card::E, Card::G])?
@@ -278,16 +304,17 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
     // 16.9.6 shaken, or badly hurt with a comrade still fighting: keep out
     // of the fight — hold (D) while nobody can reach it, draw away (E when an
     // enemy is about to strike, else F) while it can; cornered, it fights.
-    let comrades: Vec<&Figure> = battle
-        .figures()
-        .iter()
-        .filter(|a| a.side == f.side && a.id != f.id && a.condition.can_act())
-        .collect();
-    let fit_comrade = comrades.iter().any(|a| Health::of(a).fit(a));
+    let comrades = || {
+        battle
+            .figures()
+            .iter()
+            .filter(|a| a.side == f.side && a.id != f.id && a.condition.can_act())
+    };
+    let fit_comrade = comrades().any(|a| Health::of(a).fit(a));
     if !quiet && (health.shaken || (health.badly_hurt && fit_comrade)) {
         let card = if threats.is_empty() {
             pick(&[Card::D])
-        } else if !room_to_back_off(battle, taken, f, closest_threat.hex) {
+        } else if !room_to_back_off(battle, view.taken(), f, closest_threat.hex) {
             None
         } else if threats.iter().any(|e| e.imminent) {
             pick(&[Card::E, Card::F])
@@ -341,14 +368,13 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
     let at_hand = |a: &Figure, rounds: f64| {
         f64::from(a.pose.hex.distance(f.pose.hex)) <= rounds * ap(a, Card::C)
     };
-    let supporters = comrades
-        .iter()
+    let supporters = comrades()
         .filter(|a| Health::of(a).fit(a) && at_hand(a, 0.5))
         .count();
     let outnumbered = imminent.len() > tca && imminent.len() > supporters + 1;
     if let Some(strongest) = imminent.first().copied() {
         let outmatched = strongest.cf - my_cf >= CLEARLY_BETTER;
-        let help = comrades.iter().any(|a| {
+        let help = comrades().any(|a| {
             let free =
                 enemies(battle, f.side).all(|e| a.pose.hex.distance(e.pose.hex) > e.reach() + 1);
             free && at_hand(a, 1.0)
@@ -406,8 +432,10 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
     };
     cards.sort_by_key(|(_, t)| cost_of(*t));
     if cards.len() < tca {
-        let hit_and_run =
-            !quiet && health.hurt && may(Card::E) && room_to_back_off(battle, taken, f, target.hex);
+        let hit_and_run = !quiet
+            && health.hurt
+            && may(Card::E)
+            && room_to_back_off(battle, view.taken(), f, target.hex);
         while cards.len() + usize::from(hit_and_run) < tca {
             cards.push((card, target.id));
         }
