@@ -104,11 +104,13 @@ struct PreparedRound {
 }
 
 impl PreparedRound {
-    /// The battle at the round's start, rebuilt by replay as play builds it:
-    /// a clone's event log has no room to grow, and its first event would
-    /// copy the whole log, which real play never does.
+    /// The battle at the round's start, rebuilt by replay, keeping from
+    /// there on only each command's events, as `batch` plays.
     fn started(&self, checked: &Checked) -> Battle {
-        Battle::replay(checked, self.seed, self.battle.commands()).expect("the battle replays")
+        let mut battle =
+            Battle::replay(checked, self.seed, self.battle.commands()).expect("the battle replays");
+        battle.forget_log();
+        battle
     }
 }
 

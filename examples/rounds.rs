@@ -1,7 +1,9 @@
 //! A profiling harness (BENCHMARKS.md "Where the time goes"): plays AI
 //! battles, then replays their recorded commands, and prints the cost per
 //! Melee Round of each — the engine with the AI answering, and the engine
-//! alone. Run it under `perf record` or `valgrind --tool=callgrind`.
+//! alone, both keeping no event log, as `batch` plays. Run it under `perf
+//! record` or `valgrind --tool=callgrind` (`--toggle-collect='*replay_unlogged*'`
+//! for the engine alone, `'*sim::ai::answer*'` for the AI).
 //!
 //! `cargo run --release --example rounds -- [SCENARIO] [BATTLES] [REPLAYS]`
 
@@ -28,12 +30,17 @@ fn main() {
     let (mut rounds, mut events) = (0u64, 0usize);
     for seed in 0..battles {
         let mut battle = Battle::new(&checked, seed).expect("two sides");
+        events += battle.events().len();
+        // As batch plays.
+        battle.forget_log();
         while !matches!(battle.prompt(), Prompt::Finished { .. }) && battle.round() < 100 {
             let command = sim::ai::answer(&battle, &battle.prompt());
-            battle.submit(command).expect("the AI's answer is accepted");
+            events += battle
+                .submit(command)
+                .expect("the AI's answer is accepted")
+                .len();
         }
         rounds += u64::from(battle.round());
-        events += battle.events().len();
         played.push((seed, battle.commands().to_vec()));
     }
     let with_ai = start.elapsed().as_secs_f64();
@@ -42,7 +49,7 @@ fn main() {
     let start = Instant::now();
     for _ in 0..replays {
         for (seed, commands) in &played {
-            std::hint::black_box(Battle::replay(&checked, *seed, commands).expect("replays"));
+            std::hint::black_box(replay_unlogged(&checked, *seed, commands));
         }
     }
     let alone = start.elapsed().as_secs_f64() / f64::from(replays);
@@ -61,4 +68,15 @@ fn main() {
         "engine alone (replay): {:.2} µs per round",
         per_round(alone)
     );
+}
+
+/// As `Battle::replay`, keeping no log, as batch plays.
+#[inline(never)]
+fn replay_unlogged(checked: &scenario::Checked, seed: u64, commands: &[Command]) -> Battle {
+    let mut battle = Battle::new(checked, seed).expect("two sides");
+    battle.forget_log();
+    for command in commands {
+        battle.submit(command.clone()).expect("replays");
+    }
+    battle
 }

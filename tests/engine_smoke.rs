@@ -58,3 +58,29 @@ fn every_shipped_scenario_plays_to_its_end_and_replays_identically() {
         }
     }
 }
+
+/// `Battle::forget_log` (as `batch` plays) changes nothing but the log kept:
+/// the same answers, the same outcome, each command's events as the logged
+/// battle made them.
+#[test]
+fn a_battle_that_forgets_its_log_plays_as_one_that_keeps_it() {
+    for name in ["duel.ron", "skirmish.ron", "beast.ron"] {
+        let c = checked(name);
+        for seed in [4, 5] {
+            let mut kept = Battle::new(&c, seed).unwrap();
+            let mut forgetful = Battle::new(&c, seed).unwrap();
+            forgetful.forget_log();
+            assert!(forgetful.events().is_empty());
+            while kept.outcome().is_none() && kept.round() <= 30 {
+                let command = sim::ai::answer(&forgetful, &forgetful.prompt());
+                let made = kept.submit(command.clone()).unwrap().to_vec();
+                assert_eq!(forgetful.submit(command).unwrap(), &made[..]);
+                assert_eq!(forgetful.events(), &made[..], "{name}: only the last command's");
+            }
+            assert_eq!(forgetful.outcome(), kept.outcome());
+            assert_eq!(forgetful.figures(), kept.figures());
+            let again = Battle::replay(&c, seed, forgetful.commands()).unwrap();
+            assert_eq!(again.events(), kept.events());
+        }
+    }
+}

@@ -111,7 +111,11 @@ pub struct Battle {
     /// figures enter.
     tramplers: bool,
     dice: Dice,
+    /// The event log; without [`Battle::forget_log`], every event since the
+    /// battle began.
     events: Vec<Event>,
+    /// Keep only the last command's events ([`Battle::forget_log`]).
+    forgetful: bool,
     commands: Vec<Command>,
 }
 
@@ -168,6 +172,7 @@ impl Battle {
             // A duel runs to a few hundred events: growing the log from
             // empty cost more than the rules of a round (BENCHMARKS.md).
             events: Vec::with_capacity(512),
+            forgetful: false,
             commands: Vec::with_capacity(128),
         };
         battle.advance();
@@ -233,8 +238,19 @@ impl Battle {
         &self.priority
     }
 
+    /// The event log: every event since the battle began, or, once
+    /// [`Battle::forget_log`] was called, those of the last command.
     pub fn events(&self) -> &[Event] {
         &self.events
+    }
+
+    /// Drop the log and from now on keep only the last command's events. For
+    /// Monte Carlo runs that read only the outcome (`sim::batch`): events are
+    /// still made and applied, and the commands kept, so [`Battle::replay`]
+    /// rebuilds the whole log; only writing it out to memory is saved.
+    pub fn forget_log(&mut self) {
+        self.forgetful = true;
+        self.events.clear();
     }
 
     pub fn commands(&self) -> &[Command] {
@@ -256,6 +272,9 @@ impl Battle {
     /// it into events, apply them and run on to the next prompt. Returns the
     /// events it caused. A refused command changes nothing.
     pub fn submit(&mut self, command: Command) -> Result<&[Event], Rejection> {
+        if self.forgetful {
+            self.events.clear();
+        }
         let start = self.events.len();
         // Every check in `execute` comes before its first event, and events
         // are the only change to a battle (dice roll only while events are

@@ -113,8 +113,7 @@ impl Battle {
     /// AP for it. `None`: it may strike nobody.
     fn strike_means(&self, attacker: FigureId, k: usize) -> Option<Means> {
         let a = &self.figures[attacker.0];
-        if !a.condition.can_act() || a.condition.is_prone() || self.brawl_bars_strike(attacker, k)
-        {
+        if !a.condition.can_act() || a.condition.is_prone() || self.brawl_bars_strike(attacker, k) {
             return None;
         }
         let only_at_attackers = match self.tables.actions.card(a.round.cards[k].card()).strike {

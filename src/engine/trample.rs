@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::event::Event;
-use super::{Battle, FigureId, Figure};
+use super::{Battle, Figure, FigureId};
 use crate::hex::{Facing, Hex, ZoneShape};
 use crate::rules::shakhan::condition::{Limbs, MoraleCause, wound_calls_for_morale};
 use crate::rules::shakhan::melee::{

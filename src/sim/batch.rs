@@ -95,6 +95,8 @@ pub fn play_one(
     answer: Answerer,
 ) -> Result<Outcome, BatchError> {
     let mut battle = Battle::new(checked, seed)?;
+    // Only the outcome is read.
+    battle.forget_log();
     super::play(&mut battle, max_rounds, answer).map_err(|message| BatchError::Refused {
         index: 0,
         seed,

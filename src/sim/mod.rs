@@ -23,7 +23,7 @@ pub fn play(
         }
         let command = answer(battle, &prompt);
         let round = battle.round();
-        if let Err(e) = battle.submit(command.clone()) {
+        if let Err(e) = battle.submit(command) {
             return Err(format!(
                 "round {round}: the answer to {prompt:?} was refused: {e}"
             ));
