@@ -32,6 +32,17 @@ const STEPS: [Step; 8] = [
     Step::Pivot { to: Facing::NW },
 ];
 
+// A pose settled at cost `c` in a hex one of whose facings settled at
+// `c0 < c` needs no pivots tried ([`Field::relax`]): that facing offered
+// each other facing a way of at most `c0 + pivot_more <= c + pivot_one`, no
+// dearer than a pivot from here (and no further over the limit), so none of
+// ours would be taken. That holds while a pivot of several hexsides costs
+// at most one more than a pivot of one.
+const _: () = {
+    let costs = MoveCosts::shakhan();
+    assert!(costs.pivot_more <= costs.pivot_one + 1);
+};
+
 /// Maps of up to this many poses (a 150x145 map) get a table of the steps
 /// out of every pose; on larger ones the table would cost more memory than
 /// it saves time, and searches work the steps out as they go.
@@ -653,6 +664,11 @@ impl Field {
             0
         };
         let from = nodes[i].ap;
+        // A facing of this hex settled cheaper has offered every other
+        // facing a pivot no dearer than any from here (pivots cost at most one
+        // apart): then only the moves (first among the edges) are tried.
+        let hex = i - i % 6;
+        let pivots = nodes[hex..hex + 6].iter().all(|n| n.cost >= c);
         // Most steps lead where a way as cheap is known: that is tried
         // first, whether the step is blocked after.
         for &Edge {
@@ -662,6 +678,9 @@ impl Field {
             moves,
         } in ground.edges(i, worked_out)
         {
+            if !moves && !pivots {
+                break;
+            }
             let nc = c + ap + if moves { surcharge } else { 0 };
             let node = &mut nodes[to as usize];
             if nc > limit || nc >= node.cost {
@@ -698,11 +717,10 @@ impl Field {
             .filter(|c| *c != UNREACHED)
     }
 
-    /// Every reached pose, in index order (deterministic).
+    /// Every reached pose, in the order the search first reached them
+    /// (deterministic; only the reached ones are read, not the whole map).
     pub fn reached(&self) -> impl Iterator<Item = Pose> + '_ {
-        (0..self.nodes.len())
-            .filter(|&i| self.nodes[i].cost != UNREACHED)
-            .map(|i| self.grid.pose(i))
+        self.touched.iter().map(|&i| self.grid.pose(i as usize))
     }
 
     /// The cheapest of the reached poses among `poses` (where a strike

@@ -94,6 +94,7 @@ fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec
             ground: &ground,
             zones: &zones,
             all_zones: &all_zones,
+            in_front: Cell::new(None),
         };
         // Turning to face the enemy is worked out only if needed.
         let candidates = (plan.steps(enemy).into_iter())
@@ -134,6 +135,9 @@ struct Plan<'a> {
     zones: &'a OnceCell<HexSet>,
     /// Zones of every standing armed enemy (where G should not stop).
     all_zones: &'a OnceCell<HexSet>,
+    /// The last hex [`Plan::face`] was asked about, and whether it lies in
+    /// the front arc.
+    in_front: Cell<Option<(Hex, bool)>>,
 }
 
 impl Plan<'_> {
@@ -212,7 +216,16 @@ impl Plan<'_> {
     /// pivot may take the whole pulse allowance).
     fn face(&self, hex: Hex) -> Option<Vec<Step>> {
         let pose = self.f.pose;
-        if pose.in_front_arc(hex) {
+        // Asked again as the fallback after the card's own move.
+        let in_front = match self.in_front.get() {
+            Some((at, yes)) if at == hex => yes,
+            _ => {
+                let yes = pose.in_front_arc(hex);
+                self.in_front.set(Some((hex, yes)));
+                yes
+            }
+        };
+        if in_front {
             return None;
         }
         pose.hex
@@ -304,7 +317,8 @@ impl Plan<'_> {
         });
         let others: Vec<Hex> = enemies(battle, f.side).map(|e| e.pose.hex).collect();
         // Distances from `enemy`, the nearest enemy and all enemies. Poses
-        // come hex by hex, so each hex's are worked out once for its facings.
+        // mostly come a hex's facings together, so those are worked out
+        // once for them.
         let last = Cell::new(None);
         let distances = |h: Hex| match last.get() {
             Some((at, d)) if at == h => d,
@@ -339,6 +353,7 @@ impl Plan<'_> {
                     .is_some_and(|ap| f64::from(ap) <= budget + 1e-9)
             })
             .filter(|p| distances(p.hex).0 >= start)
+            // The score ends with the pose: no two tie, whatever the order.
             .max_by_key(|p| score(*p))?;
         if goal == f.pose {
             return None;
