@@ -702,6 +702,7 @@ impl Field {
     }
 
     /// The cost (with surcharges) of the cheapest way to `pose`.
+    #[cfg(test)]
     pub fn cost(&self, pose: Pose) -> Option<u32> {
         self.grid
             .index(pose)
@@ -710,6 +711,7 @@ impl Field {
     }
 
     /// The Action Points the cheapest way to `pose` spends.
+    #[cfg(test)]
     pub fn ap(&self, pose: Pose) -> Option<u32> {
         self.grid
             .index(pose)
@@ -717,10 +719,14 @@ impl Field {
             .filter(|c| *c != UNREACHED)
     }
 
-    /// Every reached pose, in the order the search first reached them
-    /// (deterministic; only the reached ones are read, not the whole map).
-    pub fn reached(&self) -> impl Iterator<Item = Pose> + '_ {
-        self.touched.iter().map(|&i| self.grid.pose(i as usize))
+    /// Every reached pose with its cost and Action Points, in the order the
+    /// search first reached them (deterministic; only the reached ones are
+    /// read, not the whole map).
+    pub fn reached(&self) -> impl Iterator<Item = (Pose, u32, u32)> + '_ {
+        self.touched.iter().map(|&i| {
+            let node = self.nodes[i as usize];
+            (self.grid.pose(i as usize), node.cost, node.ap)
+        })
     }
 
     /// The cheapest of the reached poses among `poses` (where a strike
@@ -1031,7 +1037,7 @@ mod tests {
             |_| false,
         );
         assert!(near.cost(goal).is_none());
-        assert!(near.reached().all(|p| near.cost(p).unwrap() <= 2));
+        assert!(near.reached().all(|(p, c, _)| near.cost(p) == Some(c) && c <= 2));
         // Stopping at the goal leaves its cost exact.
         let mut early = Field::start(
             &Ground::of(&Arc::new(map.clone())),

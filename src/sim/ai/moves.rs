@@ -1,6 +1,7 @@
 //! Movement priority (16.14.3) and each Action Phase's moves (16.9.7–16.9.8).
 
 use std::cell::{Cell, OnceCell};
+use std::cmp::Reverse;
 use std::rc::Rc;
 
 use super::field::{Field, Ground, Leg, ZONE_SURCHARGE};
@@ -319,42 +320,44 @@ impl Plan<'_> {
         // Distances from `enemy`, the nearest enemy and all enemies. Poses
         // mostly come a hex's facings together, so those are worked out
         // once for them.
-        let last = Cell::new(None);
-        let distances = |h: Hex| match last.get() {
+        let mut last = None;
+        let mut distances = |h: Hex| match last {
             Some((at, d)) if at == h => d,
             _ => {
                 let nearest = others.iter().map(|o| o.distance(h)).min().unwrap_or(0);
                 let all: u32 = others.iter().map(|o| o.distance(h)).sum();
                 let d = (h.distance(from), nearest, all);
-                last.set(Some((h, d)));
+                last = Some((h, d));
                 d
             }
         };
-        let score = |p: Pose| {
-            let cost = field.cost(p).unwrap_or(u32::MAX);
-            let ap = field.ap(p).unwrap_or(u32::MAX);
+        // The best by (least surcharge, farthest from `enemy`, from the
+        // nearest, from all, facing as the card wants, fewest AP, pose). It
+        // ends with the pose: no two tie, whatever the order they come in,
+        // and the facing is looked at only where what comes before it is
+        // not already worse.
+        let mut best: Option<((Reverse<u32>, u32, u32, u32), (bool, Reverse<u32>, Reverse<Pose>))> =
+            None;
+        let mut goal = None;
+        for (p, cost, ap) in field.reached() {
+            if f64::from(ap) > budget + 1e-9 {
+                continue;
+            }
             let (away, nearest, all) = distances(p.hex);
-            let faces = p.in_front_arc(from) == facing_enemy;
-            (
-                std::cmp::Reverse(cost - ap),
-                away,
-                nearest,
-                all,
-                faces,
-                std::cmp::Reverse(ap),
-                std::cmp::Reverse(p),
-            )
-        };
-        let goal = field
-            .reached()
-            .filter(|p| {
-                field
-                    .ap(*p)
-                    .is_some_and(|ap| f64::from(ap) <= budget + 1e-9)
-            })
-            .filter(|p| distances(p.hex).0 >= start)
-            // The score ends with the pose: no two tie, whatever the order.
-            .max_by_key(|p| score(*p))?;
+            if away < start {
+                continue;
+            }
+            let head = (Reverse(cost - ap), away, nearest, all);
+            if best.is_some_and(|(b, _)| head < b) {
+                continue;
+            }
+            let tail = (p.in_front_arc(from) == facing_enemy, Reverse(ap), Reverse(p));
+            if best.is_none_or(|b| (head, tail) > b) {
+                best = Some((head, tail));
+                goal = Some(p);
+            }
+        }
+        let goal = goal?;
         if goal == f.pose {
             return None;
         }
