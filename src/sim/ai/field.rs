@@ -1037,7 +1037,10 @@ mod tests {
             |_| false,
         );
         assert!(near.cost(goal).is_none());
-        assert!(near.reached().all(|(p, c, _)| near.cost(p) == Some(c) && c <= 2));
+        assert!(
+            near.reached()
+                .all(|(p, c, _)| near.cost(p) == Some(c) && c <= 2)
+        );
         // Stopping at the goal leaves its cost exact.
         let mut early = Field::start(
             &Ground::of(&Arc::new(map.clone())),

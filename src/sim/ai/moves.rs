@@ -336,8 +336,10 @@ impl Plan<'_> {
         // ends with the pose: no two tie, whatever the order they come in,
         // and the facing is looked at only where what comes before it is
         // not already worse.
-        let mut best: Option<((Reverse<u32>, u32, u32, u32), (bool, Reverse<u32>, Reverse<Pose>))> =
-            None;
+        let mut best: Option<(
+            (Reverse<u32>, u32, u32, u32),
+            (bool, Reverse<u32>, Reverse<Pose>),
+        )> = None;
         let mut goal = None;
         for (p, cost, ap) in field.reached() {
             if f64::from(ap) > budget + 1e-9 {
@@ -351,7 +353,11 @@ impl Plan<'_> {
             if best.is_some_and(|(b, _)| head < b) {
                 continue;
             }
-            let tail = (p.in_front_arc(from) == facing_enemy, Reverse(ap), Reverse(p));
+            let tail = (
+                p.in_front_arc(from) == facing_enemy,
+                Reverse(ap),
+                Reverse(p),
+            );
             if best.is_none_or(|b| (head, tail) > b) {
                 best = Some((head, tail));
                 goal = Some(p);
