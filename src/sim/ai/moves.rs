@@ -336,10 +336,9 @@ impl Plan<'_> {
         // ends with the pose: no two tie, whatever the order they come in,
         // and the facing is looked at only where what comes before it is
         // not already worse.
-        let mut best: Option<(
-            (Reverse<u32>, u32, u32, u32),
-            (bool, Reverse<u32>, Reverse<Pose>),
-        )> = None;
+        type Head = (Reverse<u32>, u32, u32, u32);
+        type Tail = (bool, Reverse<u32>, Reverse<Pose>);
+        let mut best: Option<(Head, Tail)> = None;
         let mut goal = None;
         for (p, cost, ap) in field.reached() {
             if f64::from(ap) > budget + 1e-9 {
