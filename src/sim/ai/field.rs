@@ -478,9 +478,10 @@ impl Field {
     /// start's are never entered; leaving a hex in `zones` (other than the
     /// start hex, as the engine reads 16.10.1) costs [`ZONE_SURCHARGE`] more.
     /// The search ends early once `done` says so of a pose it settles (asked
-    /// of each in the order they settle): every pose settled by then has its
-    /// cheapest cost, and any pose reached but not settled costs at least as
-    /// much.
+    /// of each new one in the order they settle, of those a kept search had
+    /// settled latest first, so `done` must not hang on the order): every
+    /// pose settled by then has its cheapest cost, and any pose reached but
+    /// not settled costs at least as much.
     ///
     /// A kept search may have gone on past that pose: every pose whose cost
     /// is at most the stopping pose's has the same cost, Action Points and
@@ -521,7 +522,8 @@ impl Field {
             }
         };
         let grid = field.grid;
-        let stopped = field.settled.iter().any(|&i| done(grid.pose(i as usize)));
+        // Latest first: a search asked again stopped at its last pose.
+        let stopped = (field.settled.iter().rev()).any(|&i| done(grid.pose(i as usize)));
         if !stopped && !field.exhausted {
             if Rc::get_mut(&mut field).is_none() {
                 // Still read elsewhere: this one searches afresh.

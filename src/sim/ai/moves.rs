@@ -70,7 +70,7 @@ fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec
     let ground = OnceCell::new();
     let zones = OnceCell::new();
     let all_zones = OnceCell::new();
-    let mut movers: Vec<(&Figure, Option<usize>, Option<&Figure>)> = battle
+    let mut movers = battle
         .figures()
         .iter()
         .filter(|f| f.side == side && f.condition.can_act() && f.action.is_none() && only(f))
@@ -78,14 +78,24 @@ fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec
         .map(|f| {
             let card = battle.current_card(f.id);
             (f, card, reference_enemy(battle, f, card))
-        })
-        .collect();
-    if movers.is_empty() {
+        });
+    // Mostly one figure moves: the list (and its allocation) only for more.
+    let Some(first) = movers.next() else {
         return Vec::new();
+    };
+    let mut more: Vec<_> = movers.collect();
+    if !more.is_empty() {
+        more.push(first);
+        // By distance, then id: the same order whatever the list's.
+        more.sort_by_key(|(f, _, e)| (e.map(|e| f.pose.hex.distance(e.pose.hex)), f.id));
     }
-    movers.sort_by_key(|(f, _, e)| (e.map(|e| f.pose.hex.distance(e.pose.hex)), f.id));
+    let movers = if more.is_empty() {
+        std::slice::from_ref(&first)
+    } else {
+        &more[..]
+    };
     let mut moves: Vec<FigureMove> = Vec::new();
-    for (f, card, enemy) in movers {
+    for &(f, card, enemy) in movers {
         let Some(enemy) = enemy else { continue };
         let plan = Plan {
             battle,
