@@ -32,6 +32,17 @@ const STEPS: [Step; 8] = [
     Step::Pivot { to: Facing::NW },
 ];
 
+// A pose settled at cost `c` in a hex one of whose facings settled at
+// `c0 < c` needs no pivots tried ([`Field::relax`]): that facing offered
+// each other facing a way of at most `c0 + pivot_more <= c + pivot_one`, no
+// dearer than a pivot from here (and no further over the limit), so none of
+// ours would be taken. That holds while a pivot of several hexsides costs
+// at most one more than a pivot of one.
+const _: () = {
+    let costs = MoveCosts::shakhan();
+    assert!(costs.pivot_more <= costs.pivot_one + 1);
+};
+
 /// Maps of up to this many poses (a 150x145 map) get a table of the steps
 /// out of every pose; on larger ones the table would cost more memory than
 /// it saves time, and searches work the steps out as they go.
@@ -467,9 +478,10 @@ impl Field {
     /// start's are never entered; leaving a hex in `zones` (other than the
     /// start hex, as the engine reads 16.10.1) costs [`ZONE_SURCHARGE`] more.
     /// The search ends early once `done` says so of a pose it settles (asked
-    /// of each in the order they settle): every pose settled by then has its
-    /// cheapest cost, and any pose reached but not settled costs at least as
-    /// much.
+    /// of each new one in the order they settle, of those a kept search had
+    /// settled latest first, so `done` must not hang on the order): every
+    /// pose settled by then has its cheapest cost, and any pose reached but
+    /// not settled costs at least as much.
     ///
     /// A kept search may have gone on past that pose: every pose whose cost
     /// is at most the stopping pose's has the same cost, Action Points and
@@ -510,7 +522,8 @@ impl Field {
             }
         };
         let grid = field.grid;
-        let stopped = field.settled.iter().any(|&i| done(grid.pose(i as usize)));
+        // Latest first: a search asked again stopped at its last pose.
+        let stopped = (field.settled.iter().rev()).any(|&i| done(grid.pose(i as usize)));
         if !stopped && !field.exhausted {
             if Rc::get_mut(&mut field).is_none() {
                 // Still read elsewhere: this one searches afresh.
@@ -653,6 +666,11 @@ impl Field {
             0
         };
         let from = nodes[i].ap;
+        // A facing of this hex settled cheaper has offered every other
+        // facing a pivot no dearer than any from here (pivots cost at most one
+        // apart): then only the moves (first among the edges) are tried.
+        let hex = i - i % 6;
+        let pivots = nodes[hex..hex + 6].iter().all(|n| n.cost >= c);
         // Most steps lead where a way as cheap is known: that is tried
         // first, whether the step is blocked after.
         for &Edge {
@@ -662,6 +680,9 @@ impl Field {
             moves,
         } in ground.edges(i, worked_out)
         {
+            if !moves && !pivots {
+                break;
+            }
             let nc = c + ap + if moves { surcharge } else { 0 };
             let node = &mut nodes[to as usize];
             if nc > limit || nc >= node.cost {
@@ -683,6 +704,7 @@ impl Field {
     }
 
     /// The cost (with surcharges) of the cheapest way to `pose`.
+    #[cfg(test)]
     pub fn cost(&self, pose: Pose) -> Option<u32> {
         self.grid
             .index(pose)
@@ -691,6 +713,7 @@ impl Field {
     }
 
     /// The Action Points the cheapest way to `pose` spends.
+    #[cfg(test)]
     pub fn ap(&self, pose: Pose) -> Option<u32> {
         self.grid
             .index(pose)
@@ -698,11 +721,14 @@ impl Field {
             .filter(|c| *c != UNREACHED)
     }
 
-    /// Every reached pose, in index order (deterministic).
-    pub fn reached(&self) -> impl Iterator<Item = Pose> + '_ {
-        (0..self.nodes.len())
-            .filter(|&i| self.nodes[i].cost != UNREACHED)
-            .map(|i| self.grid.pose(i))
+    /// Every reached pose with its cost and Action Points, in the order the
+    /// search first reached them (deterministic; only the reached ones are
+    /// read, not the whole map).
+    pub fn reached(&self) -> impl Iterator<Item = (Pose, u32, u32)> + '_ {
+        self.touched.iter().map(|&i| {
+            let node = self.nodes[i as usize];
+            (self.grid.pose(i as usize), node.cost, node.ap)
+        })
     }
 
     /// The cheapest of the reached poses among `poses` (where a strike
@@ -1013,7 +1039,10 @@ mod tests {
             |_| false,
         );
         assert!(near.cost(goal).is_none());
-        assert!(near.reached().all(|p| near.cost(p).unwrap() <= 2));
+        assert!(
+            near.reached()
+                .all(|(p, c, _)| near.cost(p) == Some(c) && c <= 2)
+        );
         // Stopping at the goal leaves its cost exact.
         let mut early = Field::start(
             &Ground::of(&Arc::new(map.clone())),

@@ -1,6 +1,7 @@
 //! Movement priority (16.14.3) and each Action Phase's moves (16.9.7–16.9.8).
 
 use std::cell::{Cell, OnceCell};
+use std::cmp::Reverse;
 use std::rc::Rc;
 
 use super::field::{Field, Ground, Leg, ZONE_SURCHARGE};
@@ -69,7 +70,7 @@ fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec
     let ground = OnceCell::new();
     let zones = OnceCell::new();
     let all_zones = OnceCell::new();
-    let mut movers: Vec<(&Figure, Option<usize>, Option<&Figure>)> = battle
+    let mut movers = battle
         .figures()
         .iter()
         .filter(|f| f.side == side && f.condition.can_act() && f.action.is_none() && only(f))
@@ -77,14 +78,24 @@ fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec
         .map(|f| {
             let card = battle.current_card(f.id);
             (f, card, reference_enemy(battle, f, card))
-        })
-        .collect();
-    if movers.is_empty() {
+        });
+    // Mostly one figure moves: the list (and its allocation) only for more.
+    let Some(first) = movers.next() else {
         return Vec::new();
+    };
+    let mut more: Vec<_> = movers.collect();
+    if !more.is_empty() {
+        more.push(first);
+        // By distance, then id: the same order whatever the list's.
+        more.sort_by_key(|(f, _, e)| (e.map(|e| f.pose.hex.distance(e.pose.hex)), f.id));
     }
-    movers.sort_by_key(|(f, _, e)| (e.map(|e| f.pose.hex.distance(e.pose.hex)), f.id));
+    let movers = if more.is_empty() {
+        std::slice::from_ref(&first)
+    } else {
+        &more[..]
+    };
     let mut moves: Vec<FigureMove> = Vec::new();
-    for (f, card, enemy) in movers {
+    for &(f, card, enemy) in movers {
         let Some(enemy) = enemy else { continue };
         let plan = Plan {
             battle,
@@ -94,6 +105,7 @@ fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec
             ground: &ground,
             zones: &zones,
             all_zones: &all_zones,
+            in_front: Cell::new(None),
         };
         // Turning to face the enemy is worked out only if needed.
         let candidates = (plan.steps(enemy).into_iter())
@@ -134,6 +146,9 @@ struct Plan<'a> {
     zones: &'a OnceCell<HexSet>,
     /// Zones of every standing armed enemy (where G should not stop).
     all_zones: &'a OnceCell<HexSet>,
+    /// The last hex [`Plan::face`] was asked about, and whether it lies in
+    /// the front arc.
+    in_front: Cell<Option<(Hex, bool)>>,
 }
 
 impl Plan<'_> {
@@ -212,7 +227,16 @@ impl Plan<'_> {
     /// pivot may take the whole pulse allowance).
     fn face(&self, hex: Hex) -> Option<Vec<Step>> {
         let pose = self.f.pose;
-        if pose.in_front_arc(hex) {
+        // Asked again as the fallback after the card's own move.
+        let in_front = match self.in_front.get() {
+            Some((at, yes)) if at == hex => yes,
+            _ => {
+                let yes = pose.in_front_arc(hex);
+                self.in_front.set(Some((hex, yes)));
+                yes
+            }
+        };
+        if in_front {
             return None;
         }
         pose.hex
@@ -304,42 +328,51 @@ impl Plan<'_> {
         });
         let others: Vec<Hex> = enemies(battle, f.side).map(|e| e.pose.hex).collect();
         // Distances from `enemy`, the nearest enemy and all enemies. Poses
-        // come hex by hex, so each hex's are worked out once for its facings.
-        let last = Cell::new(None);
-        let distances = |h: Hex| match last.get() {
+        // mostly come a hex's facings together, so those are worked out
+        // once for them.
+        let mut last = None;
+        let mut distances = |h: Hex| match last {
             Some((at, d)) if at == h => d,
             _ => {
                 let nearest = others.iter().map(|o| o.distance(h)).min().unwrap_or(0);
                 let all: u32 = others.iter().map(|o| o.distance(h)).sum();
                 let d = (h.distance(from), nearest, all);
-                last.set(Some((h, d)));
+                last = Some((h, d));
                 d
             }
         };
-        let score = |p: Pose| {
-            let cost = field.cost(p).unwrap_or(u32::MAX);
-            let ap = field.ap(p).unwrap_or(u32::MAX);
+        // The best by (least surcharge, farthest from `enemy`, from the
+        // nearest, from all, facing as the card wants, fewest AP, pose). It
+        // ends with the pose: no two tie, whatever the order they come in,
+        // and the facing is looked at only where what comes before it is
+        // not already worse.
+        type Head = (Reverse<u32>, u32, u32, u32);
+        type Tail = (bool, Reverse<u32>, Reverse<Pose>);
+        let mut best: Option<(Head, Tail)> = None;
+        let mut goal = None;
+        for (p, cost, ap) in field.reached() {
+            if f64::from(ap) > budget + 1e-9 {
+                continue;
+            }
             let (away, nearest, all) = distances(p.hex);
-            let faces = p.in_front_arc(from) == facing_enemy;
-            (
-                std::cmp::Reverse(cost - ap),
-                away,
-                nearest,
-                all,
-                faces,
-                std::cmp::Reverse(ap),
-                std::cmp::Reverse(p),
-            )
-        };
-        let goal = field
-            .reached()
-            .filter(|p| {
-                field
-                    .ap(*p)
-                    .is_some_and(|ap| f64::from(ap) <= budget + 1e-9)
-            })
-            .filter(|p| distances(p.hex).0 >= start)
-            .max_by_key(|p| score(*p))?;
+            if away < start {
+                continue;
+            }
+            let head = (Reverse(cost - ap), away, nearest, all);
+            if best.is_some_and(|(b, _)| head < b) {
+                continue;
+            }
+            let tail = (
+                p.in_front_arc(from) == facing_enemy,
+                Reverse(ap),
+                Reverse(p),
+            );
+            if best.is_none_or(|b| (head, tail) > b) {
+                best = Some((head, tail));
+                goal = Some(p);
+            }
+        }
+        let goal = goal?;
         if goal == f.pose {
             return None;
         }

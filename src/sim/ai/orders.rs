@@ -231,7 +231,7 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
         )
     });
     let ap = |e: &Figure, c: Card| e.factors.ap(c).0;
-    let foes: Vec<Foe> = enemies(battle, f.side)
+    let mut foes: Vec<Foe> = enemies(battle, f.side)
         .zip(&goals)
         .map(|(e, [mine, theirs])| {
             let cheapest = |g: &Option<Rc<StrikePoses>>| {
@@ -265,25 +265,23 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
     let nearest = *foes
         .iter()
         .min_by_key(|e| (f.pose.hex.distance(e.hex), e.id))?;
-    let orders = |cards: Vec<(Card, FigureId)>| {
+    let orders = |cards: Vec<CardOrder>| {
         Some(FigureOrders {
             figure: f.id,
-            cards: cards
-                .into_iter()
-                .take(tca)
-                .map(|(c, t)| CardOrder::new(c, Some(t)))
-                .collect(),
+            cards,
             shield: ShieldStance::Raise,
             when_busy: BusyStance::Defend,
         })
     };
-    let same = |card: Card, target: FigureId| orders(vec![(card, target); tca]);
+    let order = |c: Card, t: FigureId| CardOrder::new(c, Some(t));
+    let same = |c: Card, target: FigureId| orders(vec![order(c, target); tca]);
     let health = Health::of(f);
     let quiet = seen.quiet_rounds >= QUIET_ROUNDS;
-    let mut threats: Vec<Foe> = foes.iter().copied().filter(|e| e.threat).collect();
-    threats.sort_by_key(|e| (std::cmp::Reverse(e.cf), e.id));
-    let closest_threat = threats
-        .iter()
+    // The strongest first. Which foe is best, nearest or dearest to reach
+    // does not hang on this order: each is chosen by a key ending in its id.
+    foes.sort_by_key(|e| (std::cmp::Reverse(e.cf), e.id));
+    let threats = || foes.iter().filter(|e| e.threat);
+    let closest_threat = threats()
         .min_by_key(|e| (e.reaches_us_in, f.pose.hex.distance(e.hex), e.id))
         .copied()
         .unwrap_or(nearest);
@@ -312,11 +310,11 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
     };
     let fit_comrade = comrades().any(|a| Health::of(a).fit(a));
     if !quiet && (health.shaken || (health.badly_hurt && fit_comrade)) {
-        let card = if threats.is_empty() {
+        let card = if threats().next().is_none() {
             pick(&[Card::D])
         } else if !room_to_back_off(battle, view.taken(), f, closest_threat.hex) {
             None
-        } else if threats.iter().any(|e| e.imminent) {
+        } else if threats().any(|e| e.imminent) {
             pick(&[Card::E, Card::F])
         } else {
             pick(&[Card::F, Card::E])
@@ -356,23 +354,24 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
     if out_of_reach && !foes.iter().any(|e| e.charge_threat) && may(Card::G) {
         let target = best.unwrap_or(nearest).id;
         let follow = pick(&[Card::C, Card::G]).unwrap_or(Card::G);
-        let mut cards = vec![(Card::G, target)];
-        cards.extend(std::iter::repeat_n((follow, target), tca - 1));
+        let mut cards = vec![order(Card::G, target)];
+        cards.extend(std::iter::repeat_n(order(follow, target), tca - 1));
         return orders(cards);
     }
     let mut target = best.unwrap_or(nearest);
 
     // 16.9.3: outnumbered or outmatched by enemies about to strike, with a
     // capable comrade free to come: parry the strongest and hold until it does.
-    let imminent: Vec<Foe> = threats.iter().copied().filter(|e| e.imminent).collect();
+    let imminent = || threats().filter(|e| e.imminent);
+    let n_imminent = imminent().count();
     let at_hand = |a: &Figure, rounds: f64| {
         f64::from(a.pose.hex.distance(f.pose.hex)) <= rounds * ap(a, Card::C)
     };
     let supporters = comrades()
         .filter(|a| Health::of(a).fit(a) && at_hand(a, 0.5))
         .count();
-    let outnumbered = imminent.len() > tca && imminent.len() > supporters + 1;
-    if let Some(strongest) = imminent.first().copied() {
+    let outnumbered = n_imminent > tca && n_imminent > supporters + 1;
+    if let Some(strongest) = imminent().next().copied() {
         let outmatched = strongest.cf - my_cf >= CLEARLY_BETTER;
         let help = comrades().any(|a| {
             let free =
@@ -383,14 +382,16 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
         });
         if !quiet && (outnumbered || outmatched) && help && may(Card::D) {
             let cards = (0..tca)
-                .map(|i| (Card::D, imminent[i.min(imminent.len() - 1)].id))
+                .map(|i| {
+                    let e = imminent().nth(i.min(n_imminent - 1)).unwrap_or(&strongest);
+                    order(Card::D, e.id)
+                })
                 .collect();
             return orders(cards);
         }
         if outnumbered {
             // No help: thin them out, weakest (or most hurt) first.
-            target = *imminent
-                .iter()
+            target = *imminent()
                 .min_by_key(|e| (e.cf - (5.0 * e.hurt) as i32, e.id))
                 .unwrap_or(&target);
         }
@@ -416,11 +417,11 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
         card = Card::C;
     }
     let card = pick(&[card, Card::C, Card::B, Card::A])?;
-    let mut cards = vec![(card, target.id)];
+    let mut cards = vec![order(card, target.id)];
     // 16.9.3: a card for each other enemy that can reach us, so that it is
     // matched rather than met as G.
-    for other in threats.iter().filter(|e| e.id != target.id) {
-        cards.push((pick(&[Card::C, card])?, other.id));
+    for other in threats().filter(|e| e.id != target.id) {
+        cards.push(order(pick(&[Card::C, card])?, other.id));
     }
     // Cards take effect in order (16.9.2): the nearest foe's first.
     cards.truncate(tca);
@@ -430,17 +431,17 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
             .and_then(|e| e.cost)
             .unwrap_or(u32::MAX)
     };
-    cards.sort_by_key(|(_, t)| cost_of(*t));
+    cards.sort_by_key(|o| o.target.map_or(u32::MAX, cost_of));
     if cards.len() < tca {
         let hit_and_run = !quiet
             && health.hurt
             && may(Card::E)
             && room_to_back_off(battle, view.taken(), f, target.hex);
         while cards.len() + usize::from(hit_and_run) < tca {
-            cards.push((card, target.id));
+            cards.push(order(card, target.id));
         }
         if hit_and_run {
-            cards.push((Card::E, target.id));
+            cards.push(order(Card::E, target.id));
         }
     }
     orders(cards)
