@@ -75,7 +75,11 @@ fn a_battle_that_forgets_its_log_plays_as_one_that_keeps_it() {
                 let command = sim::ai::answer(&forgetful, &forgetful.prompt());
                 let made = kept.submit(command.clone()).unwrap().to_vec();
                 assert_eq!(forgetful.submit(command).unwrap(), &made[..]);
-                assert_eq!(forgetful.events(), &made[..], "{name}: only the last command's");
+                assert_eq!(
+                    forgetful.events(),
+                    &made[..],
+                    "{name}: only the last command's"
+                );
             }
             assert_eq!(forgetful.outcome(), kept.outcome());
             assert_eq!(forgetful.figures(), kept.figures());
