@@ -295,7 +295,7 @@ fn add_figure_derives_it_like_a_scenario_and_gives_it_the_next_number() {
     assert_eq!(line, "Referee override: Cassia joins Red at (2, 5)");
     let cassia = b.figure(FigureId(2));
     assert_eq!((cassia.name.as_str(), cassia.side), ("Cassia", 0));
-    assert_eq!(*cassia.factors, checked.factors[0]);
+    assert_eq!(cassia.factors, checked.factors[0]);
     // Red now has two in the fight, and the battle plays on to its end.
     finish(&mut b);
     assert!(b.outcome().is_some());

@@ -2,6 +2,8 @@
 //! checked, becomes events, and each event is applied. The event log is the
 //! replay; every roll is explained in the event that made it.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use super::{FigureId, SideId};
@@ -98,7 +100,8 @@ pub enum Event {
     /// every side's are in).
     OrdersSealed {
         side: SideId,
-        orders: Vec<FigureOrders>,
+        /// Shared with the battle's sealed orders until they are revealed.
+        orders: Arc<[FigureOrders]>,
     },
     /// Every side's orders, revealed together, with each figure's Action
     /// Points for the round (16.9.4) and Pulse Movement Allowance (16.9.8).

@@ -109,7 +109,7 @@ impl Battle {
                 self.check_orders(side, orders)?;
                 self.push(Event::OrdersSealed {
                     side,
-                    orders: orders.clone(),
+                    orders: orders.as_slice().into(),
                 });
                 Ok(())
             }
@@ -394,8 +394,13 @@ impl Battle {
     /// 16.14.1 ends: orders are revealed together, unordered figures play G,
     /// and Action Points come from the best card played (16.9.4).
     fn reveal_orders(&mut self) {
-        let mut orders: Vec<FigureOrders> =
-            self.sealed.iter().flatten().flatten().cloned().collect();
+        let mut orders: Vec<FigureOrders> = self
+            .sealed
+            .iter()
+            .flatten()
+            .flat_map(|s| s.iter())
+            .cloned()
+            .collect();
         let free_side = self.free_round.then_some(self.initiative).flatten();
         for f in &self.figures {
             if orders.iter().any(|o| o.figure == f.id) || f.condition.is_out() {
@@ -538,18 +543,16 @@ impl Battle {
     /// enemies, as the figure's morale allows.
     fn check_orders(&self, side: SideId, orders: &[FigureOrders]) -> Result<(), Rejection> {
         let reject = |why: String| Err(Rejection(why));
-        let mut seen = Vec::new();
-        for o in orders {
+        for (i, o) in orders.iter().enumerate() {
             let Some(f) = self.figures.get(o.figure.0) else {
                 return reject(format!("there is no figure {}", o.figure));
             };
             if f.side != side.0 {
                 return reject(format!("{} is not on {}", f.name, self.sides[side.0].name));
             }
-            if seen.contains(&o.figure) {
+            if orders[..i].iter().any(|earlier| earlier.figure == o.figure) {
                 return reject(format!("{} has two sets of orders", f.name));
             }
-            seen.push(o.figure);
             if f.condition.is_out() {
                 return reject(format!(
                     "{} is out of the fight and cannot be given orders",

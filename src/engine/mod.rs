@@ -101,7 +101,7 @@ pub struct Battle {
     priority: Vec<FigureId>,
     /// 16.12 Quick Melee Combat: this round, the next, the pairings.
     quick: quick::QuickState,
-    sealed: Vec<Option<Vec<FigureOrders>>>,
+    sealed: Vec<Option<Arc<[FigureOrders]>>>,
     winner: Option<Option<SideId>>,
     /// 16.14.3.2: missiles still in the air, in the order loosed.
     in_flight: Vec<missile::Flight>,
@@ -147,7 +147,7 @@ impl Battle {
         let mut battle = Battle {
             tramplers: trample::anyone_tramples(&figures),
             tables: t,
-            map: Arc::new(checked.map.clone()),
+            map: checked.map.clone(),
             sealed: vec![None; sides.len()],
             sides: Arc::new(sides),
             figures,

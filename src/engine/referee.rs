@@ -353,8 +353,13 @@ impl Battle {
                     .position(|s| s.name == spec.side)
                     .unwrap_or(0);
                 let id = FigureId(self.figures.len());
-                self.figures
-                    .push(Figure::enter(id, side, spec, character, factors));
+                self.figures.push(Figure::enter(
+                    id,
+                    side,
+                    spec,
+                    Arc::new(character),
+                    Arc::new(factors),
+                ));
                 self.tramplers = super::trample::anyone_tramples(&self.figures);
             }
             Override::RemoveFigure { figure } => {

@@ -53,8 +53,8 @@ impl Figure {
         id: FigureId,
         side: usize,
         spec: &ScenarioFigure,
-        character: Character,
-        factors: Factors,
+        character: Arc<Character>,
+        factors: Arc<Factors>,
     ) -> Figure {
         let s = &spec.state;
         let start = StartingState {
@@ -73,8 +73,8 @@ impl Figure {
             pose: Pose::new(spec.at, spec.facing),
             condition: Condition::for_character(&character, &factors, &start),
             gear: Gear::whole(character.weapons.len()),
-            character: Arc::new(character),
-            factors: Arc::new(factors),
+            character,
+            factors,
             first_serious_combat: s.first_serious_combat,
             tramples: spec.tramples,
             action: None,

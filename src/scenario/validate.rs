@@ -2,6 +2,7 @@
 //! each with where it is and a hint.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use super::locate::{find_key, find_named, line_col};
 use super::{Figure, Problem, Scenario, SideSpec};
@@ -15,13 +16,14 @@ use crate::rules::shakhan::tables::initiative::InitiativeModifierValue;
 use crate::rules::shakhan::tables::{Tables, tables};
 
 /// A scenario that passed every check, with its map built and every figure's
-/// factors derived.
+/// factors derived. Map, characters and factors are shared with every battle
+/// fought on it (a batch fights thousands), never copied.
 #[derive(Debug, Clone)]
 pub struct Checked {
     pub scenario: Scenario,
-    pub map: HexMap,
-    pub characters: Vec<Character>,
-    pub factors: Vec<Factors>,
+    pub map: Arc<HexMap>,
+    pub characters: Vec<Arc<Character>>,
+    pub factors: Vec<Arc<Factors>>,
 }
 
 /// Requisite scores a scenario may give (Book A scores run 3–18 for most
@@ -205,8 +207,8 @@ pub fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
                 "give a missile weapon within the figure's Strength and Dexterity",
             );
         }
-        characters.push(character);
-        factors.push(f);
+        characters.push(Arc::new(character));
+        factors.push(Arc::new(f));
     }
     let sides_with_figures: BTreeSet<&str> =
         scenario.figures.iter().map(|f| f.side.as_str()).collect();
@@ -220,7 +222,7 @@ pub fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
     match map {
         Some(map) if r.problems.is_empty() => Ok(Checked {
             scenario,
-            map,
+            map: Arc::new(map),
             characters,
             factors,
         }),

@@ -26,9 +26,8 @@ pub fn involves(event: &Event, id: FigureId) -> bool {
         | Event::FatigueSpent { figure, .. }
         | Event::MoraleChecked { figure, .. } => *figure == id,
         Event::Strike(s) => s.attacker == id || s.defender == id,
-        Event::OrdersSealed { orders, .. } | Event::OrdersRevealed { orders, .. } => {
-            orders.iter().any(|o| o.figure == id)
-        }
+        Event::OrdersSealed { orders, .. } => orders.iter().any(|o| o.figure == id),
+        Event::OrdersRevealed { orders, .. } => orders.iter().any(|o| o.figure == id),
         // Round markers keep their place in a filtered log.
         Event::RoundBegan { .. } => true,
         _ => false,
