@@ -2,6 +2,7 @@
 //! checked, becomes events, and each event is applied. The event log is the
 //! replay; every roll is explained in the event that made it.
 
+use std::fmt;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -13,7 +14,7 @@ use crate::rules::shakhan::brawl::BrawlReport;
 use crate::rules::shakhan::condition::{MoraleReport, UpkeepReport};
 use crate::rules::shakhan::melee::{Equipment, StrikeReport};
 use crate::rules::shakhan::tables::actions::Activity;
-use crate::rules::shakhan::tables::initiative::InitiativeResult;
+use crate::rules::shakhan::tables::initiative::{InitiativeModifierId, InitiativeResult};
 use crate::rules::shakhan::tables::protection::EquipmentDamage;
 use crate::rules::shakhan::wound::Wound;
 
@@ -86,7 +87,7 @@ pub enum Event {
     /// 16.15.1: both sides' rolls, modifiers and the table's answer.
     InitiativeRolled {
         rolls: [u8; 2],
-        modifiers: Box<[Vec<(String, i32)>; 2]>,
+        modifiers: Box<[Vec<(InitiativeReason, i32)>; 2]>,
         modified: [u8; 2],
         result: InitiativeResult,
         winner: Option<SideId>,
@@ -282,5 +283,33 @@ impl StrikeEvent {
             StrikeResolution::Brawl(r) => r.symptoms(),
         }
         .join("; ")
+    }
+}
+
+/// Why a side's Initiative roll is modified (16.15.1): kept as data, put
+/// into words only when the log is read.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum InitiativeReason {
+    Outnumbers {
+        own: u32,
+        other: u32,
+    },
+    MilitaryTraining {
+        grades: u32,
+    },
+    /// A modifier the side has by its situation (trained against untrained,
+    /// or one the scenario claims).
+    Situation(InitiativeModifierId),
+}
+
+impl fmt::Display for InitiativeReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InitiativeReason::Outnumbers { own, other } => write!(f, "outnumbers {own} to {other}"),
+            InitiativeReason::MilitaryTraining { grades } => {
+                write!(f, "military training ({grades} grades)")
+            }
+            InitiativeReason::Situation(m) => f.write_str(m.words()),
+        }
     }
 }

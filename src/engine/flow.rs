@@ -2,14 +2,15 @@
 //! and the steps that need no answer.
 
 use super::command::{CardOrder, Command, FigureOrders};
-use super::event::{ApAward, Event, Phase};
+use super::event::{ApAward, Event, InitiativeReason, Phase};
 use super::prompt::Prompt;
 use super::{Battle, FigureId, Rejection, SideId};
 use crate::dice::Percentile;
 use crate::rules::shakhan::Card;
 use crate::rules::shakhan::condition::{PlayedCard, UpkeepInput, round_fatigue};
 use crate::rules::shakhan::tables::initiative::{
-    DoubleSurpriseRule, InitiativeFactor, InitiativeResult, Side, modified_roll,
+    DoubleSurpriseRule, InitiativeFactor, InitiativeModifierId, InitiativeResult, Side,
+    modified_roll,
 };
 
 /// Pulses in a normal Melee Round (16.2) and in a free one (16.9.9.1: 2 seconds).
@@ -309,10 +310,9 @@ impl Battle {
     /// 16.15.1: both sides roll; modifiers go on each side's own roll.
     fn roll_initiative(&mut self) {
         let t = &self.tables.initiative;
-        let modifiers: [Vec<(String, i32)>; 2] = [0, 1].map(|s| self.initiative_modifiers(s));
-        let totals = modifiers
-            .clone()
-            .map(|m| m.iter().map(|(_, v)| v).sum::<i32>());
+        let modifiers: [Vec<(InitiativeReason, i32)>; 2] =
+            [0, 1].map(|s| self.initiative_modifiers(s));
+        let totals = [0, 1].map(|s| modifiers[s].iter().map(|(_, v)| v).sum::<i32>());
         // A table with only "roll again" cells would loop for ever; 100 rolls
         // is far beyond any real chance of repeating.
         for _ in 0..100 {
@@ -352,15 +352,15 @@ impl Battle {
         }
     }
 
-    fn initiative_modifiers(&self, side: usize) -> Vec<(String, i32)> {
+    fn initiative_modifiers(&self, side: usize) -> Vec<(InitiativeReason, i32)> {
         let t = &self.tables.initiative;
         let other = 1 - side;
         let spec = &self.sides[side];
         let mut out = Vec::new();
-        let mut add = |name: String, factor| {
+        let mut add = |why, factor| {
             let v = t.modifier(factor);
             if v != 0 {
-                out.push((name, v));
+                out.push((why, v));
             }
         };
         let (own, theirs) = (
@@ -368,24 +368,23 @@ impl Battle {
             self.active(other).count() as u32,
         );
         add(
-            format!("outnumbers {own} to {theirs}"),
+            InitiativeReason::Outnumbers { own, other: theirs },
             InitiativeFactor::Outnumbers { own, other: theirs },
         );
+        let grades = spec.training_grades;
         add(
-            format!("military training ({} grades)", spec.training_grades),
-            InitiativeFactor::MilitaryTraining {
-                grades: spec.training_grades,
-            },
+            InitiativeReason::MilitaryTraining { grades },
+            InitiativeFactor::MilitaryTraining { grades },
         );
-        if spec.training_grades > 0 && self.sides[other].training_grades == 0 {
+        if grades > 0 && self.sides[other].training_grades == 0 {
             add(
-                "disciplined against untrained".into(),
+                InitiativeReason::Situation(InitiativeModifierId::DisciplinedVsUntrained),
                 InitiativeFactor::DisciplinedVsUntrained,
             );
         }
         for m in &spec.initiative_modifiers {
             if let Some(factor) = party_factor(m) {
-                add(m.modifier.words().into(), factor);
+                add(InitiativeReason::Situation(m.modifier), factor);
             }
         }
         out
@@ -608,7 +607,7 @@ impl Battle {
 
 /// A side's claimed 16.15.1 modifier as a table factor.
 fn party_factor(m: &crate::scenario::PartyModifier) -> Option<InitiativeFactor> {
-    use crate::rules::shakhan::tables::initiative::InitiativeModifierId as I;
+    use InitiativeModifierId as I;
     Some(match m.modifier {
         I::OutnumbersPerMultiple | I::MilitaryTrainingPerGrade => return None,
         I::DisciplinedVsUntrained => InitiativeFactor::DisciplinedVsUntrained,

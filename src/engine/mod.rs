@@ -30,7 +30,7 @@ pub use brawl::{BrawlEvent, BrawlState};
 pub use command::{
     BusyStance, CardOrder, Command, FigureMove, FigureOrders, MissileIntent, ShieldStance,
 };
-pub use event::{ApAward, Event, Phase, StrikeEvent};
+pub use event::{ApAward, Event, InitiativeReason, Phase, StrikeEvent};
 pub use explain::View;
 pub use hazard::HazardEvent;
 pub use missile::{Flight, FlightEvent, Quiver};
