@@ -393,20 +393,20 @@ pub fn target(
                 sh.size,
             ),
         });
+    // One pass over the armour: which areas it covers, and with what while
+    // it is not ruined.
+    let mut covered = [false; 6];
     let mut materials = [None; 6];
     for piece in &c.armour {
-        for area in armour::areas(piece.piece) {
-            if gear.armour[*area as usize] > 0.0 {
-                materials[*area as usize] = Some(piece.material);
+        for &area in armour::areas(piece.piece) {
+            covered[area as usize] = true;
+            if gear.armour[area as usize] > 0.0 {
+                materials[area as usize] = Some(piece.material);
             }
         }
     }
     let apv = BodyArea::ALL.map(|area| {
-        let covered = c
-            .armour
-            .iter()
-            .any(|p| armour::areas(p.piece).contains(&area));
-        if covered {
+        if covered[area as usize] {
             worn(f.apv(area), gear.armour[area as usize]).max(c.hide_apv)
         } else {
             f.apv(area)
