@@ -8,6 +8,7 @@ use super::{Battle, FigureId, Rejection, SideId};
 use crate::dice::Percentile;
 use crate::rules::shakhan::Card;
 use crate::rules::shakhan::condition::{PlayedCard, UpkeepInput, round_fatigue};
+use crate::rules::shakhan::tables::criticals::Requisite;
 use crate::rules::shakhan::tables::initiative::{
     DoubleSurpriseRule, InitiativeFactor, InitiativeModifierId, InitiativeResult, Side,
     modified_roll,
@@ -273,8 +274,7 @@ impl Battle {
             let input = UpkeepInput {
                 agility: f
                     .condition
-                    .effective_requisites(&f.character.requisites)
-                    .agility,
+                    .effective_requisite(f.character.requisites.agility, Requisite::Agility),
                 attended: false,
             };
             let report = f.condition.upkeep(&input, &mut self.dice);

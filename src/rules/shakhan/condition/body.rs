@@ -98,7 +98,7 @@ impl Condition {
     /// and Vision (Day and Night) cut by critical hits and unusable limbs,
     /// rounded to the nearest whole number. The others are untouched.
     pub fn effective_requisites(&self, base: &Requisites) -> Requisites {
-        let cut = |score: i32, r: Requisite| nearest(f64::from(score) * self.requisite_share(r));
+        let cut = |score, r| self.effective_requisite(score, r);
         Requisites {
             strength: cut(base.strength, Requisite::Strength),
             agility: cut(base.agility, Requisite::Agility),
@@ -107,6 +107,11 @@ impl Condition {
             night_vision: cut(base.night_vision, Requisite::Vision),
             ..*base
         }
+    }
+
+    /// One requisite, of base `score`, as in [`Condition::effective_requisites`].
+    pub fn effective_requisite(&self, score: i32, requisite: Requisite) -> i32 {
+        nearest(f64::from(score) * self.requisite_share(requisite))
     }
 
     /// The share of the Combat Factor left by 16.15.7's cuts (they multiply).
