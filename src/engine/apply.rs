@@ -218,6 +218,8 @@ impl Battle {
             card.matched = Some((s.attacker, s.card_index));
         }
         self.take_wounds(s.defender, &s.wounds);
+        let spent = self.current_card(s.attacker).is_none();
+        self.figures[s.attacker.0].round.cards_spent = spent;
     }
 
     /// Wounds on a figure, and the cards its imbalance costs (16.15.4 `(x)`).

@@ -196,6 +196,11 @@ pub struct RoundPlay {
     pub moved_ap: f64,
     /// Enemies this figure has trampled this round (16.11: once each).
     pub trampled: Vec<FigureId>,
+    /// None of this round's cards can strike again: the figure has no card
+    /// in effect, and within a round a card never comes back (strikes and
+    /// losses only grow, lapsing only spreads). Set after its strikes, so
+    /// each later Attack Phase passes the figure over without asking.
+    pub(super) cards_spent: bool,
 }
 
 impl RoundPlay {

@@ -185,7 +185,11 @@ impl Battle {
             return None;
         }
         self.strike_order()
-            .filter(|id| !self.figures[id.0].round.struck_this_phase)
+            .filter(|id| {
+                let round = &self.figures[id.0].round;
+                debug_assert!(!round.cards_spent || self.current_card(*id).is_none());
+                !round.struck_this_phase && !round.cards_spent
+            })
             .find_map(|id| {
                 self.strike_target(id)
                     .map(|(defender, card_index)| PendingStrike {
