@@ -17,13 +17,14 @@ const IN_THE_WAY: i32 = 30;
 
 /// Orders to load or shoot, or `None` to leave the figure to the melee choices.
 pub(super) fn orders(battle: &Battle, f: &Figure) -> Option<FigureOrders> {
-    f.condition.allows(Card::G).ok()?;
     let usable = |w: usize| f.factors.missile_weapons[w].msf.is_some();
     let q = &f.missile;
     let weapon = q
         .loaded
         .or(q.loading)
         .or_else(|| (0..f.factors.missile_weapons.len()).find(|&w| usable(w) && q.shots[w] > 0))?;
+    // After the weapon: most figures have none, and this is dearer to ask.
+    f.condition.allows(Card::G).ok()?;
     // Keep away from melee: an enemy that could strike within two pulses.
     let close = enemies(battle, f.side).any(|e| {
         e.reach() > 0

@@ -46,8 +46,20 @@ fn reference_enemy<'a>(battle: &'a Battle, f: &Figure, card: Option<usize>) -> O
         .and_then(|k| f.round.cards[k].order.target)
         .map(|t| battle.figure(t))
         .filter(|t| !t.condition.is_out());
-    target
-        .or_else(|| enemies(battle, f.side).min_by_key(|e| (f.pose.hex.distance(e.pose.hex), e.id)))
+    target.or_else(|| nearest(f.pose.hex, enemies(battle, f.side)))
+}
+
+/// The figure of `figures` nearest `hex`, the lowest id among the nearest;
+/// distances are worked out only when there are two to compare.
+fn nearest<'a>(hex: Hex, mut figures: impl Iterator<Item = &'a Figure>) -> Option<&'a Figure> {
+    let first = figures.next()?;
+    let Some(second) = figures.next() else {
+        return Some(first);
+    };
+    [first, second]
+        .into_iter()
+        .chain(figures)
+        .min_by_key(|e| (hex.distance(e.pose.hex), e.id))
 }
 
 /// Every move of `side` in this Action Phase. Figures are moved nearest the
