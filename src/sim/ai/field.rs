@@ -258,7 +258,7 @@ const EDGELESS: Edge = Edge {
 /// The poses from which `target` lies in a Strike Zone of `reach` (16.10.2),
 /// looked up by every pose a search settles and every goal it weighs.
 pub(super) struct StrikePoses {
-    /// With their pose numbers.
+    /// With their pose numbers, in [`Pose`] order.
     poses: Vec<(Pose, u32)>,
     /// The top-left hex of the box round the target that holds them all.
     corner: Hex,
@@ -310,6 +310,8 @@ impl StrikePoses {
                 }
             }
         }
+        // In pose order: the first of the cheapest is the least pose.
+        set.poses.sort_unstable();
         set
     }
 
@@ -739,12 +741,20 @@ impl Field {
         poses: &StrikePoses,
         extra: impl Fn(Pose) -> u32,
     ) -> Option<(Pose, u32)> {
-        poses
-            .poses
-            .iter()
-            .filter(|(_, i)| self.nodes[*i as usize].cost != UNREACHED)
-            .map(|&(p, i)| (p, self.nodes[i as usize].cost + extra(p)))
-            .min_by_key(|(p, c)| (*c, *p))
+        // The least (cost, pose): the poses come in pose order, so the first
+        // of the cheapest.
+        let mut best: Option<(Pose, u32)> = None;
+        for &(p, i) in &poses.poses {
+            let cost = self.nodes[i as usize].cost;
+            if cost == UNREACHED {
+                continue;
+            }
+            let cost = cost + extra(p);
+            if best.is_none_or(|(_, b)| cost < b) {
+                best = Some((p, cost));
+            }
+        }
+        best
     }
 
     /// The cheapest way from the start to `goal`, step by step.
@@ -952,6 +962,12 @@ mod tests {
                 }
                 let best = fresh.best_strike_pose(&goals, |_| 0);
                 prop_assert_eq!(kept.best_strike_pose(&goals, |_| 0), best);
+                // The least (cost, pose) of the reached goals.
+                let extra = |p: Pose| (p.hex.col as u32 + p.facing as u32) % 3;
+                let least = (goals.poses.iter())
+                    .filter_map(|&(p, _)| Some((p, fresh.cost(p)? + extra(p))))
+                    .min_by_key(|&(p, c)| (c, p));
+                prop_assert_eq!(fresh.best_strike_pose(&goals, extra), least);
                 if let Some((pose, _)) = best {
                     prop_assert_eq!(kept.way_to(pose), fresh.way_to(pose));
                 }

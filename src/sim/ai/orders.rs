@@ -37,7 +37,7 @@ pub(super) fn side_orders(battle: &Battle, side: usize) -> Vec<FigureOrders> {
         ground,
     };
     let mut attackers = vec![0; battle.figures().len()];
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(battle.figures().len());
     for f in battle.figures().iter().filter(|f| f.side == side) {
         if let Some(mut o) = orders_for(battle, &view, &attackers, f) {
             super::brawl::announce(battle, f, &out, &mut o);
