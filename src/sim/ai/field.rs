@@ -149,11 +149,14 @@ impl Ground {
     /// scenario's map is never mistaken for it) and then remembered.
     pub fn of(map: &Arc<HexMap>) -> Rc<Ground> {
         GROUND.with_borrow_mut(|kept| {
-            if let Some((handle, ground)) = kept.as_mut()
-                && (Arc::ptr_eq(handle, map) || **handle == **map)
-            {
-                *handle = map.clone();
-                return ground.clone();
+            if let Some((handle, ground)) = kept.as_mut() {
+                if Arc::ptr_eq(handle, map) {
+                    return ground.clone();
+                }
+                if **handle == **map {
+                    *handle = map.clone();
+                    return ground.clone();
+                }
             }
             let ground = Rc::new(Ground::new(map, TABLE_POSES));
             *kept = Some((map.clone(), ground.clone()));
@@ -759,14 +762,21 @@ impl Field {
 
     /// The cheapest way from the start to `goal`, step by step.
     pub fn way_to(&self, goal: Pose) -> Vec<Leg> {
-        let mut legs = Vec::new();
         let Some(mut i) = self
             .grid
             .index(goal)
             .filter(|&i| self.nodes[i].cost != UNREACHED)
         else {
-            return legs;
+            return Vec::new();
         };
+        // Counted first: the way is allocated once.
+        let mut steps = 0;
+        let mut at = i;
+        while self.nodes[at].prev != UNREACHED {
+            at = self.nodes[at].prev as usize;
+            steps += 1;
+        }
+        let mut legs = Vec::with_capacity(steps);
         while self.nodes[i].prev != UNREACHED {
             let p = self.nodes[i].prev as usize;
             let (from, to) = (self.grid.pose(p), self.grid.pose(i));

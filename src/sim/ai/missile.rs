@@ -23,8 +23,6 @@ pub(super) fn orders(battle: &Battle, f: &Figure) -> Option<FigureOrders> {
         .loaded
         .or(q.loading)
         .or_else(|| (0..f.factors.missile_weapons.len()).find(|&w| usable(w) && q.shots[w] > 0))?;
-    // After the weapon: most figures have none, and this is dearer to ask.
-    f.condition.allows(Card::G).ok()?;
     // Keep away from melee: an enemy that could strike within two pulses.
     let close = enemies(battle, f.side).any(|e| {
         e.reach() > 0
@@ -32,7 +30,8 @@ pub(super) fn orders(battle: &Battle, f: &Figure) -> Option<FigureOrders> {
             && f64::from(f.pose.hex.distance(e.pose.hex).saturating_sub(e.reach()))
                 <= 2.0 * e.factors.pulse_ma(Card::C).0
     });
-    if close {
+    // Asked last: the card right is the dearest to find out.
+    if close || f.condition.allows(Card::G).is_err() {
         return None;
     }
     let (target, in_the_way) = match best_target(battle, f, weapon) {

@@ -223,12 +223,12 @@ impl Plan<'_> {
             return Some(Vec::new());
         }
         let surprised =
-            battle.is_free_round() && battle.initiative().is_some_and(|s| s.0 != f.side);
+            || battle.is_free_round() && battle.initiative().is_some_and(|s| s.0 != f.side);
         let card = self.card.map(|k| &f.round.cards[k].order);
         let rule = card.map(|c| tables().actions.card(c.card).movement);
         match rule {
-            _ if surprised => self.face(enemy.pose.hex),
             None | Some(CardMovement::PivotOnly) => self.face(enemy.pose.hex),
+            _ if surprised() => self.face(enemy.pose.hex),
             Some(CardMovement::Toward) => self.close_in(enemy, true),
             Some(CardMovement::Any) => self.close_in(enemy, false),
             Some(CardMovement::Away) => self.back_off(enemy),
