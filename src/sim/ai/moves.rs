@@ -24,18 +24,21 @@ pub(super) fn move_first(battle: &Battle, side: usize) -> bool {
             .current_card(f.id)
             .is_some_and(|k| tables().actions.card(f.round.cards[k].card()).is_attack)
     };
-    let closing = battle
-        .figures()
-        .iter()
-        .filter(|f| f.side == side && f.condition.can_act() && attacking(f))
-        .any(|f| {
-            reference_enemy(battle, f, battle.current_card(f.id)).is_some_and(|e| {
-                !battle
-                    .map()
-                    .in_strike_zone(f.pose, f.reach(), ZoneShape::Front, e.pose.hex)
+    let closing = || {
+        battle
+            .figures()
+            .iter()
+            .filter(|f| f.side == side && f.condition.can_act() && attacking(f))
+            .any(|f| {
+                reference_enemy(battle, f, battle.current_card(f.id)).is_some_and(|e| {
+                    !battle
+                        .map()
+                        .in_strike_zone(f.pose, f.reach(), ZoneShape::Front, e.pose.hex)
+                })
             })
-        });
-    closing && !enemies(battle, side).any(attacking)
+    };
+    // The enemy's cards first: when it comes on, nothing else matters.
+    !enemies(battle, side).any(attacking) && closing()
 }
 
 /// The enemy a figure's card is about: its target while in the fight, else
