@@ -149,11 +149,14 @@ impl Ground {
     /// scenario's map is never mistaken for it) and then remembered.
     pub fn of(map: &Arc<HexMap>) -> Rc<Ground> {
         GROUND.with_borrow_mut(|kept| {
-            if let Some((handle, ground)) = kept.as_mut()
-                && (Arc::ptr_eq(handle, map) || **handle == **map)
-            {
-                *handle = map.clone();
-                return ground.clone();
+            if let Some((handle, ground)) = kept.as_mut() {
+                if Arc::ptr_eq(handle, map) {
+                    return ground.clone();
+                }
+                if **handle == **map {
+                    *handle = map.clone();
+                    return ground.clone();
+                }
             }
             let ground = Rc::new(Ground::new(map, TABLE_POSES));
             *kept = Some((map.clone(), ground.clone()));
@@ -258,7 +261,7 @@ const EDGELESS: Edge = Edge {
 /// The poses from which `target` lies in a Strike Zone of `reach` (16.10.2),
 /// looked up by every pose a search settles and every goal it weighs.
 pub(super) struct StrikePoses {
-    /// With their pose numbers.
+    /// With their pose numbers, in [`Pose`] order.
     poses: Vec<(Pose, u32)>,
     /// The top-left hex of the box round the target that holds them all.
     corner: Hex,
@@ -310,6 +313,8 @@ impl StrikePoses {
                 }
             }
         }
+        // In pose order: the first of the cheapest is the least pose.
+        set.poses.sort_unstable();
         set
     }
 
@@ -739,24 +744,39 @@ impl Field {
         poses: &StrikePoses,
         extra: impl Fn(Pose) -> u32,
     ) -> Option<(Pose, u32)> {
-        poses
-            .poses
-            .iter()
-            .filter(|(_, i)| self.nodes[*i as usize].cost != UNREACHED)
-            .map(|&(p, i)| (p, self.nodes[i as usize].cost + extra(p)))
-            .min_by_key(|(p, c)| (*c, *p))
+        // The least (cost, pose): the poses come in pose order, so the first
+        // of the cheapest.
+        let mut best: Option<(Pose, u32)> = None;
+        for &(p, i) in &poses.poses {
+            let cost = self.nodes[i as usize].cost;
+            if cost == UNREACHED {
+                continue;
+            }
+            let cost = cost + extra(p);
+            if best.is_none_or(|(_, b)| cost < b) {
+                best = Some((p, cost));
+            }
+        }
+        best
     }
 
     /// The cheapest way from the start to `goal`, step by step.
     pub fn way_to(&self, goal: Pose) -> Vec<Leg> {
-        let mut legs = Vec::new();
         let Some(mut i) = self
             .grid
             .index(goal)
             .filter(|&i| self.nodes[i].cost != UNREACHED)
         else {
-            return legs;
+            return Vec::new();
         };
+        // Counted first: the way is allocated once.
+        let mut steps = 0;
+        let mut at = i;
+        while self.nodes[at].prev != UNREACHED {
+            at = self.nodes[at].prev as usize;
+            steps += 1;
+        }
+        let mut legs = Vec::with_capacity(steps);
         while self.nodes[i].prev != UNREACHED {
             let p = self.nodes[i].prev as usize;
             let (from, to) = (self.grid.pose(p), self.grid.pose(i));
@@ -952,6 +972,12 @@ mod tests {
                 }
                 let best = fresh.best_strike_pose(&goals, |_| 0);
                 prop_assert_eq!(kept.best_strike_pose(&goals, |_| 0), best);
+                // The least (cost, pose) of the reached goals.
+                let extra = |p: Pose| (p.hex.col as u32 + p.facing as u32) % 3;
+                let least = (goals.poses.iter())
+                    .filter_map(|&(p, _)| Some((p, fresh.cost(p)? + extra(p))))
+                    .min_by_key(|&(p, c)| (c, p));
+                prop_assert_eq!(fresh.best_strike_pose(&goals, extra), least);
                 if let Some((pose, _)) = best {
                     prop_assert_eq!(kept.way_to(pose), fresh.way_to(pose));
                 }

@@ -17,7 +17,6 @@ const IN_THE_WAY: i32 = 30;
 
 /// Orders to load or shoot, or `None` to leave the figure to the melee choices.
 pub(super) fn orders(battle: &Battle, f: &Figure) -> Option<FigureOrders> {
-    f.condition.allows(Card::G).ok()?;
     let usable = |w: usize| f.factors.missile_weapons[w].msf.is_some();
     let q = &f.missile;
     let weapon = q
@@ -31,7 +30,8 @@ pub(super) fn orders(battle: &Battle, f: &Figure) -> Option<FigureOrders> {
             && f64::from(f.pose.hex.distance(e.pose.hex).saturating_sub(e.reach()))
                 <= 2.0 * e.factors.pulse_ma(Card::C).0
     });
-    if close {
+    // Asked last: the card right is the dearest to find out.
+    if close || f.condition.allows(Card::G).is_err() {
         return None;
     }
     let (target, in_the_way) = match best_target(battle, f, weapon) {

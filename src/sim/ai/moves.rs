@@ -4,7 +4,7 @@ use std::cell::{Cell, OnceCell};
 use std::cmp::Reverse;
 use std::rc::Rc;
 
-use super::field::{Field, Ground, Leg, ZONE_SURCHARGE};
+use super::field::{Field, Ground, Leg};
 use super::{HexSet, enemies, enemy_zones, occupied};
 use crate::engine::{Battle, Figure, FigureId, FigureMove, SideId};
 use crate::hex::{Hex, Pose, Step, ZoneShape};
@@ -24,18 +24,21 @@ pub(super) fn move_first(battle: &Battle, side: usize) -> bool {
             .current_card(f.id)
             .is_some_and(|k| tables().actions.card(f.round.cards[k].card()).is_attack)
     };
-    let closing = battle
-        .figures()
-        .iter()
-        .filter(|f| f.side == side && f.condition.can_act() && attacking(f))
-        .any(|f| {
-            reference_enemy(battle, f, battle.current_card(f.id)).is_some_and(|e| {
-                !battle
-                    .map()
-                    .in_strike_zone(f.pose, f.reach(), ZoneShape::Front, e.pose.hex)
+    let closing = || {
+        battle
+            .figures()
+            .iter()
+            .filter(|f| f.side == side && f.condition.can_act() && attacking(f))
+            .any(|f| {
+                reference_enemy(battle, f, battle.current_card(f.id)).is_some_and(|e| {
+                    !battle
+                        .map()
+                        .in_strike_zone(f.pose, f.reach(), ZoneShape::Front, e.pose.hex)
+                })
             })
-        });
-    closing && !enemies(battle, side).any(attacking)
+    };
+    // The enemy's cards first: when it comes on, nothing else matters.
+    !enemies(battle, side).any(attacking) && closing()
 }
 
 /// The enemy a figure's card is about: its target while in the fight, else
@@ -46,8 +49,20 @@ fn reference_enemy<'a>(battle: &'a Battle, f: &Figure, card: Option<usize>) -> O
         .and_then(|k| f.round.cards[k].order.target)
         .map(|t| battle.figure(t))
         .filter(|t| !t.condition.is_out());
-    target
-        .or_else(|| enemies(battle, f.side).min_by_key(|e| (f.pose.hex.distance(e.pose.hex), e.id)))
+    target.or_else(|| nearest(f.pose.hex, enemies(battle, f.side)))
+}
+
+/// The figure of `figures` nearest `hex`, the lowest id among the nearest;
+/// distances are worked out only when there are two to compare.
+fn nearest<'a>(hex: Hex, mut figures: impl Iterator<Item = &'a Figure>) -> Option<&'a Figure> {
+    let first = figures.next()?;
+    let Some(second) = figures.next() else {
+        return Some(first);
+    };
+    [first, second]
+        .into_iter()
+        .chain(figures)
+        .min_by_key(|e| (hex.distance(e.pose.hex), e.id))
 }
 
 /// Every move of `side` in this Action Phase. Figures are moved nearest the
@@ -211,12 +226,12 @@ impl Plan<'_> {
             return Some(Vec::new());
         }
         let surprised =
-            battle.is_free_round() && battle.initiative().is_some_and(|s| s.0 != f.side);
+            || battle.is_free_round() && battle.initiative().is_some_and(|s| s.0 != f.side);
         let card = self.card.map(|k| &f.round.cards[k].order);
         let rule = card.map(|c| tables().actions.card(c.card).movement);
         match rule {
-            _ if surprised => self.face(enemy.pose.hex),
             None | Some(CardMovement::PivotOnly) => self.face(enemy.pose.hex),
+            _ if surprised() => self.face(enemy.pose.hex),
             Some(CardMovement::Toward) => self.close_in(enemy, true),
             Some(CardMovement::Any) => self.close_in(enemy, false),
             Some(CardMovement::Away) => self.back_off(enemy),
@@ -318,64 +333,177 @@ impl Plan<'_> {
     fn back_off(&self, enemy: &Figure) -> Option<Vec<Step>> {
         let (battle, f) = (self.battle, self.f);
         let budget = self.budget();
-        let limit = budget.floor() as u32 + ZONE_SURCHARGE;
         let (taken, zones) = (self.taken(), self.striking_zones());
+        let limit = retreat_limit(budget);
         let field = Field::new(self.ground(), f.pose, limit, taken, zones, |_| false);
-        let from = enemy.pose.hex;
-        let start = f.pose.hex.distance(from);
         let facing_enemy = self.card.is_some_and(|k| {
             tables().actions.card(f.round.cards[k].card()).strike != StrikeRight::Never
         });
         let others: Vec<Hex> = enemies(battle, f.side).map(|e| e.pose.hex).collect();
-        // Distances from `enemy`, the nearest enemy and all enemies. Poses
-        // mostly come a hex's facings together, so those are worked out
-        // once for them.
-        let mut last = None;
-        let mut distances = |h: Hex| match last {
-            Some((at, d)) if at == h => d,
-            _ => {
-                let nearest = others.iter().map(|o| o.distance(h)).min().unwrap_or(0);
-                let all: u32 = others.iter().map(|o| o.distance(h)).sum();
-                let d = (h.distance(from), nearest, all);
-                last = Some((h, d));
-                d
-            }
-        };
-        // The best by (least surcharge, farthest from `enemy`, from the
-        // nearest, from all, facing as the card wants, fewest AP, pose). It
-        // ends with the pose: no two tie, whatever the order they come in,
-        // and the facing is looked at only where what comes before it is
-        // not already worse.
-        type Head = (Reverse<u32>, u32, u32, u32);
-        type Tail = (bool, Reverse<u32>, Reverse<Pose>);
-        let mut best: Option<(Head, Tail)> = None;
-        let mut goal = None;
-        for (p, cost, ap) in field.reached() {
-            if f64::from(ap) > budget + 1e-9 {
-                continue;
-            }
-            let (away, nearest, all) = distances(p.hex);
-            if away < start {
-                continue;
-            }
-            let head = (Reverse(cost - ap), away, nearest, all);
-            if best.is_some_and(|(b, _)| head < b) {
-                continue;
-            }
-            let tail = (
-                p.in_front_arc(from) == facing_enemy,
-                Reverse(ap),
-                Reverse(p),
-            );
-            if best.is_none_or(|b| (head, tail) > b) {
-                best = Some((head, tail));
-                goal = Some(p);
-            }
-        }
-        let goal = goal?;
+        let goal = retreat_pose(
+            &field,
+            f.pose,
+            budget,
+            enemy.pose.hex,
+            &others,
+            facing_enemy,
+        )?;
         if goal == f.pose {
             return None;
         }
         self.walk(&field.way_to(goal), |_| true)
+    }
+}
+
+/// How far [`Plan::back_off`] searches: the poses reached without a
+/// surcharge within the budget. The start pose is one of those and is never
+/// nearer, so a surcharged pose never wins ([`retreat_pose`] ranks the
+/// surcharge first); a pose settled at a cost within the limit has the same
+/// cost and way as in a search of any larger limit (steps cost at least 1).
+fn retreat_limit(budget: f64) -> u32 {
+    (budget + 1e-9).floor() as u32
+}
+
+/// The pose [`Plan::back_off`] draws away to among those `field` reached:
+/// within `budget`, never nearer `from` than the start `at`, ranked by (least
+/// surcharge, farthest from `from`, from the nearest of `others`, from all,
+/// facing `from` if `facing_enemy` (else not), fewest AP, pose).
+fn retreat_pose(
+    field: &Field,
+    at: Pose,
+    budget: f64,
+    from: Hex,
+    others: &[Hex],
+    facing_enemy: bool,
+) -> Option<Pose> {
+    let start = at.hex.distance(from);
+    // Distances from `from`, the nearest enemy and all enemies. Poses
+    // mostly come a hex's facings together, so those are worked out
+    // once for them.
+    let mut last = None;
+    let mut distances = |h: Hex| match last {
+        Some((seen, d)) if seen == h => d,
+        _ => {
+            let nearest = others.iter().map(|o| o.distance(h)).min().unwrap_or(0);
+            let all: u32 = others.iter().map(|o| o.distance(h)).sum();
+            let d = (h.distance(from), nearest, all);
+            last = Some((h, d));
+            d
+        }
+    };
+    // The best by (least surcharge, farthest from `from`, from the
+    // nearest, from all, facing as the card wants, fewest AP, pose). It
+    // ends with the pose: no two tie, whatever the order they come in,
+    // and the facing is looked at only where what comes before it is
+    // not already worse.
+    type Head = (Reverse<u32>, u32, u32, u32);
+    type Tail = (bool, Reverse<u32>, Reverse<Pose>);
+    let mut best: Option<(Head, Tail)> = None;
+    let mut goal = None;
+    for (p, cost, ap) in field.reached() {
+        if f64::from(ap) > budget + 1e-9 {
+            continue;
+        }
+        let (away, nearest, all) = distances(p.hex);
+        if away < start {
+            continue;
+        }
+        let head = (Reverse(cost - ap), away, nearest, all);
+        if best.is_some_and(|(b, _)| head < b) {
+            continue;
+        }
+        let tail = (
+            p.in_front_arc(from) == facing_enemy,
+            Reverse(ap),
+            Reverse(p),
+        );
+        if best.is_none_or(|b| (head, tail) > b) {
+            best = Some((head, tail));
+            goal = Some(p);
+        }
+    }
+    goal
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::hex::{Facing, HexMap, Terrain};
+    use crate::sim::ai::field::ZONE_SURCHARGE;
+
+    /// A map up to 10x10, a start pose, the hexes figures hold and enemy
+    /// zones (by hex number), the enemy backed off from and other enemies.
+    fn ground() -> impl Strategy<Value = (HexMap, Pose, Vec<bool>, Vec<bool>, Hex, Vec<Hex>)> {
+        (1u16..=10, 1u16..=10).prop_flat_map(|(w, h)| {
+            let n = usize::from(w) * usize::from(h);
+            let hex = (0..i32::from(w), 0..i32::from(h)).prop_map(|(c, r)| Hex::new(c, r));
+            let pose = (hex.clone(), 0..6usize).prop_map(|(h, f)| Pose::new(h, Facing::ALL[f]));
+            let terrain = prop_oneof![
+                6 => Just(Terrain::Open),
+                2 => Just(Terrain::Poor),
+                2 => Just(Terrain::Blocked),
+            ];
+            (
+                prop::collection::vec(terrain, n),
+                pose,
+                prop::collection::vec(prop::bool::weighted(0.1), n),
+                prop::collection::vec(prop::bool::weighted(0.3), n),
+                hex.clone(),
+                prop::collection::vec(hex, 0..3),
+            )
+                .prop_map(move |(ts, start, taken, zones, from, others)| {
+                    let mut map = HexMap::open(w, h).unwrap();
+                    for (hex, t) in map.clone().hexes().zip(ts) {
+                        map.set_terrain(hex, t).unwrap();
+                    }
+                    (map, start, taken, zones, from, others)
+                })
+        })
+    }
+
+    /// Budgets as the AI works them out, with whole numbers a rounding
+    /// error short.
+    fn budget() -> impl Strategy<Value = f64> {
+        prop_oneof![
+            0.0..12.0f64,
+            (0u32..12).prop_map(f64::from),
+            (1u32..12).prop_map(|n| f64::from(n) - 1e-12),
+        ]
+    }
+
+    proptest! {
+        /// Shakhàn 16.9.2: backing off searches only the poses within the
+        /// budget and finds the pose and way that a search one Strike Zone
+        /// surcharge farther (as first written) finds.
+        #[test]
+        fn s16_9_2_back_off_searches_no_farther_than_it_may_go(
+            (map, start, taken, zones, from, mut others) in ground(),
+            budget in budget(),
+            facing_enemy in any::<bool>(),
+        ) {
+            let w = i32::from(map.width());
+            let set = |v: &[bool]| {
+                let mut s = HexSet::empty(&map);
+                for h in map.hexes().filter(|h| v[(h.row * w + h.col) as usize]) {
+                    s.insert(h);
+                }
+                s
+            };
+            let (taken, zones) = (set(&taken), set(&zones));
+            others.push(from);
+            let ground = Ground::of(&Arc::new(map.clone()));
+            let answer = |limit: u32| {
+                let field = Field::new(&ground, start, limit, &taken, &zones, |_| false);
+                let goal = retreat_pose(&field, start, budget, from, &others, facing_enemy);
+                (goal, goal.map(|g| field.way_to(g)))
+            };
+            let plain = answer(budget.floor() as u32 + ZONE_SURCHARGE);
+            prop_assert!(plain.0.is_some());
+            prop_assert_eq!(answer(retreat_limit(budget)), plain);
+        }
     }
 }

@@ -37,7 +37,7 @@ pub(super) fn side_orders(battle: &Battle, side: usize) -> Vec<FigureOrders> {
         ground,
     };
     let mut attackers = vec![0; battle.figures().len()];
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(battle.figures().len());
     for f in battle.figures().iter().filter(|f| f.side == side) {
         if let Some(mut o) = orders_for(battle, &view, &attackers, f) {
             super::brawl::announce(battle, f, &out, &mut o);
@@ -354,7 +354,8 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
     if out_of_reach && !foes.iter().any(|e| e.charge_threat) && may(Card::G) {
         let target = best.unwrap_or(nearest).id;
         let follow = pick(&[Card::C, Card::G]).unwrap_or(Card::G);
-        let mut cards = vec![order(Card::G, target)];
+        let mut cards = Vec::with_capacity(tca);
+        cards.push(order(Card::G, target));
         cards.extend(std::iter::repeat_n(order(follow, target), tca - 1));
         return orders(cards);
     }
@@ -417,7 +418,9 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
         card = Card::C;
     }
     let card = pick(&[card, Card::C, Card::B, Card::A])?;
-    let mut cards = vec![order(card, target.id)];
+    // Room for every card: the rest are pushed below.
+    let mut cards = Vec::with_capacity(tca);
+    cards.push(order(card, target.id));
     // 16.9.3: a card for each other enemy that can reach us, so that it is
     // matched rather than met as G.
     for other in threats().filter(|e| e.id != target.id) {
