@@ -36,12 +36,21 @@ pub(super) fn side_orders(battle: &Battle, side: usize) -> Vec<FigureOrders> {
         zones: OnceCell::new(),
         ground,
     };
-    let mut attackers = vec![0; battle.figures().len()];
+    // Counted (and allocated) only for comrades still to choose.
+    let mut attackers = Vec::new();
     let mut out = Vec::with_capacity(battle.figures().len());
-    for f in battle.figures().iter().filter(|f| f.side == side) {
+    let mut mine = battle
+        .figures()
+        .iter()
+        .filter(|f| f.side == side)
+        .peekable();
+    while let Some(f) = mine.next() {
         if let Some(mut o) = orders_for(battle, &view, &attackers, f) {
             super::brawl::announce(battle, f, &out, &mut o);
-            count_attacks(&o, &mut attackers);
+            if mine.peek().is_some() {
+                attackers.resize(battle.figures().len(), 0);
+                count_attacks(&o, &mut attackers);
+            }
             out.push(o);
         }
     }
@@ -73,8 +82,8 @@ impl View<'_> {
     }
 }
 
-/// Counts the enemies a figure's orders attack (A, B or C) in `attackers`,
-/// each once for each run of cards against it.
+/// Counts the enemies a figure's orders attack (A, B or C) in `attackers`
+/// (one count per figure), each once for each run of cards against it.
 fn count_attacks(o: &FigureOrders, attackers: &mut [u32]) {
     let mut last = None;
     for t in o
@@ -182,6 +191,7 @@ fn visible_hurt(e: &Figure) -> f64 {
         }
 }
 
+/// `attackers`: per figure, how many comrades attack it (empty: none yet).
 fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Option<FigureOrders> {
     let View { seen, ground, .. } = view;
     let constraint = f.condition.allowed_cards();
@@ -330,13 +340,10 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
         let Some(cost) = e.cost else {
             return f64::MIN;
         };
-        let defence = if attackers[e.id.0] >= e.tca {
-            Card::G
-        } else {
-            Card::C
-        };
+        let attacked = attackers.get(e.id.0).copied().unwrap_or(0);
+        let defence = if attacked >= e.tca { Card::G } else { Card::C };
         // Six hexes round a foe: past three attackers they get in each other's way.
-        let crowd = f64::from(attackers[e.id.0].saturating_sub(2));
+        let crowd = f64::from(attacked.saturating_sub(2));
         hit_chance(my_cf - e.cf, Card::C, defence) * (1.0 + 0.25 * e.hurt)
             - 0.02 * f64::from(cost)
             - 0.15 * crowd
