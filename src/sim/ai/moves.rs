@@ -111,7 +111,7 @@ fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec
         &more[..]
     };
     let mut moves: Vec<FigureMove> = Vec::new();
-    for &(f, card, enemy) in movers {
+    for (n, &(f, card, enemy)) in movers.iter().enumerate() {
         let Some(enemy) = enemy else { continue };
         let plan = Plan {
             battle,
@@ -146,10 +146,15 @@ fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec
             if battle.check_moves(SideId(side), &moves).is_ok() {
                 let m = &moves[moves.len() - 1];
                 let end = m.steps.iter().fold(f.pose, |p, s| p.after(*s));
-                let mut now = taken.take().unwrap_or_else(|| occupied(battle));
-                now.remove(f.pose.hex);
-                now.insert(end.hex);
-                let _ = taken.set(now);
+                // Nobody plans after the last, and a turn on the spot
+                // leaves the hexes held as they were.
+                let moved = end.hex != f.pose.hex || !f.occupies();
+                if n + 1 < movers.len() && moved {
+                    let mut now = taken.take().unwrap_or_else(|| occupied(battle));
+                    now.remove(f.pose.hex);
+                    now.insert(end.hex);
+                    let _ = taken.set(now);
+                }
                 break;
             }
             moves.pop();
