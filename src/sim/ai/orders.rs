@@ -122,12 +122,14 @@ pub fn figure_orders(battle: &Battle, id: FigureId) -> Option<FigureOrders> {
 }
 
 /// One enemy as a figure sees it.
-#[derive(Debug, Clone, Copy)]
 struct Foe {
     id: FigureId,
     hex: Hex,
     cf: i32,
     tca: u32,
+    /// The poses from which we reach it and (our way, as a proxy for its
+    /// own) it reaches us.
+    goals: [Option<Rc<StrikePoses>>; 2],
     /// Path cost for us to stand with it in our Strike Zone.
     cost: Option<u32>,
     /// Path cost (our way, as a proxy for its own) for it to reach us.
@@ -208,14 +210,26 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
     let tca = f.factors.tca.max(1) as usize;
     let my_cf = combat_factor(f);
     let my_reach = f.reach();
-    // Per enemy, the poses from which we reach it and (our way, as a proxy
-    // for its own) it reaches us.
-    let goals: Vec<[Option<Rc<StrikePoses>>; 2]> = enemies(battle, f.side)
-        .map(|e| [my_reach, e.reach()].map(|r| (r > 0).then(|| ground.strike_poses(e.pose.hex, r))))
+    // What is known of each enemy before searching (one list for all).
+    let mut foes: Vec<Foe> = enemies(battle, f.side)
+        .map(|e| Foe {
+            id: e.id,
+            hex: e.pose.hex,
+            cf: combat_factor(e),
+            tca: e.factors.tca,
+            goals: [my_reach, e.reach()]
+                .map(|r| (r > 0).then(|| ground.strike_poses(e.pose.hex, r))),
+            cost: None,
+            reaches_us_in: None,
+            threat: false,
+            imminent: false,
+            charge_threat: false,
+            hurt: visible_hurt(e),
+        })
         .collect();
     // The search may stop once every enemy is within our reach, and we
     // within its, on some settled pose.
-    let goal_sets = goals.iter().flatten().flatten().map(|g| &**g);
+    let goal_sets = foes.iter().flat_map(|e| &e.goals).flatten().map(|g| &**g);
     // Where the start pose is in all of them (the figures are engaged), the
     // search would stop there: every cheapest cost is 0.
     let engaged = goal_sets.clone().all(|g| g.contains(f.pose));
@@ -241,40 +255,29 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
         )
     });
     let ap = |e: &Figure, c: Card| e.factors.ap(c).0;
-    let mut foes: Vec<Foe> = enemies(battle, f.side)
-        .zip(&goals)
-        .map(|(e, [mine, theirs])| {
-            let cheapest = |g: &Option<Rc<StrikePoses>>| {
-                let g = g.as_ref()?;
-                match &field {
-                    Some(field) => field.best_strike_pose(g, |_| 0).map(|(_, c)| c),
-                    None => Some(0),
-                }
-            };
-            let cost = cheapest(mine);
-            let reaches_us_in = cheapest(theirs);
-            let able = !e.condition.is_prone() && e.reach() > 0;
-            let strike_cost = e.strike_cost(tables());
-            let within = |budget: f64| {
-                able && reaches_us_in.is_some_and(|c| f64::from(c) + strike_cost <= budget)
-            };
-            Foe {
-                id: e.id,
-                hex: e.pose.hex,
-                cf: combat_factor(e),
-                tca: e.factors.tca,
-                cost,
-                reaches_us_in,
-                threat: within(ap(e, Card::C)),
-                imminent: within(2.0 * e.factors.pulse_ma(Card::C).0),
-                charge_threat: within(ap(e, Card::A)),
-                hurt: visible_hurt(e),
-            }
-        })
-        .collect();
-    let nearest = *foes
-        .iter()
-        .min_by_key(|e| (f.pose.hex.distance(e.hex), e.id))?;
+    let cheapest = |g: &Option<Rc<StrikePoses>>| {
+        let g = g.as_ref()?;
+        match &field {
+            Some(field) => field.best_strike_pose(g, |_| 0).map(|(_, c)| c),
+            None => Some(0),
+        }
+    };
+    for foe in &mut foes {
+        let e = battle.figure(foe.id);
+        let [mine, theirs] = &foe.goals;
+        let cost = cheapest(mine);
+        let reaches_us_in = cheapest(theirs);
+        let able = !e.condition.is_prone() && e.reach() > 0;
+        let strike_cost = e.strike_cost(tables());
+        let within = |budget: f64| {
+            able && reaches_us_in.is_some_and(|c| f64::from(c) + strike_cost <= budget)
+        };
+        foe.cost = cost;
+        foe.reaches_us_in = reaches_us_in;
+        foe.threat = within(ap(e, Card::C));
+        foe.imminent = within(2.0 * e.factors.pulse_ma(Card::C).0);
+        foe.charge_threat = within(ap(e, Card::A));
+    }
     let orders = |cards: Vec<CardOrder>| {
         Some(FigureOrders {
             figure: f.id,
@@ -290,10 +293,12 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
     // The strongest first. Which foe is best, nearest or dearest to reach
     // does not hang on this order: each is chosen by a key ending in its id.
     foes.sort_by_key(|e| (std::cmp::Reverse(e.cf), e.id));
+    let nearest = foes
+        .iter()
+        .min_by_key(|e| (f.pose.hex.distance(e.hex), e.id))?;
     let threats = || foes.iter().filter(|e| e.threat);
     let closest_threat = threats()
         .min_by_key(|e| (e.reaches_us_in, f.pose.hex.distance(e.hex), e.id))
-        .copied()
         .unwrap_or(nearest);
 
     // 16.6, 16.9.6, 16.13.3: no attack card left open.
@@ -351,7 +356,6 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
     };
     let best = foes
         .iter()
-        .copied()
         .max_by(|a, b| score(a).total_cmp(&score(b)).then(b.id.cmp(&a.id)))
         .filter(|e| e.cost.is_some());
 
@@ -379,7 +383,7 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
         .filter(|a| Health::of(a).fit(a) && at_hand(a, 0.5))
         .count();
     let outnumbered = n_imminent > tca && n_imminent > supporters + 1;
-    if let Some(strongest) = imminent().next().copied() {
+    if let Some(strongest) = imminent().next() {
         let outmatched = strongest.cf - my_cf >= CLEARLY_BETTER;
         let help = comrades().any(|a| {
             let free =
@@ -391,7 +395,7 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
         if !quiet && (outnumbered || outmatched) && help && may(Card::D) {
             let cards = (0..tca)
                 .map(|i| {
-                    let e = imminent().nth(i.min(n_imminent - 1)).unwrap_or(&strongest);
+                    let e = imminent().nth(i.min(n_imminent - 1)).unwrap_or(strongest);
                     order(Card::D, e.id)
                 })
                 .collect();
@@ -399,9 +403,9 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
         }
         if outnumbered {
             // No help: thin them out, weakest (or most hurt) first.
-            target = *imminent()
+            target = imminent()
                 .min_by_key(|e| (e.cf - (5.0 * e.hurt) as i32, e.id))
-                .unwrap_or(&target);
+                .unwrap_or(target);
         }
     }
 
