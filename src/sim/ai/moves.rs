@@ -98,9 +98,10 @@ fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec
     let Some(first) = movers.next() else {
         return Vec::new();
     };
-    let mut more: Vec<_> = movers.collect();
-    if !more.is_empty() {
-        more.push(first);
+    // Collected only when a second figure moves: an empty collect still costs.
+    let mut more = Vec::new();
+    if let Some(second) = movers.next() {
+        more = [first, second].into_iter().chain(movers).collect();
         // By distance, then id: the same order whatever the list's.
         more.sort_by_key(|(f, _, e)| (e.map(|e| f.pose.hex.distance(e.pose.hex)), f.id));
     }
@@ -110,7 +111,7 @@ fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec
         &more[..]
     };
     let mut moves: Vec<FigureMove> = Vec::new();
-    for &(f, card, enemy) in movers {
+    for (n, &(f, card, enemy)) in movers.iter().enumerate() {
         let Some(enemy) = enemy else { continue };
         let plan = Plan {
             battle,
@@ -122,9 +123,18 @@ fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec
             all_zones: &all_zones,
             in_front: Cell::new(None),
         };
-        // Turning to face the enemy is worked out only if needed.
-        let candidates = (plan.steps(enemy).into_iter())
-            .chain(std::iter::once_with(|| plan.face(enemy.pose.hex)).flatten());
+        // Turning to face the enemy is worked out only if needed, and not
+        // again when the card's own move was that turn (the same answer).
+        let candidates = (plan.steps(enemy).into_iter()).chain(
+            std::iter::once_with(|| {
+                let faced = plan
+                    .in_front
+                    .get()
+                    .is_some_and(|(at, _)| at == enemy.pose.hex);
+                (!faced).then(|| plan.face(enemy.pose.hex)).flatten()
+            })
+            .flatten(),
+        );
         for steps in candidates {
             if steps.is_empty() && !f.condition.is_prone() {
                 break;
@@ -136,10 +146,15 @@ fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec
             if battle.check_moves(SideId(side), &moves).is_ok() {
                 let m = &moves[moves.len() - 1];
                 let end = m.steps.iter().fold(f.pose, |p, s| p.after(*s));
-                let mut now = taken.take().unwrap_or_else(|| occupied(battle));
-                now.remove(f.pose.hex);
-                now.insert(end.hex);
-                let _ = taken.set(now);
+                // Nobody plans after the last, and a turn on the spot
+                // leaves the hexes held as they were.
+                let moved = end.hex != f.pose.hex || !f.occupies();
+                if n + 1 < movers.len() && moved {
+                    let mut now = taken.take().unwrap_or_else(|| occupied(battle));
+                    now.remove(f.pose.hex);
+                    now.insert(end.hex);
+                    let _ = taken.set(now);
+                }
                 break;
             }
             moves.pop();

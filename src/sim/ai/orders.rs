@@ -36,12 +36,21 @@ pub(super) fn side_orders(battle: &Battle, side: usize) -> Vec<FigureOrders> {
         zones: OnceCell::new(),
         ground,
     };
-    let mut attackers = vec![0; battle.figures().len()];
+    // Counted (and allocated) only for comrades still to choose.
+    let mut attackers = Vec::new();
     let mut out = Vec::with_capacity(battle.figures().len());
-    for f in battle.figures().iter().filter(|f| f.side == side) {
+    let mut mine = battle
+        .figures()
+        .iter()
+        .filter(|f| f.side == side)
+        .peekable();
+    while let Some(f) = mine.next() {
         if let Some(mut o) = orders_for(battle, &view, &attackers, f) {
             super::brawl::announce(battle, f, &out, &mut o);
-            count_attacks(&o, &mut attackers);
+            if mine.peek().is_some() {
+                attackers.resize(battle.figures().len(), 0);
+                count_attacks(&o, &mut attackers);
+            }
             out.push(o);
         }
     }
@@ -73,8 +82,8 @@ impl View<'_> {
     }
 }
 
-/// Counts the enemies a figure's orders attack (A, B or C) in `attackers`,
-/// each once for each run of cards against it.
+/// Counts the enemies a figure's orders attack (A, B or C) in `attackers`
+/// (one count per figure), each once for each run of cards against it.
 fn count_attacks(o: &FigureOrders, attackers: &mut [u32]) {
     let mut last = None;
     for t in o
@@ -113,12 +122,14 @@ pub fn figure_orders(battle: &Battle, id: FigureId) -> Option<FigureOrders> {
 }
 
 /// One enemy as a figure sees it.
-#[derive(Debug, Clone, Copy)]
 struct Foe {
     id: FigureId,
     hex: Hex,
     cf: i32,
     tca: u32,
+    /// The poses from which we reach it and (our way, as a proxy for its
+    /// own) it reaches us.
+    goals: [Option<Rc<StrikePoses>>; 2],
     /// Path cost for us to stand with it in our Strike Zone.
     cost: Option<u32>,
     /// Path cost (our way, as a proxy for its own) for it to reach us.
@@ -182,6 +193,7 @@ fn visible_hurt(e: &Figure) -> f64 {
         }
 }
 
+/// `attackers`: per figure, how many comrades attack it (empty: none yet).
 fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Option<FigureOrders> {
     let View { seen, ground, .. } = view;
     let constraint = f.condition.allowed_cards();
@@ -198,14 +210,26 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
     let tca = f.factors.tca.max(1) as usize;
     let my_cf = combat_factor(f);
     let my_reach = f.reach();
-    // Per enemy, the poses from which we reach it and (our way, as a proxy
-    // for its own) it reaches us.
-    let goals: Vec<[Option<Rc<StrikePoses>>; 2]> = enemies(battle, f.side)
-        .map(|e| [my_reach, e.reach()].map(|r| (r > 0).then(|| ground.strike_poses(e.pose.hex, r))))
+    // What is known of each enemy before searching (one list for all).
+    let mut foes: Vec<Foe> = enemies(battle, f.side)
+        .map(|e| Foe {
+            id: e.id,
+            hex: e.pose.hex,
+            cf: combat_factor(e),
+            tca: e.factors.tca,
+            goals: [my_reach, e.reach()]
+                .map(|r| (r > 0).then(|| ground.strike_poses(e.pose.hex, r))),
+            cost: None,
+            reaches_us_in: None,
+            threat: false,
+            imminent: false,
+            charge_threat: false,
+            hurt: visible_hurt(e),
+        })
         .collect();
     // The search may stop once every enemy is within our reach, and we
     // within its, on some settled pose.
-    let goal_sets = goals.iter().flatten().flatten().map(|g| &**g);
+    let goal_sets = foes.iter().flat_map(|e| &e.goals).flatten().map(|g| &**g);
     // Where the start pose is in all of them (the figures are engaged), the
     // search would stop there: every cheapest cost is 0.
     let engaged = goal_sets.clone().all(|g| g.contains(f.pose));
@@ -231,40 +255,29 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
         )
     });
     let ap = |e: &Figure, c: Card| e.factors.ap(c).0;
-    let mut foes: Vec<Foe> = enemies(battle, f.side)
-        .zip(&goals)
-        .map(|(e, [mine, theirs])| {
-            let cheapest = |g: &Option<Rc<StrikePoses>>| {
-                let g = g.as_ref()?;
-                match &field {
-                    Some(field) => field.best_strike_pose(g, |_| 0).map(|(_, c)| c),
-                    None => Some(0),
-                }
-            };
-            let cost = cheapest(mine);
-            let reaches_us_in = cheapest(theirs);
-            let able = !e.condition.is_prone() && e.reach() > 0;
-            let strike_cost = e.strike_cost(tables());
-            let within = |budget: f64| {
-                able && reaches_us_in.is_some_and(|c| f64::from(c) + strike_cost <= budget)
-            };
-            Foe {
-                id: e.id,
-                hex: e.pose.hex,
-                cf: combat_factor(e),
-                tca: e.factors.tca,
-                cost,
-                reaches_us_in,
-                threat: within(ap(e, Card::C)),
-                imminent: within(2.0 * e.factors.pulse_ma(Card::C).0),
-                charge_threat: within(ap(e, Card::A)),
-                hurt: visible_hurt(e),
-            }
-        })
-        .collect();
-    let nearest = *foes
-        .iter()
-        .min_by_key(|e| (f.pose.hex.distance(e.hex), e.id))?;
+    let cheapest = |g: &Option<Rc<StrikePoses>>| {
+        let g = g.as_ref()?;
+        match &field {
+            Some(field) => field.best_strike_pose(g, |_| 0).map(|(_, c)| c),
+            None => Some(0),
+        }
+    };
+    for foe in &mut foes {
+        let e = battle.figure(foe.id);
+        let [mine, theirs] = &foe.goals;
+        let cost = cheapest(mine);
+        let reaches_us_in = cheapest(theirs);
+        let able = !e.condition.is_prone() && e.reach() > 0;
+        let strike_cost = e.strike_cost(tables());
+        let within = |budget: f64| {
+            able && reaches_us_in.is_some_and(|c| f64::from(c) + strike_cost <= budget)
+        };
+        foe.cost = cost;
+        foe.reaches_us_in = reaches_us_in;
+        foe.threat = within(ap(e, Card::C));
+        foe.imminent = within(2.0 * e.factors.pulse_ma(Card::C).0);
+        foe.charge_threat = within(ap(e, Card::A));
+    }
     let orders = |cards: Vec<CardOrder>| {
         Some(FigureOrders {
             figure: f.id,
@@ -280,10 +293,12 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
     // The strongest first. Which foe is best, nearest or dearest to reach
     // does not hang on this order: each is chosen by a key ending in its id.
     foes.sort_by_key(|e| (std::cmp::Reverse(e.cf), e.id));
+    let nearest = foes
+        .iter()
+        .min_by_key(|e| (f.pose.hex.distance(e.hex), e.id))?;
     let threats = || foes.iter().filter(|e| e.threat);
     let closest_threat = threats()
         .min_by_key(|e| (e.reaches_us_in, f.pose.hex.distance(e.hex), e.id))
-        .copied()
         .unwrap_or(nearest);
 
     // 16.6, 16.9.6, 16.13.3: no attack card left open.
@@ -330,13 +345,10 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
         let Some(cost) = e.cost else {
             return f64::MIN;
         };
-        let defence = if attackers[e.id.0] >= e.tca {
-            Card::G
-        } else {
-            Card::C
-        };
+        let attacked = attackers.get(e.id.0).copied().unwrap_or(0);
+        let defence = if attacked >= e.tca { Card::G } else { Card::C };
         // Six hexes round a foe: past three attackers they get in each other's way.
-        let crowd = f64::from(attackers[e.id.0].saturating_sub(2));
+        let crowd = f64::from(attacked.saturating_sub(2));
         hit_chance(my_cf - e.cf, Card::C, defence) * (1.0 + 0.25 * e.hurt)
             - 0.02 * f64::from(cost)
             - 0.15 * crowd
@@ -344,7 +356,6 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
     };
     let best = foes
         .iter()
-        .copied()
         .max_by(|a, b| score(a).total_cmp(&score(b)).then(b.id.cmp(&a.id)))
         .filter(|e| e.cost.is_some());
 
@@ -372,7 +383,7 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
         .filter(|a| Health::of(a).fit(a) && at_hand(a, 0.5))
         .count();
     let outnumbered = n_imminent > tca && n_imminent > supporters + 1;
-    if let Some(strongest) = imminent().next().copied() {
+    if let Some(strongest) = imminent().next() {
         let outmatched = strongest.cf - my_cf >= CLEARLY_BETTER;
         let help = comrades().any(|a| {
             let free =
@@ -384,7 +395,7 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
         if !quiet && (outnumbered || outmatched) && help && may(Card::D) {
             let cards = (0..tca)
                 .map(|i| {
-                    let e = imminent().nth(i.min(n_imminent - 1)).unwrap_or(&strongest);
+                    let e = imminent().nth(i.min(n_imminent - 1)).unwrap_or(strongest);
                     order(Card::D, e.id)
                 })
                 .collect();
@@ -392,9 +403,9 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
         }
         if outnumbered {
             // No help: thin them out, weakest (or most hurt) first.
-            target = *imminent()
+            target = imminent()
                 .min_by_key(|e| (e.cf - (5.0 * e.hurt) as i32, e.id))
-                .unwrap_or(&target);
+                .unwrap_or(target);
         }
     }
 
