@@ -218,7 +218,7 @@ impl Battle {
             card.matched = Some((s.attacker, s.card_index));
         }
         self.take_wounds(s.defender, &s.wounds);
-        let spent = self.current_card(s.attacker).is_none();
+        let spent = self.card_in_effect(s.attacker).is_none();
         self.figures[s.attacker.0].round.cards_spent = spent;
     }
 

@@ -55,6 +55,17 @@ impl Battle {
     /// effect in order; card k of n takes over by pulse 1 + k·P/n at the latest,
     /// earlier once the card before it has made its strike. Lost cards are skipped.
     pub fn current_card(&self, id: FigureId) -> Option<usize> {
+        // Asked before every strike and by every planner: a figure whose
+        // cards are spent for the round is answered at once.
+        if self.figures[id.0].round.cards_spent {
+            debug_assert_eq!(self.card_in_effect(id), None, "cards spent yet in effect");
+            return None;
+        }
+        self.card_in_effect(id)
+    }
+
+    /// [`Battle::current_card`] worked out from the cards and the pulse.
+    pub(super) fn card_in_effect(&self, id: FigureId) -> Option<usize> {
         let f = &self.figures[id.0];
         let cards = &f.round.cards;
         let n = cards.len();
@@ -187,7 +198,7 @@ impl Battle {
         self.strike_order()
             .filter(|id| {
                 let round = &self.figures[id.0].round;
-                debug_assert!(!round.cards_spent || self.current_card(*id).is_none());
+                debug_assert!(!round.cards_spent || self.card_in_effect(*id).is_none());
                 !round.struck_this_phase && !round.cards_spent
             })
             .find_map(|id| {
