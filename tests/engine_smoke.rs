@@ -88,3 +88,28 @@ fn a_battle_that_forgets_its_log_plays_as_one_that_keeps_it() {
         }
     }
 }
+
+/// Shakhàn 16.15.1: the opening Initiative roll names each side's modifiers
+/// with their values (kept as data in the event, put into words here).
+#[test]
+fn s16_15_1_the_opening_initiative_roll_explains_its_modifiers() {
+    for (name, words) in [
+        ("ambush.ron", &["+20 prepared ambush"][..]),
+        ("beast.ron", &["-10 outnumbers 3 to 1"][..]),
+        (
+            "skirmish.ron",
+            &["+5 military training (1 grades)", "+15 disciplined against untrained"][..],
+        ),
+    ] {
+        let battle = Battle::new(&checked(name), 1).unwrap();
+        let roll = battle
+            .events()
+            .iter()
+            .find(|e| matches!(e, Event::InitiativeRolled { .. }))
+            .expect("the opening Initiative is rolled when the battle begins");
+        let text = battle.describe(roll, View::Referee).unwrap();
+        for w in words {
+            assert!(text.contains(w), "{name}: {w:?} missing from {text:?}");
+        }
+    }
+}

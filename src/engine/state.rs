@@ -199,7 +199,8 @@ pub struct RoundPlay {
     /// None of this round's cards can strike again: the figure has no card
     /// in effect, and within a round a card never comes back (strikes and
     /// losses only grow, lapsing only spreads). Set after its strikes, so
-    /// each later Attack Phase passes the figure over without asking.
+    /// later Attack Phases pass the figure over and its card in effect is
+    /// answered without looking.
     pub(super) cards_spent: bool,
 }
 
