@@ -98,7 +98,10 @@ fn s16_15_1_the_opening_initiative_roll_explains_its_modifiers() {
         ("beast.ron", &["-10 outnumbers 3 to 1"][..]),
         (
             "skirmish.ron",
-            &["+5 military training (1 grades)", "+15 disciplined against untrained"][..],
+            &[
+                "+5 military training (1 grades)",
+                "+15 disciplined against untrained",
+            ][..],
         ),
     ] {
         let battle = Battle::new(&checked(name), 1).unwrap();
