@@ -618,3 +618,66 @@ fn morale_16_9_6_side_circumstances_count() {
     assert!(line.contains("fighting blind -20"), "{line}");
     assert!(line.contains("hated foe +7"), "{line}");
 }
+
+/// Three figures: `X` (side A) names `Z`, who stands out of reach, while `Y`
+/// (side B) stands face to face with `X` and names it; `Z` names `X` too.
+fn redirected_pair() -> Checked {
+    let body = |name: &str, side: &str, at: &str, facing: &str| {
+        format!(
+            r#"(name: "{name}", side: "{side}", at: {at}, facing: {facing}, occupation: Warrior,
+                level: 2, height_m: 1.75, weight_kg: 72.0, {STATS},
+                weapons: [(kind: ShortSword, quality: Good, training: 2)])"#
+        )
+    };
+    parse(&format!(
+        r#"Scenario(name: "t", ruleset: Shakhan, options: (free_rounds: false),
+            map: (width: 10, height: 10),
+            sides: [(name: "A", colour: Red), (name: "B", colour: Blue)],
+            figures: [{}, {}, {}])"#,
+        body("X", "A", "(3, 3)", "S"),
+        body("Y", "B", "(3, 4)", "N"),
+        body("Z", "B", "(3, 7)", "N"),
+    ))
+}
+
+#[test]
+fn s16_9_3_a_redirected_card_matches_its_opponent_both_ways_whoever_strikes_first() {
+    let mut orders_seen = std::collections::BTreeSet::new();
+    for seed in 1..=12 {
+        let mut b = Battle::new(&redirected_pair(), seed).unwrap();
+        b.submit(orders(0, &[(0, &[(Card::C, Some(2))])])).unwrap();
+        b.submit(orders(
+            1,
+            &[(1, &[(Card::C, Some(0))]), (2, &[(Card::C, Some(0))])],
+        ))
+        .unwrap();
+        settle(&mut b);
+        stand_until_orders(&mut b);
+        let pair: Vec<_> = strikes(&b)
+            .into_iter()
+            .filter(|s| {
+                [s.attacker, s.defender] == [FigureId(0), FigureId(1)]
+                    || [s.attacker, s.defender] == [FigureId(1), FigureId(0)]
+            })
+            .take(2)
+            .collect();
+        if pair.len() < 2 {
+            // The first blow put the other out of the fight (or shook it).
+            continue;
+        }
+        orders_seen.insert(pair[0].attacker);
+        for s in &pair {
+            assert!(
+                s.matched_by.is_some(),
+                "seed {seed}: {} — the two fight each other, each card matches the other",
+                s.explanation()
+            );
+            assert!(
+                !s.explanation().contains("card G"),
+                "seed {seed}: {}",
+                s.explanation()
+            );
+        }
+    }
+    assert_eq!(orders_seen.len(), 2, "both strike orders were tried");
+}

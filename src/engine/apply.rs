@@ -63,6 +63,7 @@ impl Battle {
                         order: c.clone(),
                         strikes: 0,
                         matched: None,
+                        fought: None,
                         lost: false,
                     }));
                     f.round.shield = o.shield;
@@ -194,6 +195,7 @@ impl Battle {
         attacker.round.struck_this_phase = true;
         if let Some(card) = attacker.round.cards.get_mut(s.card_index) {
             card.strikes = card.strikes.saturating_add(1);
+            card.fought.get_or_insert(s.defender);
         }
         for (item, damage) in &s.equipment {
             let left = damage.remaining();
@@ -215,7 +217,7 @@ impl Battle {
         if let Some(i) = s.matched_by
             && let Some(card) = defender.round.cards.get_mut(i)
         {
-            card.matched = Some((s.attacker, s.card_index));
+            card.matched.get_or_insert((s.attacker, s.card_index));
         }
         self.take_wounds(s.defender, &s.wounds);
         let spent = self.card_in_effect(s.attacker).is_none();

@@ -160,8 +160,13 @@ pub struct PlayedCard {
     pub order: CardOrder,
     /// Strikes made under this card (16.14.3.6: attacks per card).
     pub strikes: u8,
-    /// The attack (attacker, their card index) this card matched (16.9.3).
+    /// The attack (attacker, their card index) this card matched (16.9.3);
+    /// the first one binds it for the round.
     pub matched: Option<(FigureId, usize)>,
+    /// The enemy this card first struck at: it fights that enemy for the
+    /// rest of the round (16.9.3, docs/RULINGS.md "Whose card answers whom").
+    #[serde(default)]
+    pub fought: Option<FigureId>,
     /// Lost to imbalance (16.15.4 `(x)`).
     pub lost: bool,
 }

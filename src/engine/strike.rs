@@ -234,41 +234,117 @@ impl Battle {
         d.character.shield.is_some() && d.pose.aspect_of(from) != Some(Aspect::Rear)
     }
 
-    /// Shakhàn 16.9.3: the defender's card that answers this attack: one it
-    /// played against this attacker, else its next card not yet matched to
-    /// another attack; with none left it counts as G.
+    /// Shakhàn 16.9.3 (docs/RULINGS.md "Whose card answers whom"): the
+    /// defender's card that answers this attack, decided from the round's
+    /// orders and who is actually fighting whom, never from who struck first:
+    /// 1. the card already bound to this very attack;
+    /// 2. a card not yet bound that this attack was itself answering, or that
+    ///    has struck this attacker: the two fight each other and match both
+    ///    ways;
+    /// 3. a card not yet bound whose opponent ([`Battle::card_opponent`]) is
+    ///    this attacker;
+    /// 4. the first card still to come, not yet bound, that is not kept for
+    ///    another enemy attacking the defender with a card of its own
+    ///    (Arlos keeps his card for Bailor).
+    ///
+    /// `None`: no card left to match it; the defender counts as G.
     pub(super) fn matching_card(&self, s: &PendingStrike) -> Option<usize> {
         let d = &self.figures[s.defender.0];
-        if let Some(i) = d
+        let cards = &d.round.cards;
+        let attack = (s.attacker, s.card_index);
+        if let Some(i) = cards.iter().position(|c| c.matched == Some(attack)) {
+            return Some(i);
+        }
+        // A card matches one attack card (16.3: more cards mean an
+        // unanswered attack); a card bound to another attack answers no more.
+        let open = |c: &super::PlayedCard| !c.lost && c.matched.is_none();
+        let answered = self.figures[s.attacker.0]
+            .round
+            .cards
+            .get(s.card_index)
+            .and_then(|c| c.matched)
+            .filter(|(by, _)| *by == s.defender)
+            .map(|(_, k)| k);
+        if let Some(k) = answered.filter(|&k| cards.get(k).is_some_and(open)) {
+            return Some(k);
+        }
+        if let Some(i) = cards
+            .iter()
+            .position(|c| open(c) && c.fought == Some(s.attacker))
+        {
+            return Some(i);
+        }
+        let free = |c: &super::PlayedCard| open(c) && c.fought.is_none();
+        if let Some(i) = (0..cards.len())
+            .find(|&i| free(&cards[i]) && self.card_opponent(s.defender, i) == Some(s.attacker))
+        {
+            return Some(i);
+        }
+        (0..cards.len()).find(|&i| {
+            free(&cards[i])
+                && !self.card_lapsed(s.defender, i)
+                && !self.kept_for_another(s.defender, i, s.attacker)
+        })
+    }
+
+    /// Whether card `k` of `id` is past its time this round (16.9.2: card
+    /// k+1 of n has taken over by pulse 1 + (k+1)·P/n).
+    fn card_lapsed(&self, id: FigureId, k: usize) -> bool {
+        let n = self.figures[id.0].round.cards.len();
+        let p = usize::from(pulses(self.free_round));
+        k + 1 < n && usize::from(self.pulse().max(1)) >= 1 + (k + 1) * p / n
+    }
+
+    /// Whether `id`'s card `k` is kept for an enemy other than `attacker`
+    /// that is attacking `id` with a card it has not yet struck with.
+    fn kept_for_another(&self, id: FigureId, k: usize, attacker: FigureId) -> bool {
+        let Some(e) = self.card_opponent(id, k).filter(|&e| e != attacker) else {
+            return false;
+        };
+        self.figures[e.0]
             .round
             .cards
             .iter()
-            .position(|c| c.matched == Some((s.attacker, s.card_index)))
-        {
-            return Some(i);
-        }
-        let free = |c: &super::PlayedCard| !c.lost && c.matched.is_none();
-        let cards = &d.round.cards;
-        if let Some(i) = cards
-            .iter()
-            .position(|c| free(c) && c.order.target == Some(s.attacker))
-        {
-            return Some(i);
-        }
-        // A card played against another enemy who is attacking this figure
-        // is kept for that enemy's attack (16.9.3: Arlos keeps his card for Bailor).
-        let reserved = |c: &super::PlayedCard| {
-            c.order.target.is_some_and(|e| {
-                e != s.attacker
-                    && self.figures[e.0].round.cards.iter().any(|ec| {
-                        ec.order.target == Some(s.defender)
-                            && self.tables.actions.card(ec.card()).is_attack
-                            && ec.strikes == 0
-                    })
+            .enumerate()
+            .any(|(j, c)| {
+                !c.lost
+                    && c.strikes == 0
+                    && self.tables.actions.card(c.card()).is_attack
+                    && self.card_opponent(e, j) == Some(id)
             })
+    }
+
+    /// Shakhàn 16.9.2–16.9.3 (docs/RULINGS.md "Whose card answers whom"):
+    /// the enemy `id`'s card `k` fights: the one it first struck at; else its
+    /// named target when that enemy stands in the figure's Strike Zone; else,
+    /// for an attack card, the nearest enemy in the Strike Zone (the one it
+    /// would strike instead, as [`Battle::strike_target`] does); else the
+    /// named target it is moving on.
+    pub(super) fn card_opponent(&self, id: FigureId, k: usize) -> Option<FigureId> {
+        let f = &self.figures[id.0];
+        let card = f.round.cards.get(k)?;
+        if card.fought.is_some() {
+            return card.fought;
+        }
+        let reach = f.reach();
+        let in_zone = |t: &Figure| {
+            within_reach(f, t, t.pose.hex)
+                && self
+                    .map
+                    .in_strike_zone(f.pose, reach, ZoneShape::Front, t.pose.hex)
         };
-        let from = self.current_card(s.defender)?;
-        (from..cards.len()).find(|&i| free(&cards[i]) && !reserved(&cards[i]))
+        let named = card.order.target;
+        if named.is_some_and(|t| in_zone(&self.figures[t.0]))
+            || !self.tables.actions.card(card.card()).is_attack
+        {
+            return named;
+        }
+        self.figures
+            .iter()
+            .filter(|t| in_zone(t))
+            .min_by_key(|t| (f.pose.hex.distance(t.pose.hex), t.id))
+            .map(|t| t.id)
+            .or(named)
     }
 
     /// Resolve a strike with the dice and record it as an event.
