@@ -66,17 +66,11 @@ impl Battle {
 
     /// [`Battle::current_card`] worked out from the cards and the pulse.
     pub(super) fn card_in_effect(&self, id: FigureId) -> Option<usize> {
-        let f = &self.figures[id.0];
-        let cards = &f.round.cards;
-        let n = cards.len();
-        let p = usize::from(pulses(self.free_round));
-        let pulse = usize::from(self.pulse().max(1));
-        let starts = |k: usize| 1 + k * p / n;
-        (0..n).find(|&k| {
+        let cards = &self.figures[id.0].round.cards;
+        (0..cards.len()).find(|&k| {
             let c = &cards[k];
-            let lapsed = k + 1 < n && pulse >= starts(k + 1);
             // The table lookup last: this is asked before every strike.
-            !c.lost && !lapsed && c.strikes < self.attacks_per_card(id, c.card())
+            !c.lost && !self.card_lapsed(id, k) && c.strikes < self.attacks_per_card(id, c.card())
         })
     }
 
@@ -292,7 +286,8 @@ impl Battle {
     fn card_lapsed(&self, id: FigureId, k: usize) -> bool {
         let n = self.figures[id.0].round.cards.len();
         let p = usize::from(pulses(self.free_round));
-        k + 1 < n && usize::from(self.pulse().max(1)) >= 1 + (k + 1) * p / n
+        let next_starts = 1 + (k + 1) * p / n;
+        k + 1 < n && usize::from(self.pulse().max(1)) >= next_starts
     }
 
     /// Whether `id`'s card `k` is kept for an enemy other than `attacker`
