@@ -324,7 +324,8 @@ pub fn grapple_chance(
         dmod,
         under_attack,
         size,
-        threshold: (f64::from(difference) * dmod).round() as i32,
+        // A halved DMod's fraction is kept against the whole d100.
+        threshold: (f64::from(difference) * dmod).floor() as i32,
     }
 }
 

@@ -483,3 +483,24 @@ fn s16_10_4_5_block_check_keeps_a_gauntleted_half_dexterity() {
     assert_eq!(block_check(false, BlockLimb::Arms, 5.5, 9), 27);
     assert_eq!(BlockLimb::best(5.5, 5), BlockLimb::Arms);
 }
+
+#[test]
+fn s16_10_4_1_a_halved_grapple_dmod_keeps_its_fraction() {
+    // Under attack (DMod 1) on a victim twice the weight: DMod 0.5; a
+    // difference of 5 gives 2.5, so only a d100 of 2 or less holds.
+    let small = Grappler {
+        strength: 14,
+        adjusted_agility: 12,
+        weight_kg: 40.0,
+        height_m: 1.5,
+    };
+    let big = Grappler {
+        strength: 11,
+        adjusted_agility: 10,
+        weight_kg: 100.0,
+        height_m: 1.8,
+    };
+    let g = grapple_chance(&[small], big, true);
+    assert_eq!((g.size, g.dmod), (SizeRatio::VictimTwice, 0.5));
+    assert_eq!(g.threshold, 2);
+}
