@@ -280,7 +280,7 @@ fn duel_strike() -> (Striker, Target) {
         level: a.primary().level,
         die_choice: 1,
         strength: a.requisites.strength,
-        dexterity: a.requisites.dexterity,
+        dexterity: af.dexterity,
         martial_arts_level: a.martial_arts_level,
         to_hit_bonus: 0,
         damage_factor: 1.0,

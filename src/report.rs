@@ -33,6 +33,9 @@ pub fn factors_json(checked: &Checked) -> Value {
                 "adjusted_agility": f.adjusted_agility,
                 "tca": f.tca,
                 "ma": f.ma.0,
+                "burden_kg": f.burden_kg,
+                "weapons_kg": f.weapons_kg,
+                "encumbrance_halvings": f.encumbrance_halvings,
                 "pulse_ma": per_card(&|card| f.pulse_ma(card).0),
                 "ap": per_card(&|card| f.ap(card).0),
                 "pain_reserve": f.pain_reserve,
@@ -42,6 +45,7 @@ pub fn factors_json(checked: &Checked) -> Value {
                 "weapons": f.weapons.iter().map(|w| json!({
                     "name": w.name,
                     "cf": w.cf.map(|cf| cf.0),
+                    "plus_to_hit": w.plus_to_hit,
                     "usable": w.usable(),
                     "why": w.why,
                 })).collect::<Vec<_>>(),
@@ -89,13 +93,21 @@ pub fn factors_table(checked: &Checked) -> String {
             f.bdr,
             f.apv.map(|a| a.to_string()).join("/"),
         );
+        if f.weapons_kg > 0.0 || f.encumbrance_halvings > 0 {
+            let _ = writeln!(
+                out,
+                "    burden {:.1} kg, weapons {:.1} kg of it: MA halved {} time(s) (16.8.1)",
+                f.burden_kg, f.weapons_kg, f.encumbrance_halvings
+            );
+        }
         for w in &f.weapons {
             let _ = match (w.cf, &w.why) {
                 (Some(cf), _) => writeln!(
                     out,
-                    "    {:<30} CF {cf}{}",
+                    "    {:<30} CF {cf}{}{}",
                     w.name,
-                    if w.halved { " (halved)" } else { "" }
+                    if w.halved { " (halved)" } else { "" },
+                    plus_to_hit(w.plus_to_hit)
                 ),
                 (None, why) => writeln!(
                     out,
@@ -123,6 +135,15 @@ pub fn factors_table(checked: &Checked) -> String {
         }
     }
     out
+}
+
+/// 16.4.1.3: a weapon's Plus to hit, shown beside its CF when it has one.
+fn plus_to_hit(v: i32) -> String {
+    if v == 0 {
+        String::new()
+    } else {
+        format!(", {v:+} to hit")
+    }
 }
 
 fn ap_list(f: &Factors) -> String {

@@ -320,3 +320,39 @@ fn a_prone_figure_stands_up_by_taking_its_own_hex() {
     typed(&mut app, " ");
     assert!(!app.battle().figure(FigureId(0)).condition.is_prone());
 }
+
+#[test]
+fn s16_9_7_display_cost_of_a_diagonal_forward_step_is_the_engines_charge() {
+    let mut app = duel(100, 30);
+    for _ in 0..4 {
+        answer_by_keys(&mut app);
+    }
+    typed(&mut app, "f");
+    typed(&mut app, "n");
+    assert_eq!(app.mode(), Mode::Movement);
+    let mover = app.map.selected.unwrap();
+    let before = app.battle().figure(mover).clone();
+    // Aulos faces SE: the hex below is his front-right one; Berrin faces NW:
+    // the hex above is his. Either is in the Strike Zone, so no pivot is paid.
+    let (key, facing) = if before.side == 0 {
+        (KeyCode::Down, hexmelee::hex::Facing::SE)
+    } else {
+        (KeyCode::Up, hexmelee::hex::Facing::NW)
+    };
+    assert_eq!(before.pose.facing, facing);
+    press(&mut app, key);
+    let preview = app.moves.as_ref().unwrap().preview.clone().unwrap();
+    assert!(preview.verdict.is_ok(), "{:?}", preview.verdict);
+    assert_eq!(preview.steps.len(), 1, "{:?}", preview.steps);
+    assert_eq!(preview.cost, 1.0, "shown: {}", preview.label());
+    press(&mut app, KeyCode::Enter);
+    typed(&mut app, " ");
+    let after = app.battle().figure(mover);
+    assert_eq!(after.pose.hex, preview.end.hex, "moved where shown");
+    assert_eq!(after.pose.facing, facing, "facing kept");
+    assert_eq!(
+        before.round.ap_left - after.round.ap_left,
+        preview.cost,
+        "the engine charged what the display showed"
+    );
+}

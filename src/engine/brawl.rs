@@ -433,7 +433,7 @@ impl Battle {
             level: a.character.primary().level,
             die_choice: 1,
             strength: a.character.requisites.strength,
-            dexterity: a.character.requisites.dexterity,
+            dexterity: a.factors.dexterity,
             martial_arts_level: a.character.martial_arts_level,
             to_hit_bonus: 0,
             damage_factor,
@@ -464,11 +464,11 @@ impl Battle {
             .filter(|b| matches!(b.form, BrawlForm::Block | BrawlForm::MartialBlock))
             .map(|b| {
                 let martial = b.form == BrawlForm::MartialBlock;
-                let limb = BlockLimb::best(r.dexterity, r.agility);
+                let limb = BlockLimb::best(d.factors.dexterity, r.agility);
                 Defence {
                     martial,
                     limb,
-                    check: block_check(martial, limb, r.dexterity, r.agility),
+                    check: block_check(martial, limb, d.factors.dexterity, r.agility),
                     martial_arts_level: d.character.martial_arts_level,
                 }
             });

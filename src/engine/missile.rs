@@ -13,7 +13,7 @@ use super::command::{MissileIntent, ShieldStance};
 use super::event::{Event, Phase};
 use super::explain::View;
 use super::{Battle, FigureId, Rejection};
-use crate::hex::{Aspect, Hex, Terrain, ZoneShape};
+use crate::hex::{Aspect, Hex, Terrain};
 use crate::rules::shakhan::character::{Character, derive};
 use crate::rules::shakhan::condition::{MoraleCause, wound_calls_for_morale};
 use crate::rules::shakhan::melee::{self, Equipment};
@@ -191,7 +191,7 @@ impl Battle {
         let range = missile::max_range_m(m.source, f.character.requisites.strength, self.tables);
         let hexes = (range / self.map.scale().metres_per_hex()).floor() as u32;
         self.map
-            .in_missile_zone(f.pose, hexes, ZoneShape::Front, t.pose.hex)
+            .in_missile_zone(f.pose, hexes, f.character.missile_zone, t.pose.hex)
             && self
                 .map
                 .line_of_sight(f.pose.hex, t.pose.hex)

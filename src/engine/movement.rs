@@ -213,8 +213,7 @@ impl Battle {
             let mut done = Vec::new();
             let mut reacted: Vec<FigureId> = Vec::new();
             for (i, step) in m.steps.iter().enumerate() {
-                let leaving =
-                    matches!(step, Step::Forward | Step::Backward) && pose.hex != start.hex;
+                let leaving = step.moves() && pose.hex != start.hex;
                 if leaving && self.reactors(m.figure, pose, &reacted).next().is_some() {
                     // The way so far is walked before the enemy reacts.
                     self.push_move(

@@ -6,7 +6,7 @@ use super::command::{BusyStance, ShieldStance};
 use super::event::{Event, Phase, StrikeEvent, StrikeResolution};
 use super::flow::pulses;
 use super::{Battle, Figure, FigureId};
-use crate::hex::{Aspect, Hex, ZoneShape};
+use crate::hex::{Aspect, Hex};
 use crate::rules::shakhan::character::{Character, Factors};
 use crate::rules::shakhan::condition::wound_calls_for_morale;
 use crate::rules::shakhan::melee::{
@@ -148,7 +148,7 @@ impl Battle {
         (!means.only_at_attackers || a.round.attacked_by.contains(&target))
             && self
                 .map
-                .in_strike_zone(a.pose, means.reach, ZoneShape::Front, at)
+                .in_strike_zone(a.pose, means.reach, a.character.strike_zone, at)
     }
 
     /// Whom `attacker` strikes now, with which card: the card's target when it
@@ -326,7 +326,7 @@ impl Battle {
             within_reach(f, t, t.pose.hex)
                 && self
                     .map
-                    .in_strike_zone(f.pose, reach, ZoneShape::Front, t.pose.hex)
+                    .in_strike_zone(f.pose, reach, f.character.strike_zone, t.pose.hex)
         };
         let named = card.order.target;
         if named.is_some_and(|t| in_zone(&self.figures[t.0]))
@@ -446,9 +446,9 @@ pub fn striker(c: &Character, f: &Factors, w: usize, card: Card, gear: &Gear) ->
         level: c.primary().level,
         die_choice: 1,
         strength: c.requisites.strength,
-        dexterity: c.requisites.dexterity,
+        dexterity: f.dexterity,
         martial_arts_level: c.martial_arts_level,
-        to_hit_bonus: 0,
+        to_hit_bonus: weapon.plus_to_hit,
         damage_factor: gear.weapons.get(w).copied().unwrap_or(1.0),
     }
 }
@@ -473,11 +473,9 @@ pub fn target(
                 t.armour.shield(sh.material, sh.size, sh.quality).apv,
                 gear.shield,
             ),
-            check: t.protection.shield_check_threshold(
-                f.adjusted_agility,
-                f.dexterity.floor() as i32,
-                sh.size,
-            ),
+            check: t
+                .protection
+                .shield_check_threshold(f.adjusted_agility, f.dexterity, sh.size),
         });
     // One pass over the armour: which areas it covers, and with what while
     // it is not ruined.

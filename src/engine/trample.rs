@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::event::Event;
 use super::{Battle, Figure, FigureId};
-use crate::hex::{Facing, Hex, ZoneShape};
+use crate::hex::{Facing, Hex};
 use crate::rules::shakhan::condition::{Limbs, MoraleCause, wound_calls_for_morale};
 use crate::rules::shakhan::melee::{
     self, Equipment, Modifier, StrikeOptions, StrikeReport, Striker,
@@ -136,7 +136,7 @@ impl Battle {
                 .filter(|e| !f.round.trampled.contains(&e.id))
                 .find(|e| {
                     self.map
-                        .in_strike_zone(f.pose, 1, ZoneShape::Front, e.pose.hex)
+                        .in_strike_zone(f.pose, 1, f.character.strike_zone, e.pose.hex)
                 })?;
             let k = self.current_card(a)?;
             let strikes = self.tables.actions.card(f.round.cards[k].card()).strike;
@@ -257,7 +257,7 @@ impl Battle {
             level: 1,
             die_choice: 1,
             strength: a.character.requisites.strength,
-            dexterity: a.character.requisites.dexterity,
+            dexterity: a.factors.dexterity,
             martial_arts_level: 0,
             to_hit_bonus: 0,
             damage_factor: 1.0,

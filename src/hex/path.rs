@@ -13,18 +13,51 @@ use super::terrain::Terrain;
 pub enum Step {
     /// Into the hex in front, keeping facing.
     Forward,
+    /// Into the front hex on the left (across the hexside one anticlockwise
+    /// of the facing), keeping facing.
+    ForwardLeft,
+    /// Into the front hex on the right, keeping facing.
+    ForwardRight,
     /// Into the hex directly behind, keeping facing.
     Backward,
     /// Turn in place to face `to`.
     Pivot { to: Facing },
 }
 
+impl Step {
+    /// The three steps into the front hexes, straight ahead first.
+    pub const FORWARD: [Step; 3] = [Step::Forward, Step::ForwardLeft, Step::ForwardRight];
+
+    /// Whether the step leaves the hex (every step but a pivot).
+    pub fn moves(self) -> bool {
+        !matches!(self, Step::Pivot { .. })
+    }
+
+    /// The step that takes `from` to `to`, if one does.
+    pub fn between(from: Pose, to: Pose) -> Option<Step> {
+        if from.hex == to.hex {
+            return (from.facing != to.facing).then_some(Step::Pivot { to: to.facing });
+        }
+        [
+            Step::Forward,
+            Step::ForwardLeft,
+            Step::ForwardRight,
+            Step::Backward,
+        ]
+        .into_iter()
+        .find(|&s| from.after(s) == to)
+    }
+}
+
 impl Pose {
     /// Where a step takes this pose (pure geometry, no map checks).
     pub fn after(self, step: Step) -> Pose {
+        let to = |side: i32| Pose::new(self.hex.neighbor(self.facing.rotate(side)), self.facing);
         match step {
-            Step::Forward => Pose::new(self.front(), self.facing),
-            Step::Backward => Pose::new(self.behind(), self.facing),
+            Step::Forward => to(0),
+            Step::ForwardLeft => to(-1),
+            Step::ForwardRight => to(1),
+            Step::Backward => to(3),
             Step::Pivot { to } => Pose::new(self.hex, to),
         }
     }
@@ -35,6 +68,8 @@ impl Pose {
 pub struct MoveCosts {
     /// Moving one hex forward.
     pub forward: u32,
+    /// Moving into either front-flank hex, facing kept.
+    pub forward_flank: u32,
     /// Moving one hex backward.
     pub backward: u32,
     /// Pivoting one hexside.
@@ -46,13 +81,16 @@ pub struct MoveCosts {
 }
 
 impl MoveCosts {
-    /// Shakhàn 16.9.4 / 16.9.7: forward 1 AP, backward 2 AP, entering poor
-    /// footing costs double; a pivot of one hexside 1 AP, of two or three
-    /// hexsides 2 AP (seed-gaps ruling). The "pivot any amount for all the
-    /// pulse's AP" option is the engine's, not the pathfinder's.
+    /// Shakhàn 16.9.4 / 16.9.7: forward 1 AP into any of the three hexes of
+    /// the Strike Zone (no pivot: facing kept, docs/RULINGS.md issue 16),
+    /// backward 2 AP, entering poor footing costs double; a pivot of one
+    /// hexside 1 AP, of two or three hexsides 2 AP (seed-gaps ruling). The
+    /// "pivot any amount for all the pulse's AP" option is the engine's, not
+    /// the pathfinder's.
     pub const fn shakhan() -> MoveCosts {
         MoveCosts {
             forward: 1,
+            forward_flank: 1,
             backward: 2,
             pivot_one: 1,
             pivot_more: 2,
@@ -71,6 +109,7 @@ impl MoveCosts {
         };
         match step {
             Step::Forward => self.forward.saturating_mul(footing),
+            Step::ForwardLeft | Step::ForwardRight => self.forward_flank.saturating_mul(footing),
             Step::Backward => self.backward.saturating_mul(footing),
             Step::Pivot { to } => match Facing::hexsides_between(from, to) {
                 0 => 0,
@@ -191,22 +230,23 @@ impl HexMap {
             }
         }
         let occupied = &occupied;
-        // At most seven moves from any pose; no allocation per expansion.
+        // At most nine moves from any pose; no allocation per expansion.
         let successors = move |&pose: &Pose| {
             let pivots = Facing::ALL
                 .into_iter()
                 .filter(move |&to| to != pose.facing)
                 .map(|to| Step::Pivot { to });
-            [Step::Forward, Step::Backward]
+            Step::FORWARD
                 .into_iter()
+                .chain([Step::Backward])
                 .chain(pivots)
                 .filter_map(move |step| self.try_step(pose, step, costs).ok())
                 .filter(move |(next, _)| next.hex == pose.hex || !occupied(next.hex))
                 .map(|(next, cost)| (next, u64::from(cost)))
         };
-        // Every hex crossed costs at least the cheaper of a forward or
-        // backward move, so this never overestimates.
-        let per_hex = u64::from(costs.forward.min(costs.backward));
+        // Every hex crossed costs at least the cheapest move, so this never
+        // overestimates.
+        let per_hex = u64::from(costs.forward.min(costs.forward_flank).min(costs.backward));
         let heuristic = |pose: &Pose| u64::from(pose.hex.distance(goal.hex())) * per_hex;
         let Some((poses, total)) = astar(&start, successors, heuristic, |&p| goal.is_met(p)) else {
             return Ok(None);
@@ -215,13 +255,8 @@ impl HexMap {
             .windows(2)
             .map(|w| {
                 let (from, to) = (w[0], w[1]);
-                let step = if to.hex == from.hex {
-                    Step::Pivot { to: to.facing }
-                } else if to.hex == from.front() {
-                    Step::Forward
-                } else {
-                    Step::Backward
-                };
+                let step =
+                    Step::between(from, to).expect("successive poses of a path are one step apart");
                 let entered = self.terrain(to.hex).unwrap_or_default();
                 let cost = costs.step_cost(from.facing, step, entered);
                 PathStep {
@@ -255,6 +290,7 @@ mod tests {
         assert_eq!(c.step_cost(Facing::N, Step::Forward, open), 1);
         assert_eq!(c.step_cost(Facing::N, Step::Backward, open), 2);
         assert_eq!(c.step_cost(Facing::N, Step::Forward, poor), 2);
+        assert_eq!(c.step_cost(Facing::N, Step::ForwardRight, open), 1);
         assert_eq!(c.step_cost(Facing::N, Step::Backward, poor), 4);
         let pivot = |to| c.step_cost(Facing::N, Step::Pivot { to }, open);
         assert_eq!(pivot(Facing::N), 0);
@@ -265,6 +301,64 @@ mod tests {
         assert_eq!(
             c.step_cost(Facing::N, Step::Pivot { to: Facing::S }, poor),
             2
+        );
+    }
+
+    #[test]
+    fn s16_9_7_diagonal_forward_step_costs_one_ap() {
+        // Facing N from (1, 2) (an odd column, half a hex down): the front
+        // hexes are (1, 1), (0, 2) and (2, 2).
+        let m = map(&["...", "...", "..."]);
+        let start = Pose::new(Hex::new(1, 2), Facing::N);
+        let c = MoveCosts::shakhan();
+        for (goal, step) in [
+            (Hex::new(0, 2), Step::ForwardLeft),
+            (Hex::new(2, 2), Step::ForwardRight),
+        ] {
+            let p = m
+                .find_path(start, Goal::Hex(goal), &c, |_| false)
+                .unwrap()
+                .unwrap();
+            assert_eq!(steps(&p), [step], "to {goal:?}");
+            assert_eq!(p.total, 1, "no pivot is paid");
+            // The facing is kept.
+            assert_eq!(p.steps[0].pose, Pose::new(goal, Facing::N));
+            assert_eq!(
+                m.try_step(start, step, &c),
+                Ok((Pose::new(goal, Facing::N), 1))
+            );
+        }
+        // Into poor footing it costs double, like any forward move.
+        assert_eq!(c.step_cost(Facing::N, Step::ForwardLeft, Terrain::Poor), 2);
+        // The rear-flank hexes are not forward: a pivot is still paid.
+        let p = m
+            .find_path(
+                Pose::new(Hex::new(1, 1), Facing::N),
+                Goal::Hex(Hex::new(0, 2)),
+                &c,
+                |_| false,
+            )
+            .unwrap()
+            .unwrap();
+        assert_eq!(p.total, 2, "{p:?}");
+    }
+
+    #[test]
+    fn steps_between_poses() {
+        let from = Pose::new(Hex::new(2, 2), Facing::SE);
+        for s in [
+            Step::Forward,
+            Step::ForwardLeft,
+            Step::ForwardRight,
+            Step::Backward,
+            Step::Pivot { to: Facing::N },
+        ] {
+            assert_eq!(Step::between(from, from.after(s)), Some(s));
+        }
+        assert_eq!(Step::between(from, from), None);
+        assert_eq!(
+            Step::between(from, Pose::new(Hex::new(5, 5), Facing::SE)),
+            None
         );
     }
 
@@ -300,7 +394,8 @@ mod tests {
     #[test]
     fn goes_round_poor_footing_when_cheaper() {
         // Bottom middle to top middle: straight through the mud costs
-        // 5 * 2 + 1 = 11; round it costs 7 moves and 3 one-hexside pivots.
+        // 5 * 2 + 1 = 11; round it, a step ahead-left, five ahead and one
+        // ahead-right (16.9.7: no pivots) cost 7.
         let m = map(&["...", ".~.", ".~.", ".~.", ".~.", ".~.", "..."]);
         let start = Pose::new(Hex::new(1, 6), Facing::N);
         let goal = Goal::Hex(Hex::new(1, 0));
@@ -308,7 +403,7 @@ mod tests {
             .find_path(start, goal, &MoveCosts::shakhan(), |_| false)
             .unwrap()
             .unwrap();
-        assert_eq!(p.total, 10, "{p:?}");
+        assert_eq!(p.total, 7, "{p:?}");
         for s in &p.steps {
             assert_ne!(m.terrain(s.pose.hex), Some(Terrain::Poor));
         }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::hex::{Facing, Hex, Scale, Terrain};
+use crate::hex::{Facing, Hex, Scale, Terrain, ZoneShape};
 use crate::rules::shakhan::condition::MagicEdge;
 use crate::rules::shakhan::tables::armour::{
     ArmourMaterial, ArmourPiece, BodySize, NeckGuard, ShieldMaterial, ShieldSize,
@@ -206,6 +206,14 @@ pub struct WeaponSpec {
     pub training: u32,
     #[serde(default)]
     pub magic: i32,
+    /// An enchanted weapon's "Plus to hit" (16.4.1.3), added to the Success
+    /// Threshold; negative for a cursed one. Not the Magic Bonus to CF.
+    #[serde(default)]
+    pub plus_to_hit: i32,
+    /// What it weighs, for encumbrance (16.8.1): the book gives no weapon
+    /// weights, so the scenario does.
+    #[serde(default)]
+    pub weight_kg: f64,
     /// A second weapon in the other hand: a doubled combination (16.4.1.7).
     #[serde(default)]
     pub paired_with: Option<PairedSpec>,
@@ -231,6 +239,9 @@ pub struct MissileSpec {
     /// Arrows or bolts carried.
     #[serde(default)]
     pub ammunition: u32,
+    /// The launcher and its ammunition, for encumbrance (16.8.1).
+    #[serde(default)]
+    pub weight_kg: f64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -245,6 +256,9 @@ pub struct ThrownSpec {
     /// How many are carried for throwing.
     #[serde(default = "one")]
     pub count: u32,
+    /// What each one weighs, for encumbrance (16.8.1).
+    #[serde(default)]
+    pub weight_kg: f64,
 }
 
 fn one() -> u32 {
@@ -345,6 +359,13 @@ pub struct Figure {
     /// whatever its weight and size against its opponents'.
     #[serde(default)]
     pub tramples: bool,
+    /// 16.10.2: `AllRound` for a creature whose Strike Zone surrounds it (the
+    /// book leaves which creatures to their descriptions); `Front` otherwise.
+    #[serde(default)]
+    pub strike_zone: ZoneShape,
+    /// 16.10.3: `AllRound` for a creature that fires in any direction.
+    #[serde(default)]
+    pub missile_zone: ZoneShape,
 }
 
 fn bipedal() -> BodyForm {

@@ -427,6 +427,19 @@ fn check_numbers(fig: &Figure, r: &mut Report) -> bool {
             "give kilograms carried beyond armour, e.g. 5.0",
         );
     }
+    let weights = fig
+        .weapons
+        .iter()
+        .map(|w| w.weight_kg)
+        .chain(fig.missile_weapons.iter().map(|m| m.weight_kg))
+        .chain(fig.thrown.iter().map(|t| t.weight_kg));
+    for kg in weights.filter(|kg| !(0.0..=1_000.0).contains(kg)) {
+        r.at(
+            r.in_figure(&fig.name, "weight_kg"),
+            format!("{}'s weapon weight {kg} kg is not plausible", fig.name),
+            "give the weapon's kilograms, e.g. 1.5",
+        );
+    }
     let levels = std::iter::once(fig.level).chain(fig.other_occupations.iter().map(|o| o.level));
     if levels.into_iter().any(|l| !(1..=40).contains(&l)) {
         r.at(
@@ -469,6 +482,20 @@ fn check_numbers(fig: &Figure, r: &mut Report) -> bool {
                 "Magic Bonuses are a few points (16.4.1.3)",
             );
         }
+    }
+    for w in fig
+        .weapons
+        .iter()
+        .filter(|w| !(-100..=100).contains(&w.plus_to_hit))
+    {
+        r.at(
+            r.in_figure(&fig.name, "plus_to_hit"),
+            format!(
+                "{}'s plus to hit {} is outside -100..=100",
+                fig.name, w.plus_to_hit
+            ),
+            "a Plus to hit is a few points on the Success Threshold (16.4.1.3)",
+        );
     }
     for (key, v) in [("fpr", fig.fpr), ("bdr", fig.bdr)] {
         if v.is_some_and(|v| !(1..=10_000).contains(&v)) {
@@ -527,6 +554,14 @@ fn check_training(fig: &Figure, t: &Tables, r: &mut Report) {
     }
 }
 
+/// Shakhàn 16.8.1: the weapons' weights, each thrown one counted.
+fn weapons_kg(fig: &Figure) -> f64 {
+    let melee = fig.weapons.iter().map(|w| w.weight_kg);
+    let missile = fig.missile_weapons.iter().map(|m| m.weight_kg);
+    let thrown = fig.thrown.iter().map(|t| t.weight_kg * f64::from(t.count));
+    melee.chain(missile).chain(thrown).sum()
+}
+
 /// The character sheet a figure describes.
 pub fn character(fig: &Figure) -> Character {
     let s = &fig.stats;
@@ -571,8 +606,11 @@ pub fn character(fig: &Figure) -> Character {
         height_m: fig.height_m,
         weight_kg: fig.weight_kg,
         carried_kg: fig.carried_kg,
+        weapons_kg: weapons_kg(fig),
         martial_arts_level: fig.martial_arts,
         hide_apv: fig.hide_apv,
+        strike_zone: fig.strike_zone,
+        missile_zone: fig.missile_zone,
         weapons: fig
             .weapons
             .iter()
@@ -581,6 +619,7 @@ pub fn character(fig: &Figure) -> Character {
                 quality: w.quality,
                 training: w.training,
                 magic: w.magic,
+                plus_to_hit: w.plus_to_hit,
                 paired_with: w.paired_with.as_ref().map(|p| (p.kind, p.quality)),
             })
             .collect(),

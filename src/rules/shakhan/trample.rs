@@ -111,7 +111,8 @@ pub fn dodge(
         DodgeChoice::HalfKeepCards => (normal_dmod * 0.5, false),
         DodgeChoice::FullLoseCard => (normal_dmod, true),
     };
-    let threshold = (f64::from(adjusted_agility) * dmod).round() as i32;
+    // A whole d100 at or under 7.5 is one at or under 7: the fraction is kept.
+    let threshold = (f64::from(adjusted_agility) * dmod).floor() as i32;
     Dodge {
         choice: if master {
             DodgeChoice::FullLoseCard
@@ -230,6 +231,15 @@ mod tests {
             (full.check.threshold, full.passed(), full.loses_card),
             (42, true, true)
         );
+    }
+
+    #[test]
+    fn s16_11_half_dmod_dodge_keeps_its_fraction() {
+        // Adjusted Agility 5 x 1.5 = 7.5: a roll of 8 fails, 7 succeeds.
+        let mut dice = Dice::scripted([8, 7]);
+        let d = dodge(5, 3.0, DodgeChoice::HalfKeepCards, 0, &mut dice);
+        assert_eq!((d.check.threshold, d.passed()), (7, false));
+        assert!(dodge(5, 3.0, DodgeChoice::HalfKeepCards, 0, &mut dice).passed());
     }
 
     #[test]

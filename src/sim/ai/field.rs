@@ -20,9 +20,12 @@ pub(super) const ZONE_SURCHARGE: u32 = 6;
 
 const UNREACHED: u32 = u32::MAX;
 
-/// The steps tried from every pose: the two moves, then the pivots.
-const STEPS: [Step; 8] = [
+/// The steps tried from every pose: the four moves (16.9.7: the three front
+/// hexes, then back), then the pivots.
+const STEPS: [Step; 10] = [
     Step::Forward,
+    Step::ForwardLeft,
+    Step::ForwardRight,
     Step::Backward,
     Step::Pivot { to: Facing::N },
     Step::Pivot { to: Facing::NE },
@@ -177,9 +180,9 @@ impl Ground {
             zones: Kept::default(),
         };
         if grid.len() <= table_poses {
-            let mut edges = Vec::with_capacity(grid.len() * 7);
+            let mut edges = Vec::with_capacity(grid.len() * (STEPS.len() - 1));
             let mut first = Vec::with_capacity(grid.len() + 1);
-            let mut out = [EDGELESS; 8];
+            let mut out = [EDGELESS; STEPS.len()];
             for i in 0..grid.len() {
                 first.push(edges.len() as u32);
                 let n = ground.work_out_edges(i, &mut out);
@@ -192,7 +195,7 @@ impl Ground {
     }
 
     /// The edges out of pose `i` into `out`; how many there are.
-    fn work_out_edges(&self, i: usize, out: &mut [Edge; 8]) -> usize {
+    fn work_out_edges(&self, i: usize, out: &mut [Edge; STEPS.len()]) -> usize {
         let pose = self.grid.pose(i);
         let mut n = 0;
         for step in STEPS {
@@ -217,7 +220,7 @@ impl Ground {
 
     /// The edges out of pose `i`, from the table or, without one, worked
     /// out into `out`.
-    fn edges<'a>(&'a self, i: usize, out: &'a mut [Edge; 8]) -> &'a [Edge] {
+    fn edges<'a>(&'a self, i: usize, out: &'a mut [Edge; STEPS.len()]) -> &'a [Edge] {
         if self.first.is_empty() {
             let n = self.work_out_edges(i, out);
             &out[..n]
@@ -226,28 +229,27 @@ impl Ground {
         }
     }
 
-    /// The poses from which `target` lies in a Strike Zone of `reach`.
-    pub fn strike_poses(&self, target: Hex, reach: u32) -> Rc<StrikePoses> {
-        let Some(hex) = self.grid.index(Pose::new(target, Facing::N)).map(|i| i / 6) else {
-            return Rc::new(StrikePoses::new(self, target, reach));
-        };
-        self.strike_poses.get(reach, hex, self.grid.len() / 6, || {
-            Rc::new(StrikePoses::new(self, target, reach))
-        })
+    /// The poses from which `target` lies in a Strike Zone of `reach` and
+    /// `shape`. Only front-arc sets are kept: all-round zones are rare.
+    pub fn strike_poses(&self, target: Hex, reach: u32, shape: ZoneShape) -> Rc<StrikePoses> {
+        let work = || Rc::new(StrikePoses::new(self, target, reach, shape));
+        match self.grid.index(Pose::new(target, Facing::N)) {
+            Some(i) if shape == ZoneShape::Front => {
+                self.strike_poses
+                    .get(reach, i / 6, self.grid.len() / 6, work)
+            }
+            _ => work(),
+        }
     }
 
-    /// The hexes of the Strike Zone of a figure at `pose` with `reach`
-    /// ([`HexMap::strike_zone`], front arc).
-    pub fn zone(&self, pose: Pose, reach: u32) -> Rc<[Hex]> {
-        let work = || {
-            self.map
-                .strike_zone(pose, reach, ZoneShape::Front)
-                .collect()
-        };
-        let Some(i) = self.grid.index(pose) else {
-            return work();
-        };
-        self.zones.get(reach, i, self.grid.len(), work)
+    /// The hexes of the Strike Zone of a figure at `pose` with `reach` and
+    /// `shape` ([`HexMap::strike_zone`]); front-arc zones are kept.
+    pub fn zone(&self, pose: Pose, reach: u32, shape: ZoneShape) -> Rc<[Hex]> {
+        let work = || self.map.strike_zone(pose, reach, shape).collect();
+        match self.grid.index(pose) {
+            Some(i) if shape == ZoneShape::Front => self.zones.get(reach, i, self.grid.len(), work),
+            _ => work(),
+        }
     }
 }
 
@@ -272,7 +274,7 @@ pub(super) struct StrikePoses {
 }
 
 impl StrikePoses {
-    fn new(ground: &Ground, target: Hex, reach: u32) -> StrikePoses {
+    fn new(ground: &Ground, target: Hex, reach: u32, shape: ZoneShape) -> StrikePoses {
         let (map, grid) = (&ground.map, ground.grid);
         // Within `reach` of the target, column and row each change by at
         // most `reach` (as [`HexMap::within`] scans).
@@ -305,7 +307,7 @@ impl StrikePoses {
             }
             for facing in Facing::ALL {
                 let pose = Pose::new(hex, facing);
-                if pose.in_front_arc(target)
+                if (shape == ZoneShape::AllRound || pose.in_front_arc(target))
                     && let (Some(i), Some(b)) = (grid.index(pose), set.bit(pose))
                 {
                     set.poses.push((pose, i as u32));
@@ -364,7 +366,7 @@ pub(super) struct Field {
     /// Nothing is left to settle.
     exhausted: bool,
     /// The steps out of a pose, on a map without a step table.
-    worked_out: [Edge; 8],
+    worked_out: [Edge; STEPS.len()],
 }
 
 /// What a search knows of one pose.
@@ -555,7 +557,11 @@ impl Field {
     ) -> Field {
         let grid = ground.grid;
         let costs = MoveCosts::shakhan();
-        let longest = costs.forward.max(costs.backward).max(costs.pivot_more)
+        let longest = costs
+            .forward
+            .max(costs.forward_flank)
+            .max(costs.backward)
+            .max(costs.pivot_more)
             * costs.poor_multiplier
             + ZONE_SURCHARGE;
         let mut field = match spare {
@@ -593,7 +599,7 @@ impl Field {
                 cost: 0,
                 unrelaxed: None,
                 exhausted: false,
-                worked_out: [EDGELESS; 8],
+                worked_out: [EDGELESS; STEPS.len()],
             },
         };
         if field.nodes.len() != grid.len() {
@@ -780,13 +786,7 @@ impl Field {
         while self.nodes[i].prev != UNREACHED {
             let p = self.nodes[i].prev as usize;
             let (from, to) = (self.grid.pose(p), self.grid.pose(i));
-            let step = if from.hex == to.hex {
-                Step::Pivot { to: to.facing }
-            } else if from.front() == to.hex {
-                Step::Forward
-            } else {
-                Step::Backward
-            };
+            let step = Step::between(from, to).expect("a way's poses are one step apart");
             legs.push(Leg {
                 step,
                 ap: self.nodes[i].ap - self.nodes[p].ap,
@@ -956,7 +956,7 @@ mod tests {
             let grid = ground.grid;
             for (target, reach, stop) in asks {
                 let target = grid.pose(target.index(grid.len())).hex;
-                let goals = ground.strike_poses(target, reach);
+                let goals = ground.strike_poses(target, reach, ZoneShape::Front);
                 let done = |p: Pose| stop && goals.contains(p);
                 let kept = Field::new(&ground, start, limit, &taken, &zones, done);
                 let mut fresh = Field::start(&ground, start, limit, &taken, &zones, None);
@@ -991,7 +991,7 @@ mod tests {
             (map, _, reach, _, _, target) in search(),
         ) {
             let reach = reach % 4;
-            let set = Ground::of(&Arc::new(map.clone())).strike_poses(target.hex, reach);
+            let set = Ground::of(&Arc::new(map.clone())).strike_poses(target.hex, reach, ZoneShape::Front);
             let grid = Grid::of(&map);
             for i in 0..grid.len() {
                 let pose = grid.pose(i);

@@ -132,7 +132,10 @@ fn enemy_zones(battle: &Battle, ground: &Ground, side: usize, striking_only: boo
         if e.condition.is_prone() || (striking_only && !may_strike_now(battle, e)) {
             continue;
         }
-        for h in ground.zone(e.pose, e.reach()).iter() {
+        for h in ground
+            .zone(e.pose, e.reach(), e.character.strike_zone)
+            .iter()
+        {
             zones.insert(*h);
         }
     }

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use super::field::{Field, Ground, Leg};
 use super::{HexSet, enemies, enemy_zones, occupied};
 use crate::engine::{Battle, Figure, FigureId, FigureMove, SideId};
-use crate::hex::{Hex, Pose, Step, ZoneShape};
+use crate::hex::{Hex, Pose, Step};
 use crate::rules::shakhan::tables::actions::{CardMovement, StrikeRight};
 use crate::rules::shakhan::tables::tables;
 
@@ -31,9 +31,12 @@ pub(super) fn move_first(battle: &Battle, side: usize) -> bool {
             .filter(|f| f.side == side && f.condition.can_act() && attacking(f))
             .any(|f| {
                 reference_enemy(battle, f, battle.current_card(f.id)).is_some_and(|e| {
-                    !battle
-                        .map()
-                        .in_strike_zone(f.pose, f.reach(), ZoneShape::Front, e.pose.hex)
+                    !battle.map().in_strike_zone(
+                        f.pose,
+                        f.reach(),
+                        f.character.strike_zone,
+                        e.pose.hex,
+                    )
                 })
             })
     };
@@ -286,7 +289,7 @@ impl Plan<'_> {
         if my_reach == 0 {
             return self.face(target);
         }
-        if map.in_strike_zone(f.pose, my_reach, ZoneShape::Front, target) {
+        if map.in_strike_zone(f.pose, my_reach, f.character.strike_zone, target) {
             return None;
         }
         if f.pose.hex.distance(target) <= my_reach {
@@ -296,7 +299,9 @@ impl Plan<'_> {
         let stand_off = |p: Pose| {
             u32::from(my_reach > enemy.reach() && p.hex.distance(target) <= enemy.reach()) * 2
         };
-        let goals = self.ground().strike_poses(target, my_reach);
+        let goals = self
+            .ground()
+            .strike_poses(target, my_reach, f.character.strike_zone);
         let (taken, zones) = (self.taken(), self.striking_zones());
         let field = Field::new(self.ground(), f.pose, SEARCH_LIMIT, taken, zones, |p| {
             goals.contains(p) && stand_off(p) == 0

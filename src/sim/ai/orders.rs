@@ -217,8 +217,9 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
             hex: e.pose.hex,
             cf: combat_factor(e),
             tca: e.factors.tca,
-            goals: [my_reach, e.reach()]
-                .map(|r| (r > 0).then(|| ground.strike_poses(e.pose.hex, r))),
+            goals: [my_reach, e.reach()].map(|r| {
+                (r > 0).then(|| ground.strike_poses(e.pose.hex, r, f.character.strike_zone))
+            }),
             cost: None,
             reaches_us_in: None,
             threat: false,

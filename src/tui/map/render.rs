@@ -7,7 +7,7 @@ use ratatui::style::{Modifier, Style};
 use super::geometry::{Edge, Geometry};
 use super::{MapView, MapWidget, Zoom};
 use crate::engine::{Battle, Figure, FigureId, Prompt};
-use crate::hex::{Facing, Hex, HexMap, Terrain, ZoneShape};
+use crate::hex::{Facing, Hex, HexMap, Terrain};
 use crate::rules::shakhan::character::MissileSource;
 use crate::rules::shakhan::condition::{Life, Withdrawal};
 use crate::rules::shakhan::tables::tables;
@@ -142,7 +142,7 @@ impl Marks {
             }
             let range = missile_range(map, f);
             if range > 0 {
-                for h in map.missile_zone(f.pose, range, ZoneShape::Front) {
+                for h in map.missile_zone(f.pose, range, f.character.missile_zone) {
                     marks.edit(h, |m| m.missile_zone = true);
                 }
             }
@@ -200,11 +200,11 @@ fn can_strike(f: &Figure) -> bool {
 /// the engine decides who may strike whom (front arc, `Figure::reach`).
 fn strike_zone<'m>(map: &'m HexMap, f: &Figure) -> impl Iterator<Item = Hex> + 'm {
     let reach = if can_strike(f) { f.reach() } else { 0 };
-    map.strike_zone(f.pose, reach, ZoneShape::Front)
+    map.strike_zone(f.pose, reach, f.character.strike_zone)
 }
 
 fn in_strike_zone(map: &HexMap, f: &Figure, hex: Hex) -> bool {
-    can_strike(f) && map.in_strike_zone(f.pose, f.reach(), ZoneShape::Front, hex)
+    can_strike(f) && map.in_strike_zone(f.pose, f.reach(), f.character.strike_zone, hex)
 }
 
 /// Engaged: in the fight, with an enemy in its Strike Zone or standing in

@@ -324,7 +324,8 @@ pub fn grapple_chance(
         dmod,
         under_attack,
         size,
-        threshold: (f64::from(difference) * dmod).round() as i32,
+        // A halved DMod's fraction is kept against the whole d100.
+        threshold: (f64::from(difference) * dmod).floor() as i32,
     }
 }
 
@@ -371,8 +372,8 @@ impl BlockLimb {
 
     /// Shakhàn 16.10.4.5, .9: the choice waits until the defender sees the
     /// attack; it takes the limb with the better score (docs/RULINGS.md).
-    pub fn best(dexterity: i32, agility: i32) -> BlockLimb {
-        if agility > dexterity {
+    pub fn best(dexterity: f64, agility: i32) -> BlockLimb {
+        if f64::from(agility) > dexterity {
             BlockLimb::Legs
         } else {
             BlockLimb::Arms
@@ -381,13 +382,14 @@ impl BlockLimb {
 }
 
 /// Shakhàn 16.10.4.5: a block's check is Dexterity (arms) or Agility (legs)
-/// × 5; 16.10.4.9: × 6 for a Martial Arts block.
-pub fn block_check(martial: bool, limb: BlockLimb, dexterity: i32, agility: i32) -> i32 {
+/// × 5; 16.10.4.9: × 6 for a Martial Arts block. Dexterity is the effective
+/// one (gauntlets halve it, 16.4), kept fractional against the whole d100.
+pub fn block_check(martial: bool, limb: BlockLimb, dexterity: f64, agility: i32) -> i32 {
     let score = match limb {
         BlockLimb::Arms => dexterity,
-        BlockLimb::Legs => agility,
+        BlockLimb::Legs => f64::from(agility),
     };
-    score * if martial { 6 } else { 5 }
+    (score * if martial { 6.0 } else { 5.0 }).floor() as i32
 }
 
 /// Shakhàn 16.10.4.5: a block is ineffective against a weapon whose

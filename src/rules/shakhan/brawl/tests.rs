@@ -238,7 +238,7 @@ fn s16_10_4_5_block_halves_and_lands_on_the_arms() {
     d.defence = Some(Defence {
         martial: false,
         limb: BlockLimb::Arms,
-        check: block_check(false, BlockLimb::Arms, 12, 9),
+        check: block_check(false, BlockLimb::Arms, 12.0, 9),
         martial_arts_level: 0,
     });
     let r = strike(&brawler(BrawlForm::Kick), &d, &[10, 60, 10, 2]);
@@ -254,10 +254,10 @@ fn s16_10_4_5_block_halves_and_lands_on_the_arms() {
 
 #[test]
 fn s16_10_4_5_block_check_and_weapon_limit() {
-    assert_eq!(block_check(false, BlockLimb::Arms, 12, 9), 60);
-    assert_eq!(block_check(false, BlockLimb::Legs, 12, 9), 45);
-    assert_eq!(BlockLimb::best(12, 9), BlockLimb::Arms);
-    assert_eq!(BlockLimb::best(9, 12), BlockLimb::Legs);
+    assert_eq!(block_check(false, BlockLimb::Arms, 12.0, 9), 60);
+    assert_eq!(block_check(false, BlockLimb::Legs, 12.0, 9), 45);
+    assert_eq!(BlockLimb::best(12.0, 9), BlockLimb::Arms);
+    assert_eq!(BlockLimb::best(9.0, 12), BlockLimb::Legs);
     assert!(block_effective(false, 0, None));
     assert!(block_effective(false, 0, Some(20)));
     assert!(!block_effective(false, 0, Some(30)), "a club is too hard");
@@ -369,7 +369,7 @@ fn s16_10_4_8_run_up_check() {
 
 #[test]
 fn s16_10_4_9_martial_block_turns_criticals_and_weapon_limit() {
-    assert_eq!(block_check(true, BlockLimb::Legs, 12, 16), 96);
+    assert_eq!(block_check(true, BlockLimb::Legs, 12.0, 16), 96);
     assert_eq!(martial_block_critical_chance(4), 12);
     // Five levels or fewer: the normal 20; eight levels block a club (30).
     assert!(!block_effective(true, 5, Some(30)));
@@ -475,4 +475,32 @@ fn s16_10_4_2_5_6_9_default_forms() {
     );
     assert_eq!(BrawlForm::default_for(Card::G, 2), None);
     assert_eq!(BrawlForm::default_for(Card::F, 0), None);
+}
+
+#[test]
+fn s16_10_4_5_block_check_keeps_a_gauntleted_half_dexterity() {
+    // Dexterity 11 halved by gauntlets: 5.5 x 5 = 27.5, so 27 or less blocks.
+    assert_eq!(block_check(false, BlockLimb::Arms, 5.5, 9), 27);
+    assert_eq!(BlockLimb::best(5.5, 5), BlockLimb::Arms);
+}
+
+#[test]
+fn s16_10_4_1_a_halved_grapple_dmod_keeps_its_fraction() {
+    // Under attack (DMod 1) on a victim twice the weight: DMod 0.5; a
+    // difference of 5 gives 2.5, so only a d100 of 2 or less holds.
+    let small = Grappler {
+        strength: 14,
+        adjusted_agility: 12,
+        weight_kg: 40.0,
+        height_m: 1.5,
+    };
+    let big = Grappler {
+        strength: 11,
+        adjusted_agility: 10,
+        weight_kg: 100.0,
+        height_m: 1.8,
+    };
+    let g = grapple_chance(&[small], big, true);
+    assert_eq!((g.size, g.dmod), (SizeRatio::VictimTwice, 0.5));
+    assert_eq!(g.threshold, 2);
 }

@@ -27,8 +27,10 @@ pub struct Factors {
     /// CF without any weapon factor, for Brawling (16.10.4).
     pub basic_cf: CombatFactor,
     pub ma: MovementAllowance,
-    /// Kilograms borne: armour, shield and other burden (16.8.1).
+    /// Kilograms borne: armour, shield, weapons and other burden (16.8.1).
     pub burden_kg: f64,
+    /// The weapons' share of `burden_kg`.
+    pub weapons_kg: f64,
     /// How many times encumbrance halved the Movement Allowance.
     pub encumbrance_halvings: u32,
     /// Action Points per card, A to G (16.9.1, 16.9.4).
@@ -67,6 +69,8 @@ pub struct WeaponFactor {
     pub cf: Option<CombatFactor>,
     /// Set when the CF was halved for a requisite shortfall (16.4.1.5–6).
     pub halved: bool,
+    /// 16.4.1.3 "Plus to hit": on the Success Threshold, not in `cf`.
+    pub plus_to_hit: i32,
     pub why: Option<String>,
 }
 
@@ -139,10 +143,8 @@ pub fn derive(c: &Character, t: &Tables) -> Factors {
     let (agility_reduction, armour_problems) = agility_reduction(c, &t.armour);
     let adjusted_agility = r.agility - agility_reduction;
     let dexterity = effective_dexterity(c);
-    // 16.3: a halved Dexterity of 5.5 still allows more than one card.
-    let tca = t
-        .character
-        .tca_with_dexterity(adjusted_agility, dexterity.floor() as i32);
+    // 16.3: a halved Dexterity of 5.5 is above five, so it costs no card.
+    let tca = t.character.tca_with_dexterity(adjusted_agility, dexterity);
     let primary = c.primary();
     let occ = t.character.occupation(primary.occupation);
     let level_bonus = occ.level_modifier * f64::from(primary.level);
@@ -167,6 +169,7 @@ pub fn derive(c: &Character, t: &Tables) -> Factors {
         basic_cf,
         ma,
         burden_kg,
+        weapons_kg: c.weapons_kg,
         encumbrance_halvings,
         ap,
         pain_reserve: 2 * r.willpower,
@@ -242,7 +245,7 @@ fn effective_dexterity(c: &Character) -> f64 {
 
 /// Shakhàn 16.8, 16.8.1: MA = (Adjusted Agility + Strength) / 3 + 1 per full
 /// half metre of height, halved for each started 25 % of body weight borne
-/// beyond the 25 % allowance.
+/// beyond the 25 % allowance; armour, shield and weapons all count.
 fn movement(c: &Character, t: &Tables, adjusted_agility: i32) -> (MovementAllowance, f64, u32) {
     let height_bonus = (c.height_m / 0.5).floor() as i32;
     let base = nearest(f64::from(adjusted_agility + c.requisites.strength) / 3.0) + height_bonus;
@@ -254,7 +257,7 @@ fn movement(c: &Character, t: &Tables, adjusted_agility: i32) -> (MovementAllowa
     let shield_kg = c.shield.map_or(0.0, |s| {
         t.armour.shield(s.material, s.size, s.quality).enc_kg
     });
-    let burden = armour_kg + shield_kg + c.carried_kg;
+    let burden = armour_kg + shield_kg + c.weapons_kg + c.carried_kg;
     let quarter = c.weight_kg * 0.25;
     let halvings = if quarter > 0.0 && burden > quarter {
         ((burden - quarter) / quarter - 1e-9).ceil().max(1.0) as u32
@@ -333,6 +336,7 @@ impl Ctx<'_> {
             name,
             cf: None,
             halved: false,
+            plus_to_hit: w.plus_to_hit,
             why: Some(why),
         };
         if stats.grade(w.quality).is_none() {
@@ -401,6 +405,7 @@ impl Ctx<'_> {
             name,
             cf: Some(CombatFactor(cf)),
             halved: halvings > 0,
+            plus_to_hit: w.plus_to_hit,
             why: None,
         }
     }
@@ -506,8 +511,11 @@ mod tests {
             height_m: 1.7,
             weight_kg: 70.0,
             carried_kg: 0.0,
+            weapons_kg: 0.0,
             martial_arts_level: 0,
             hide_apv: 0,
+            strike_zone: crate::hex::ZoneShape::Front,
+            missile_zone: crate::hex::ZoneShape::Front,
             weapons: vec![],
             missile_weapons: vec![],
             armour: vec![],
@@ -533,6 +541,7 @@ mod tests {
             quality,
             training,
             magic: 0,
+            plus_to_hit: 0,
             paired_with: None,
         }
     }

@@ -17,6 +17,7 @@ use super::tables::armour::{
 use super::tables::character::Occupation;
 use super::tables::weapons::{MissileKind, WeaponKind};
 use super::{BodyForm, Quality};
+use crate::hex::ZoneShape;
 
 /// Requisite scores (Book A), as the combat rules use them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -50,6 +51,8 @@ pub struct MeleeLoadout {
     pub training: u32,
     /// Magic Bonus to CF (16.4.1.3); may be negative for cursed weapons.
     pub magic: i32,
+    /// "Plus to hit" (16.4.1.3): added to the Success Threshold, not the CF.
+    pub plus_to_hit: i32,
     /// A second weapon wielded with it as a doubled combination (16.4.1.7).
     pub paired_with: Option<(WeaponKind, Quality)>,
 }
@@ -106,12 +109,21 @@ pub struct Character {
     pub requisites: Requisites,
     pub height_m: f64,
     pub weight_kg: f64,
-    /// Burden beyond armour and shield (pack, loot), for encumbrance (16.8.1).
+    /// Burden beyond armour, shield and weapons (pack, loot), for
+    /// encumbrance (16.8.1).
     pub carried_kg: f64,
+    /// Every weapon carried, melee, missile and thrown, for encumbrance
+    /// (16.8.1 counts weapons; their weights come from the scenario).
+    pub weapons_kg: f64,
     /// Martial Arts skill level (16.10.4, 16.15.3 aimed strikes).
     pub martial_arts_level: u32,
     /// Natural armour (hide, scales) as an APV in every area (16.15.4 columns).
     pub hide_apv: u32,
+    /// Shakhàn 16.10.2: the front three hexes, or all round for the creatures
+    /// whose description gives them a zone surrounding them.
+    pub strike_zone: ZoneShape,
+    /// Shakhàn 16.10.3: a fan in front, or 360 degrees.
+    pub missile_zone: ZoneShape,
     pub weapons: Vec<MeleeLoadout>,
     pub missile_weapons: Vec<MissileLoadout>,
     pub armour: Vec<ArmourWorn>,

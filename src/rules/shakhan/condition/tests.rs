@@ -2,6 +2,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::dice::Dice;
+use crate::hex::ZoneShape;
 use crate::rules::shakhan::Quality;
 use crate::rules::shakhan::character::{
     Character, CombatFactor, MeleeLoadout, OccupationLevel, Requisites, derive,
@@ -969,13 +970,17 @@ fn warrior() -> Character {
         height_m: 1.7,
         weight_kg: 70.0,
         carried_kg: 0.0,
+        weapons_kg: 0.0,
         martial_arts_level: 0,
         hide_apv: 0,
+        strike_zone: ZoneShape::Front,
+        missile_zone: ZoneShape::Front,
         weapons: vec![MeleeLoadout {
             kind: WeaponKind::ShortSword,
             quality: Quality::Good,
             training: 1,
             magic: 0,
+            plus_to_hit: 0,
             paired_with: None,
         }],
         missile_weapons: Vec::new(),

@@ -182,8 +182,9 @@ impl<'t> Out<'t> {
         self.pain += f64::from(points) * self.t.morale.pain.pain_per_damage;
     }
 
+    /// A d100 at or under `threshold`, its fraction kept (10.5: 10 or less).
     fn check(&mut self, what: &str, threshold: f64, dice: &mut Dice) -> bool {
-        let c = Check::roll(threshold.round() as i32, dice);
+        let c = Check::roll(threshold.floor() as i32, dice);
         self.lines.push(format!("{what}: {c}"));
         c.passed()
     }

@@ -86,6 +86,25 @@ fn s16_13_7_intensity_10_failed_save_dies_in_1d6_rounds() {
 }
 
 #[test]
+fn s16_13_7_a_fractional_saving_throw_keeps_its_fraction() {
+    let t = bailor(10, Card::G);
+    let mut v = victim(&t);
+    v.constitution = 11;
+    // Resist 11 x 3 = 33: 90 fails; pain 5+3, damage 10+4; the save
+    // (11 + 10) x 0.5 = 10.5 is missed by 11; death in 1D6 = 3 rounds.
+    let o = run(
+        Hazard::Poison {
+            intensity: 10,
+            resist_dmod: None,
+            sleeping: false,
+        },
+        &v,
+        &[90, 5, 10, 11, 3],
+    );
+    assert_eq!(consequences(&o), &[Consequence::DiesIn { rounds: 3 }]);
+}
+
+#[test]
 fn s16_13_7_intensity_0_sleeping_poison_sends_to_sleep_without_pain() {
     let t = bailor(10, Card::G);
     // Resist fails; (10 + 10) × 3 = 60: 61 fails; asleep 1D10 = 4 minutes.

@@ -18,7 +18,7 @@ pub(crate) fn arlos(cf: i32, card: Card) -> Striker {
         level: 1,
         die_choice: 0,
         strength: 11,
-        dexterity: 14,
+        dexterity: 14.0,
         martial_arts_level: 0,
         to_hit_bonus: 0,
         damage_factor: 1.0,

@@ -56,7 +56,8 @@ pub struct Striker {
     /// Which die of a choice such as `1D3/4/6 pl`: 0 for D3, 1 for D4, 2 for D6.
     pub die_choice: usize,
     pub strength: i32,
-    pub dexterity: i32,
+    /// Effective Dexterity: halved by gauntlets (16.4), kept fractional.
+    pub dexterity: f64,
     pub martial_arts_level: u32,
     /// Shakhàn 16.4.1.3: an enchanted weapon's "Plus to hit", added to the
     /// Success Threshold (its Magic Bonus is already in `cf`).
@@ -696,7 +697,7 @@ pub fn land(
 pub(crate) fn locate(
     target: &Target,
     aim: Option<BodyArea>,
-    dexterity: i32,
+    dexterity: f64,
     t: &Tables,
     dice: &mut Dice,
 ) -> LocationReport {

@@ -564,6 +564,37 @@ fn criticals_16_15_6_roll_twice_rolls_two_more_and_ignores_a_second() {
 }
 
 #[test]
+fn s16_10_5b_two_handed_sword_is_part_concussion() {
+    let mut s = arlos(14, Card::C);
+    s.weapon = WeaponKind::TwoHandedSword;
+    s.quality = Quality::Usual; // 3D6-1, A -5
+    let mut t = bailor(12, Card::B);
+    t.apv = [60; 6];
+    // 50 - 5 = 45 on plate: nd. 3D6-1 = 11; half of it, rounded down: 5.
+    let r = strike(&s, &t, &options(), &[17, 35, 50, 4, 4, 4]);
+    let hit = &r.blow().unwrap().hits[0];
+    assert_eq!(hit.penetration.modified, 45);
+    let damage = hit.damage.as_ref().unwrap();
+    assert_eq!(damage.concussion, Some(Concussion::Half));
+    assert_eq!(only_wound(&r).damage, 5);
+}
+
+#[test]
+fn s16_15_10_two_handed_sword_criticals_take_the_partial_modifier() {
+    let mut s = arlos(14, Card::C);
+    s.weapon = WeaponKind::TwoHandedSword;
+    s.quality = Quality::Usual;
+    // 58 - 5 = 53: pc1, as the mace's below; the critical roll takes -15.
+    let r = strike(
+        &s,
+        &bailor(0, Card::C),
+        &aimed(BodyArea::Neck),
+        &[10, 23, 58, 1, 1, 1, 99, 1, 1, 1, 1, 1, 1, 1],
+    );
+    assert_eq!(critical(&r).modifier, -15);
+}
+
+#[test]
 fn criticals_16_15_10_notes_concussion_modifier_on_the_critical_roll() {
     let mut s = arlos(14, Card::C);
     s.weapon = WeaponKind::Mace;
@@ -798,7 +829,7 @@ proptest! {
             level,
             die_choice: choice,
             strength,
-            dexterity,
+            dexterity: f64::from(dexterity),
             martial_arts_level: martial,
             to_hit_bonus: 0,
             damage_factor: 1.0,

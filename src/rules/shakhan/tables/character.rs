@@ -152,12 +152,13 @@ impl CharacterTables {
     }
 
     /// Shakhàn 16.3: a Dexterity of 5 or less allows only one Tactic Card.
-    pub fn dexterity_limits_tca(&self, dexterity: i32) -> bool {
-        dexterity <= self.dexterity_limit.at_most
+    /// Compared unrounded: gauntlets' 5.5 is above five (docs/RULINGS.md, issue 16).
+    pub fn dexterity_limits_tca(&self, dexterity: f64) -> bool {
+        dexterity <= f64::from(self.dexterity_limit.at_most)
     }
 
     /// Shakhàn 16.3: the TCA with the Dexterity cap applied.
-    pub fn tca_with_dexterity(&self, adjusted_agility: i32, dexterity: i32) -> u32 {
+    pub fn tca_with_dexterity(&self, adjusted_agility: i32, dexterity: f64) -> u32 {
         let tca = self.tca(adjusted_agility);
         if self.dexterity_limits_tca(dexterity) {
             tca.min(self.dexterity_limit.cards)
@@ -377,10 +378,11 @@ mod tests {
     #[test]
     fn tca_16_3_dexterity_five_or_less_allows_one_card() {
         let t = t();
-        assert!(t.dexterity_limits_tca(5));
-        assert!(!t.dexterity_limits_tca(6));
-        assert_eq!(t.tca_with_dexterity(30, 5), 1);
-        assert_eq!(t.tca_with_dexterity(30, 6), 7);
+        assert!(t.dexterity_limits_tca(5.0));
+        assert!(!t.dexterity_limits_tca(5.5));
+        assert!(!t.dexterity_limits_tca(6.0));
+        assert_eq!(t.tca_with_dexterity(30, 5.0), 1);
+        assert_eq!(t.tca_with_dexterity(30, 6.0), 7);
     }
 
     #[test]
@@ -537,7 +539,7 @@ mod tests {
         // Training 4 per level, Level Modifier 2 per level, marksmanship 2 per level.
         assert_eq!(cf(warrior, 5, 11, 11, 5), 51);
         assert_eq!(msf(warrior, 11, 11, 5, 2), 34);
-        assert_eq!(t.tca_with_dexterity(5, 11), 1);
+        assert_eq!(t.tca_with_dexterity(5, 11.0), 1);
     }
 
     #[test]

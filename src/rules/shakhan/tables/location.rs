@@ -134,9 +134,10 @@ impl StrikeLocationTable {
     }
 
     /// Shakhàn 16.15.3: an aimed strike that hits lands where aimed on a d100
-    /// roll of this or less (Dexterity x 5); otherwise roll the table.
-    pub fn aimed_location_threshold(&self, dexterity: i32) -> i32 {
-        dexterity * self.aimed.dexterity_dmod
+    /// roll of this or less (Dexterity x 5, a gauntleted 5.5 giving 27);
+    /// otherwise roll the table.
+    pub fn aimed_location_threshold(&self, dexterity: f64) -> i32 {
+        (dexterity * f64::from(self.aimed.dexterity_dmod)).floor() as i32
     }
 }
 
@@ -265,7 +266,7 @@ mod tests {
         assert_eq!(t.aimed_cf_percent(3, true), 65);
         assert_eq!(t.aimed_cf_percent(3, false), 50);
         assert_eq!(t.aimed_cf_percent(20, true), 100);
-        assert_eq!(t.aimed_location_threshold(14), 70);
+        assert_eq!(t.aimed_location_threshold(14.0), 70);
     }
 
     #[test]

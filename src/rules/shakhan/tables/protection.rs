@@ -376,18 +376,20 @@ impl ArmourProtectionTable {
     }
 
     /// Shakhàn 16.15.4: raising a readied shield succeeds on a d100 roll of
-    /// (Adjusted Agility + Dexterity) x 4 (large) or x 3 (small), or less.
+    /// (Adjusted Agility + Dexterity) x 4 (large) or x 3 (small), or less. A
+    /// gauntleted half Dexterity stays fractional: a whole roll at or under
+    /// 16.5 is one at or under 16.
     pub fn shield_check_threshold(
         &self,
         adjusted_agility: i32,
-        dexterity: i32,
+        dexterity: f64,
         size: ShieldSize,
     ) -> i32 {
         let dmod = match size {
             ShieldSize::Large => self.shield.large_dmod,
             ShieldSize::Small => self.shield.small_dmod,
         };
-        (adjusted_agility + dexterity) * dmod
+        ((f64::from(adjusted_agility) + dexterity) * f64::from(dmod)).floor() as i32
     }
 
     /// Shakhàn 16.15.4: Tactic Cards lost when the shield check fails (a "1"
@@ -583,8 +585,8 @@ mod tests {
         assert_eq!(t.armour_damage(p(76)), EquipmentDamage::ThreeQuarterFactor);
         // The book's examples: a sword of 60-80 has a 20-40 per cent chance.
         assert_eq!(t.equipment_damage_threshold(70), 30);
-        assert_eq!(t.shield_check_threshold(12, 10, ShieldSize::Large), 88);
-        assert_eq!(t.shield_check_threshold(12, 10, ShieldSize::Small), 66);
+        assert_eq!(t.shield_check_threshold(12, 10.0, ShieldSize::Large), 88);
+        assert_eq!(t.shield_check_threshold(12, 10.0, ShieldSize::Small), 66);
         assert_eq!(t.shield_failed_unbalanced(), 1);
         let on_shield = |c: &str| {
             Protection::try_from(c.to_string())

@@ -672,7 +672,7 @@ mod tests {
                 "{k:?}"
             );
         }
-        for k in [MilitaryFlail, MorningStar] {
+        for k in [MilitaryFlail, MorningStar, TwoHandedSword] {
             assert_eq!(
                 c(k),
                 (Concussion::Half, CriticalConcussion::Partial),
@@ -681,7 +681,7 @@ mod tests {
         }
         for k in [
             ShortSword,
-            TwoHandedSword,
+            LongSword,
             Halberd,
             Pike,
             ClawsFangs,
@@ -794,7 +794,7 @@ mod tests {
         );
         let bad_crit = TEXT.replacen("critical: Partial", "critical: None", 1);
         assert!(
-            refused(&bad_crit).contains("MilitaryFlail: critical None does not fit"),
+            refused(&bad_crit).contains("TwoHandedSword: critical None does not fit"),
             "{}",
             refused(&bad_crit)
         );
