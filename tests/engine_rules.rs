@@ -6,11 +6,12 @@ use std::path::Path;
 
 use hexmelee::dice::Dice;
 use hexmelee::engine::{
-    Battle, BusyStance, CardOrder, Command, Event, FigureId, FigureMove, FigureOrders, Prompt,
-    ShieldStance, SideId,
+    Battle, BusyStance, CardOrder, Command, Event, FigureId, FigureMove, FigureOrders, Override,
+    Prompt, ShieldStance, SideId,
 };
 use hexmelee::hex::{Facing, Step};
 use hexmelee::rules::shakhan::Card;
+use hexmelee::rules::shakhan::condition::SideFortune;
 use hexmelee::rules::shakhan::tables::actions::Activity;
 use hexmelee::scenario::{self, Checked};
 
@@ -617,4 +618,97 @@ fn morale_16_9_6_side_circumstances_count() {
         .unwrap();
     assert!(line.contains("fighting blind -20"), "{line}");
     assert!(line.contains("hated foe +7"), "{line}");
+}
+
+/// The imbalance duel with a third figure on A's side, far off; Bailor (B)
+/// is a Ranger; `options` and `referee` as given. Bailor's morale line.
+fn bailor_morale_line(options: &str, referee: Option<Override>) -> String {
+    let text = format!(
+        r#"Scenario(name: "t", ruleset: Shakhan, options: (free_rounds: false, {options}),
+            map: (width: 8, height: 8),
+            sides: [(name: "A", colour: Red), (name: "B", colour: Blue)],
+            figures: [
+                (side: "A", occupation: Warrior, level: 2, height_m: 1.75, weight_kg: 72.0, name: "Arlos", at: (3, 3), facing: N, {STATS}, weapons: [(kind: LongSword, quality: Good, training: 2)]),
+                (side: "B", occupation: Ranger, level: 1, height_m: 1.7, weight_kg: 70.0, name: "Bailor", at: (3, 2), facing: S, {STATS}, weapons: [(kind: ShortSword, quality: Good, training: 1)], armour: [(piece: Breastplate, material: Leather, quality: Usual)]),
+                (side: "A", occupation: Warrior, level: 1, height_m: 1.7, weight_kg: 70.0, name: "Cato", at: (7, 7), facing: N, {STATS}, weapons: [(kind: ShortSword, quality: Good, training: 1)]),
+            ])"#
+    );
+    let c = parse(&text);
+    let mut b = Battle::with_dice(&c, Dice::scripted([95, 30, 1, 30, 53, 3, 3, 10])).unwrap();
+    if let Some(o) = referee {
+        b.submit(Command::Referee(o)).unwrap();
+    }
+    b.submit(orders(0, &[(0, &[(Card::C, Some(1))])])).unwrap();
+    b.submit(orders(1, &[(1, &[(Card::D, Some(0))])])).unwrap();
+    settle(&mut b);
+    b.events()
+        .iter()
+        .find_map(|e| match e {
+            Event::MoraleChecked { report, .. } => Some(report.to_string()),
+            _ => None,
+        })
+        .unwrap()
+}
+
+#[test]
+fn s16_9_6_a_ranger_is_not_a_regular_warrior() {
+    let line = bailor_morale_line("", None);
+    assert!(!line.contains("regular warrior"), "{line}");
+    // Willpower 12 × 5 = 60, experience +1, wounds +5, losing badly -10.
+    assert!(
+        line.contains("Willpower 12 × 5 = 60, experience +1,"),
+        "{line}"
+    );
+}
+
+#[test]
+fn s16_9_6_the_morale_line_says_why_the_side_is_losing_or_winning() {
+    // By default two still fighting against one is losing badly.
+    let line = bailor_morale_line("", None);
+    assert!(
+        line.contains("side losing badly (1 still fighting against 2) -10"),
+        "{line}"
+    );
+    // By BDR left (30 each, Bailor's 7 damage counted) it is losing badly
+    // as well, and said so.
+    let line = bailor_morale_line("morale_standing: Strength(1.5)", None);
+    assert!(
+        line.contains("side losing badly (23 BDR still fighting against 60) -10"),
+        "{line}"
+    );
+    // Only the Referee judges: no call, no modifier.
+    let line = bailor_morale_line("morale_standing: Referee", None);
+    assert!(!line.contains("side "), "{line}");
+    // The Referee's call wins over the scenario's judgement.
+    let call = Override::SetFortune {
+        side: Some(SideId(1)),
+        fortune: Some(SideFortune::Winning),
+    };
+    let line = bailor_morale_line("", Some(call));
+    assert!(
+        line.contains("side winning (the Referee's call) +10"),
+        "{line}"
+    );
+    // Handed back, the headcount judges again.
+    let line = bailor_morale_line(
+        "",
+        Some(Override::SetFortune {
+            side: None,
+            fortune: None,
+        }),
+    );
+    assert!(line.contains("(1 still fighting against 2)"), "{line}");
+}
+
+#[test]
+fn s16_9_6_a_standing_ratio_of_one_or_less_is_refused() {
+    let text = r#"Scenario(name: "t", ruleset: Shakhan, options: (morale_standing: Headcount(1.0)),
+        map: (width: 8, height: 8), sides: [(name: "A", colour: Red), (name: "B", colour: Blue)], figures: [])"#;
+    let err = scenario::parse(Path::new("t.ron"), text)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("t.ron:1:") && err.contains("cannot tell winning from losing"),
+        "{err}"
+    );
 }

@@ -70,6 +70,9 @@ pub struct Options {
     /// 16.13.8: the Referee's (normally used) checks against a Critical Hit
     /// from heat and cold.
     pub hazard_critical_checks: bool,
+    /// 16.9.6: how the engine judges a side "winning" or "losing badly" for
+    /// Morale Checks (the book leaves it to the Referee, who may always say).
+    pub morale_standing: MoraleStanding,
 }
 
 impl Default for Options {
@@ -86,8 +89,22 @@ impl Default for Options {
             dodge_dmod: 3.0,
             quick_melee: false,
             hazard_critical_checks: true,
+            morale_standing: MoraleStanding::Headcount(2.0),
         }
     }
+}
+
+/// Shakhàn 16.9.6: how "own party is winning / losing the battle badly" is
+/// judged between the Referee's own calls (docs/RULINGS.md, Issue 16).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub enum MoraleStanding {
+    /// Figures still fighting (not out, not routed or broken by pain): a side
+    /// with this many times the other's is winning, the other losing badly.
+    Headcount(f64),
+    /// The same with the BDR points left among the figures still fighting.
+    Strength(f64),
+    /// Only the Referee says (`:winning`, `:losing`); otherwise neither.
+    Referee,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

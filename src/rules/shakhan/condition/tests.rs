@@ -535,10 +535,11 @@ fn morale_16_9_6_modifiers_with_their_sources() {
     c.apply_wound(&wound(4, 0.0));
     c.spend_fatigue(9.0);
     let s = MoraleSituation {
-        regular_warrior: true,
+        occupation: Some(MoraleModifierId::RegularWarrior),
         in_the_dark: true,
         military_grade: Some(MilitaryGrade::Superior),
         fortune: SideFortune::Winning,
+        fortune_basis: StandingBasis::Headcount { own: 3, theirs: 1 },
         magic: MagicEdge::Theirs,
         ..situation()
     };
@@ -553,7 +554,13 @@ fn morale_16_9_6_modifiers_with_their_sources() {
             (MoraleSource::Listed(MoraleModifierId::RegularWarrior), -5),
             (MoraleSource::Grade(MilitaryGrade::Superior), -4),
             (MoraleSource::Losses, 15),
-            (MoraleSource::Listed(MoraleModifierId::OwnSideWinning), -10),
+            (
+                MoraleSource::Standing {
+                    fortune: SideFortune::Winning,
+                    basis: StandingBasis::Headcount { own: 3, theirs: 1 }
+                },
+                -10
+            ),
             (MoraleSource::Listed(MoraleModifierId::FightingInDark), 20),
             (MoraleSource::Listed(MoraleModifierId::OtherBetterMagic), 10),
         ]
@@ -568,7 +575,9 @@ fn morale_16_9_6_modifiers_with_their_sources() {
     assert_eq!(r.threshold, 29);
     let text = report.to_string();
     assert!(
-        text.contains("regular warrior +5") && text.contains("fighting blind -20"),
+        text.contains("regular warrior +5")
+            && text.contains("fighting blind -20")
+            && text.contains("side winning (3 still fighting against 1) +10"),
         "{text}"
     );
 }
