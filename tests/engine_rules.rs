@@ -7,11 +7,12 @@ use std::path::Path;
 use hexmelee::dice::Dice;
 use hexmelee::engine::{
     Battle, BusyStance, CardOrder, Command, Event, FigureId, FigureMove, FigureOrders, Override,
-    Prompt, ShieldStance, SideId,
+    Prompt, ShieldStance, SideId, View,
 };
 use hexmelee::hex::{Facing, Step};
 use hexmelee::rules::shakhan::Card;
 use hexmelee::rules::shakhan::condition::SideFortune;
+use hexmelee::rules::shakhan::hazard::AftermathCheck;
 use hexmelee::rules::shakhan::tables::actions::Activity;
 use hexmelee::scenario::{self, Checked};
 
@@ -711,4 +712,87 @@ fn s16_9_6_a_standing_ratio_of_one_or_less_is_refused() {
         err.contains("t.ron:1:") && err.contains("cannot tell winning from losing"),
         "{err}"
     );
+}
+
+/// Arlos fresh; Bailor drained of Fatigue and bleeding 5 a round for
+/// `rounds` rounds, so he faints at the first start of round (the dice:
+/// Initiative 95 and 30, then `faint`) and the battle is over at once.
+fn bleeding_bailor(tend: &str, rounds: u32, dice: Vec<u32>) -> Battle {
+    let text = format!(
+        r#"Scenario(name: "t", ruleset: Shakhan, options: (free_rounds: false, tend_wounded: {tend}),
+            map: (width: 8, height: 8),
+            sides: [(name: "A", colour: Red), (name: "B", colour: Blue)],
+            figures: [
+                (side: "A", occupation: Warrior, level: 2, height_m: 1.75, weight_kg: 72.0, name: "Arlos", at: (3, 3), facing: N, {STATS}, weapons: [(kind: LongSword, quality: Good, training: 2)]),
+                (side: "B", occupation: Warrior, level: 1, height_m: 1.7, weight_kg: 70.0, name: "Bailor", at: (3, 2), facing: S, {STATS}, weapons: [(kind: ShortSword, quality: Good, training: 1)],
+                 state: (fatigue: 24.0, bleeding: 5, bleeding_rounds: {rounds})),
+            ])"#
+    );
+    Battle::with_dice(&parse(&text), Dice::scripted(dice)).unwrap()
+}
+
+fn after_battle_rounds(b: &Battle) -> usize {
+    b.events()
+        .iter()
+        .filter(|e| matches!(e, Event::AfterBattleRound { .. }))
+        .count()
+}
+
+#[test]
+fn s16_13_4_untended_bleeding_goes_on_after_the_battle_and_kills() {
+    // Fainted (99 against Willpower 12 x 2 = 24), Bailor bleeds on with
+    // nobody of his side left to stanch it: a death check at the end of each
+    // game minute (12 rounds) unconscious, 15 % then 30 %: 50 lives, 20 dies.
+    let b = bleeding_bailor("Friends", 30, vec![95, 30, 99, 50, 20]);
+    assert!(matches!(
+        b.prompt(),
+        Prompt::Finished {
+            winner: Some(SideId(0))
+        }
+    ));
+    assert!(b.figure(FigureId(1)).condition.is_dead());
+    assert_eq!(
+        after_battle_rounds(&b),
+        24,
+        "until the second minute's check"
+    );
+    let log: Vec<String> = b
+        .events()
+        .iter()
+        .filter_map(|e| b.describe(e, View::Referee))
+        .collect();
+    let at = |text: &str| log.iter().position(|l| l.contains(text));
+    let first = at("1 round(s) after the battle, untended").unwrap();
+    assert!(at("A win").unwrap() > first, "{log:#?}");
+    assert!(!log.iter().any(|l| l.contains("stanched")), "{log:#?}");
+    assert!(
+        b.aftermath(FigureId(1)).is_empty(),
+        "the dead need no checks"
+    );
+}
+
+#[test]
+fn s16_13_4_a_survivor_of_blood_loss_is_weakened_afterwards() {
+    // 13 rounds: one drained in the battle, 12 after it, unconscious; the
+    // first minute's check (50 against 15) spares him and the bleeding stops.
+    let b = bleeding_bailor("Nobody", 13, vec![95, 30, 99, 50]);
+    let bailor = &b.figure(FigureId(1)).condition;
+    assert!(!bailor.is_dead() && bailor.bleeds().is_empty());
+    assert_eq!(after_battle_rounds(&b), 12);
+    assert_eq!(b.aftermath(FigureId(1)), vec![AftermathCheck::BloodLoss]);
+}
+
+#[test]
+fn s16_13_4_wounds_tended_after_the_battle_stop_bleeding() {
+    // The side left standing binds the enemy's wounds too: no more bleeding,
+    // no death check.
+    let b = bleeding_bailor("Everyone", 30, vec![95, 30, 99]);
+    let bailor = &b.figure(FigureId(1)).condition;
+    assert!(!bailor.is_dead() && bailor.bleeds().is_empty());
+    assert!(
+        b.events()
+            .iter()
+            .any(|e| matches!(e, Event::WoundsTended { figure } if *figure == FigureId(1)))
+    );
+    assert_eq!(after_battle_rounds(&b), 0);
 }

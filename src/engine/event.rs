@@ -166,6 +166,16 @@ pub enum Event {
         figure: FigureId,
         report: Box<MoraleReport>,
     },
+    /// Shakhàn 16.13.4: after the last round, someone stanches the figure's
+    /// bleeding wounds.
+    WoundsTended {
+        figure: FigureId,
+    },
+    /// Shakhàn 16.13.4: a Melee Round after the last one, in which untended
+    /// wounds bleed on and delayed deaths come (its `Upkeep`s follow).
+    AfterBattleRound {
+        round: u32,
+    },
     /// The battle ends: one side is dead, unconscious, fled or surrendered.
     BattleEnded {
         winner: Option<SideId>,

@@ -312,6 +312,12 @@ impl Battle {
             | Event::MissileFlew(_) => {
                 return self.describe_missile(event, view);
             }
+            Event::WoundsTended { figure } => {
+                format!("{}'s bleeding is stanched (16.13.4)", self.name(*figure))
+            }
+            Event::AfterBattleRound { round } => {
+                format!("— {round} round(s) after the battle, untended (16.13.4) —")
+            }
             Event::BattleEnded {
                 winner: Some(w),
                 rounds,

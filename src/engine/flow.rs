@@ -286,6 +286,7 @@ impl Battle {
             }
         }
         if let Some(winner) = self.battle_over() {
+            self.after_battle();
             self.push(Event::BattleEnded {
                 winner,
                 rounds: self.round,
@@ -511,6 +512,7 @@ impl Battle {
             self.determine_priority();
         }
         if let Some(winner) = self.battle_over() {
+            self.after_battle();
             self.push(Event::BattleEnded {
                 winner,
                 rounds: self.round,

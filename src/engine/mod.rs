@@ -8,6 +8,7 @@
 //! `rules::shakhan`, the world in `hex`.
 
 mod actions;
+mod after_battle;
 mod apply;
 mod brawl;
 mod command;

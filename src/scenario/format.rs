@@ -73,6 +73,9 @@ pub struct Options {
     /// 16.9.6: how the engine judges a side "winning" or "losing badly" for
     /// Morale Checks (the book leaves it to the Referee, who may always say).
     pub morale_standing: MoraleStanding,
+    /// 16.13.4: who stanches the bleeding once the battle is over; the rest
+    /// bleed on, round by round, until their wounds stop or kill them.
+    pub tend_wounded: Tending,
 }
 
 impl Default for Options {
@@ -90,6 +93,7 @@ impl Default for Options {
             quick_melee: false,
             hazard_critical_checks: true,
             morale_standing: MoraleStanding::Headcount(2.0),
+            tend_wounded: Tending::Friends,
         }
     }
 }
@@ -105,6 +109,18 @@ pub enum MoraleStanding {
     Strength(f64),
     /// Only the Referee says (`:winning`, `:losing`); otherwise neither.
     Referee,
+}
+
+/// Shakhàn 16.13.4: whose bleeding is stanched when the battle ends
+/// (docs/RULINGS.md, Issue 16).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Tending {
+    /// Each side with a figure still able to act stanches its own wounded.
+    Friends,
+    /// As `Friends`, and the side left standing also binds its enemies.
+    Everyone,
+    /// Nobody: every wound bleeds its course.
+    Nobody,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
