@@ -796,3 +796,115 @@ fn s16_13_4_wounds_tended_after_the_battle_stop_bleeding() {
     );
     assert_eq!(after_battle_rounds(&b), 0);
 }
+
+/// The Worker (Agility 12, Dexterity 11: Saving Throw 23 × 2.5 = 58) under
+/// G with an 8-AP action combined with movement, the scenario's
+/// `combined_actions` as given; he steps forward in pulse 1.
+fn combining_worker(allowed: bool, dice: Vec<u32>) -> (Battle, Result<(), String>) {
+    let figure = |name: &str, at: &str| {
+        format!(
+            "name: \"{name}\", at: {at}, facing: N, {STATS}, weapons: [(kind: Dagger, quality: Good, training: 1)]"
+        )
+    };
+    let c = parse(&format!(
+        r#"Scenario(name: "t", ruleset: Shakhan, options: (free_rounds: false, combined_actions: {allowed}),
+            map: (width: 8, height: 8),
+            sides: [(name: "A", colour: Red), (name: "B", colour: Blue)],
+            figures: [
+                (side: "A", occupation: Warrior, level: 2, height_m: 1.75, weight_kg: 72.0, {}),
+                (side: "B", occupation: Warrior, level: 1, height_m: 1.7, weight_kg: 70.0, {}),
+            ])"#,
+        figure("Worker", "(1, 1)"),
+        figure("Idler", "(6, 6)")
+    ));
+    let mut b = Battle::with_dice(&c, Dice::scripted(dice)).unwrap();
+    let Command::Orders { side, mut orders } =
+        busy_orders(0, 0, Activity::Other(8), BusyStance::Ask)
+    else {
+        unreachable!()
+    };
+    orders[0].cards[0].combine = true;
+    if let Err(e) = b.submit(Command::Orders { side, orders }) {
+        return (b, Err(e.to_string()));
+    }
+    b.submit(Command::Orders {
+        side: SideId(1),
+        orders: vec![],
+    })
+    .unwrap();
+    settle(&mut b);
+    let moved = b
+        .submit(Command::Move {
+            moves: vec![FigureMove {
+                figure: FigureId(0),
+                steps: vec![Step::Forward],
+            }],
+        })
+        .map(|_| ())
+        .map_err(|e| e.to_string());
+    (b, moved)
+}
+
+#[test]
+fn s16_9_4_combined_actions_are_refused_unless_the_referee_allows_them() {
+    let (_, refused) = combining_worker(false, vec![95, 30]);
+    let why = refused.unwrap_err();
+    assert!(
+        why.contains("has not allowed combining") && why.contains("combined_actions"),
+        "{why}"
+    );
+}
+
+#[test]
+fn s16_9_4_a_passed_saving_throw_moves_and_works_in_one_pulse() {
+    let (b, moved) = combining_worker(true, vec![95, 30, 58]);
+    moved.unwrap();
+    let w = b.figure(FigureId(0));
+    assert_eq!(w.pose.hex, hexmelee::hex::Hex::new(1, 0));
+    // 2.2 AP a pulse: 1 to step, 1.2 on the action.
+    let worked: Vec<f64> = b
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::ActionWorked { ap, .. } => Some((ap * 10.0).round() / 10.0),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(worked, [1.2]);
+    let line = b
+        .events()
+        .iter()
+        .find_map(|e| match e {
+            Event::CombinedActions { .. } => b.describe(e, View::Table),
+            _ => None,
+        })
+        .unwrap();
+    assert!(
+        line.contains("(Agility + Dexterity) × 2.5, rolled 58 against 58: passed"),
+        "{line}"
+    );
+}
+
+#[test]
+fn s16_9_4_a_failed_saving_throw_falls_prone_and_loses_the_pulse() {
+    let (b, moved) = combining_worker(true, vec![95, 30, 59]);
+    moved.unwrap();
+    let w = b.figure(FigureId(0));
+    assert_eq!(w.pose.hex, hexmelee::hex::Hex::new(1, 1), "no step made");
+    assert!(w.condition.is_prone());
+    assert!(w.round.pulse_left < 1e-9);
+    assert!(
+        !b.events()
+            .iter()
+            .any(|e| matches!(e, Event::ActionWorked { .. } | Event::Moved { .. }))
+    );
+    let line = b
+        .events()
+        .iter()
+        .find_map(|e| match e {
+            Event::CombinedActions { .. } => b.describe(e, View::Table),
+            _ => None,
+        })
+        .unwrap();
+    assert!(line.contains("falls prone, losing 2.2 AP"), "{line}");
+}

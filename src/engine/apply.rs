@@ -117,6 +117,18 @@ impl Battle {
                 }
             }
             Event::MoveStopped { .. } => {}
+            Event::CombinedActions {
+                figure,
+                check,
+                lost_ap,
+            } => {
+                if !check.passed() {
+                    let f = &mut self.figures[figure.0];
+                    f.condition.fall_prone();
+                    f.round.ap_left = (f.round.ap_left - lost_ap).max(0.0);
+                    f.round.pulse_left = (f.round.pulse_left - lost_ap).max(0.0);
+                }
+            }
             Event::ActionBegun {
                 figure,
                 activity,

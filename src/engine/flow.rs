@@ -139,7 +139,7 @@ impl Battle {
             }
             (Prompt::Movement { side, pulse }, Command::Move { moves }) => {
                 self.check_moves(side, moves)?;
-                self.execute_moves(moves);
+                self.move_and_combine(moves);
                 self.work_on_actions(side, moves);
                 let next = self.phase_after_action(pulse, side);
                 self.push(Event::PhaseBegan { phase: next });
@@ -594,6 +594,19 @@ impl Battle {
                     return reject(format!(
                         "{}: a non-combat action needs the G card (16.9.1), not {}",
                         f.name, c.card
+                    ));
+                }
+                if c.combine && !self.options.combined_actions {
+                    return reject(format!(
+                        "{}: the Referee has not allowed combining a move with an action \
+                         (16.9.4; scenario option combined_actions)",
+                        f.name
+                    ));
+                }
+                if c.combine && c.action.is_none() {
+                    return reject(format!(
+                        "{}: only a G card with a non-combat action can combine it with a move (16.9.4)",
+                        f.name
                     ));
                 }
                 self.check_missile_order(o.figure, c)?;

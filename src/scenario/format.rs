@@ -76,6 +76,9 @@ pub struct Options {
     /// 16.13.4: who stanches the bleeding once the battle is over; the rest
     /// bleed on, round by round, until their wounds stop or kill them.
     pub tend_wounded: Tending,
+    /// 16.9.4: the Referee lets figures combine a move with a non-combat
+    /// action in one pulse (at the risk of a fall); normally not.
+    pub combined_actions: bool,
 }
 
 impl Default for Options {
@@ -94,6 +97,7 @@ impl Default for Options {
             hazard_critical_checks: true,
             morale_standing: MoraleStanding::Headcount(2.0),
             tend_wounded: Tending::Friends,
+            combined_actions: false,
         }
     }
 }

@@ -25,6 +25,7 @@ pub fn involves(event: &Event, id: FigureId) -> bool {
         | Event::ActionAbandoned { figure }
         | Event::FatigueSpent { figure, .. }
         | Event::WoundsTended { figure }
+        | Event::CombinedActions { figure, .. }
         | Event::MoraleChecked { figure, .. } => *figure == id,
         Event::Strike(s) => s.attacker == id || s.defender == id,
         Event::OrdersSealed { orders, .. } => orders.iter().any(|o| o.figure == id),
