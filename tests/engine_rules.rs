@@ -908,3 +908,65 @@ fn s16_9_4_a_failed_saving_throw_falls_prone_and_loses_the_pulse() {
         .unwrap();
     assert!(line.contains("falls prone, losing 2.2 AP"), "{line}");
 }
+
+/// Side A's orders for Arlos (two cards a round) in a duel whose scenario sets
+/// `communication_limits` as given: the refusal, if any.
+fn arlos_orders(limits: bool, cards: Vec<CardOrder>) -> Result<(), String> {
+    let c = parse(&format!(
+        r#"Scenario(name: "t", ruleset: Shakhan, options: (free_rounds: false, communication_limits: {limits}),
+            map: (width: 8, height: 8),
+            sides: [(name: "A", colour: Red), (name: "B", colour: Blue)],
+            figures: [
+                (side: "A", occupation: Warrior, level: 2, height_m: 1.75, weight_kg: 72.0, name: "Arlos", at: (3, 3), facing: N, stats: (agility: 15, strength: 12, dexterity: 11, constitution: 12, willpower: 12, vision: 11), weapons: [(kind: LongSword, quality: Good, training: 2)]),
+                (side: "B", occupation: Warrior, level: 1, height_m: 1.7, weight_kg: 70.0, name: "Bailor", at: (3, 2), facing: S, {STATS}, weapons: [(kind: ShortSword, quality: Good, training: 1)]),
+            ])"#
+    ));
+    assert_eq!(c.factors[0].tca, 2, "Arlos may write two cards");
+    let mut b = Battle::with_dice(&c, Dice::scripted([95, 30])).unwrap();
+    b.submit(Command::Orders {
+        side: SideId(0),
+        orders: vec![FigureOrders {
+            figure: FigureId(0),
+            cards,
+            shield: ShieldStance::Raise,
+            when_busy: BusyStance::Ask,
+        }],
+    })
+    .map(|_| ())
+    .map_err(|e| e.to_string())
+}
+
+fn speaking(card: Card) -> CardOrder {
+    CardOrder {
+        speaks: true,
+        ..CardOrder::new(card, None)
+    }
+}
+
+#[test]
+fn s16_9_5_three_sentences_mean_playing_only_the_g_card() {
+    assert_eq!(arlos_orders(true, vec![speaking(Card::G)]), Ok(()));
+    let both = arlos_orders(
+        true,
+        vec![
+            speaking(Card::G),
+            CardOrder::new(Card::C, Some(FigureId(1))),
+        ],
+    )
+    .unwrap_err();
+    assert!(both.contains("plays only that one G card"), "{both}");
+    let not_g = arlos_orders(true, vec![speaking(Card::C)]).unwrap_err();
+    assert!(not_g.contains("with the G card only"), "{not_g}");
+    // One sentence needs no declaration: any cards.
+    let plain = vec![
+        CardOrder::new(Card::G, None),
+        CardOrder::new(Card::C, Some(FigureId(1))),
+    ];
+    assert_eq!(arlos_orders(true, plain), Ok(()));
+}
+
+#[test]
+fn s16_9_5_without_the_limit_there_is_nothing_to_declare() {
+    let why = arlos_orders(false, vec![speaking(Card::G)]).unwrap_err();
+    assert!(why.contains("option communication_limits"), "{why}");
+}

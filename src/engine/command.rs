@@ -105,6 +105,11 @@ pub struct CardOrder {
     /// Dexterity) × 2.5 Saving Throw; only where the scenario allows it.
     #[serde(default)]
     pub combine: bool,
+    /// 16.9.5: the player gives instructions of up to three sentences this
+    /// round, so this G is the figure's only card (where the scenario limits
+    /// communication).
+    #[serde(default)]
+    pub speaks: bool,
 }
 
 /// Shakhàn 16.12.1, 16.14.3.4: what a card does with a missile weapon.
@@ -132,6 +137,7 @@ impl CardOrder {
             brawl: None,
             missile: None,
             combine: false,
+            speaks: false,
         }
     }
 }

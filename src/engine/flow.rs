@@ -603,6 +603,7 @@ impl Battle {
                         f.name
                     ));
                 }
+                self.check_speech(f, c, o.cards.len())?;
                 if c.combine && c.action.is_none() {
                     return reject(format!(
                         "{}: only a G card with a non-combat action can combine it with a move (16.9.4)",
@@ -617,6 +618,33 @@ impl Battle {
             self.check_brawl_orders(f, &o.cards)?;
         }
         Ok(())
+    }
+}
+
+impl Battle {
+    /// Shakhàn 16.9.5: a player gets one sentence while the sides choose, or
+    /// three by playing G and only G this round. The engine cannot hear the
+    /// table; it holds the player who says they speak at length (`speaks`)
+    /// to the one card.
+    fn check_speech(
+        &self,
+        f: &super::Figure,
+        c: &CardOrder,
+        cards: usize,
+    ) -> Result<(), Rejection> {
+        if !c.speaks {
+            return Ok(());
+        }
+        let why = if !self.options.communication_limits {
+            "the scenario does not limit communication (16.9.5; option communication_limits)"
+        } else if c.card != Card::G {
+            "three sentences of instructions come with the G card only (16.9.5)"
+        } else if cards > 1 {
+            "a player who gives three sentences plays only that one G card this round (16.9.5)"
+        } else {
+            return Ok(());
+        };
+        Err(Rejection(format!("{}: {why}", f.name)))
     }
 }
 

@@ -79,6 +79,9 @@ pub struct Options {
     /// 16.9.4: the Referee lets figures combine a move with a non-combat
     /// action in one pulse (at the risk of a fall); normally not.
     pub combined_actions: bool,
+    /// 16.9.5: the table limits what players say while choosing; a G card
+    /// that `speaks` (three sentences) must then be the figure's only card.
+    pub communication_limits: bool,
 }
 
 impl Default for Options {
@@ -98,6 +101,7 @@ impl Default for Options {
             morale_standing: MoraleStanding::Headcount(2.0),
             tend_wounded: Tending::Friends,
             combined_actions: false,
+            communication_limits: false,
         }
     }
 }

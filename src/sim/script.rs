@@ -59,6 +59,9 @@ struct EntryCard {
     /// scenario allows combined actions).
     #[serde(default)]
     combine: bool,
+    /// 16.9.5: three sentences of instructions, so G is the only card.
+    #[serde(default)]
+    speaks: bool,
 }
 
 /// Every problem found in one orders file: the same shape as a scenario's,
@@ -173,6 +176,7 @@ impl Script {
                     brawl: c.brawl,
                     missile: c.missile,
                     combine: c.combine,
+                    speaks: c.speaks,
                     ..CardOrder::new(c.card, None)
                 });
             }
