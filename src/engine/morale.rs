@@ -60,7 +60,7 @@ impl Battle {
     /// Shakhàn 16.9.6: whether `side` is winning, losing badly or neither,
     /// and why: the Referee's call if there is one, else the scenario's
     /// `morale_standing` over the figures still fighting.
-    pub fn standing(&self, side: usize) -> (SideFortune, StandingBasis) {
+    fn standing(&self, side: usize) -> (SideFortune, StandingBasis) {
         if let Some(call) = self.fortune_calls[side] {
             return (call, StandingBasis::Referee);
         }
