@@ -276,6 +276,7 @@ impl Battle {
                     .condition
                     .effective_requisite(f.character.requisites.agility, Requisite::Agility),
                 attended: false,
+                fighting: true,
             };
             let report = f.condition.upkeep(&input, &mut self.dice);
             if !report.is_empty() {

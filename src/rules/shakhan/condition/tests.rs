@@ -71,6 +71,7 @@ fn bleeding(per_round: u32, rounds: u32) -> Wound {
 const INPUT: UpkeepInput = UpkeepInput {
     agility: 12,
     attended: false,
+    fighting: true,
 };
 
 /// Roll the upkeep, apply it, and hand the report back.
@@ -130,6 +131,21 @@ fn pain_16_13_3_half_reserve_check_passed_is_not_repeated() {
     let r = upkeep(&mut c, &mut Dice::scripted([55]));
     assert_eq!(r.pain.unwrap().check.threshold, 55);
     assert_eq!(c.pain_checks_made(), 2);
+}
+
+#[test]
+fn s16_13_3_after_the_battle_pain_breaks_no_will() {
+    // Half the Pain Reserve reached as the battle ended: no check to flee
+    // the fight (and no dice), while the wound still bleeds.
+    let mut c = fresh();
+    c.apply_wound(&wound(0, 11.0));
+    let after = UpkeepInput {
+        fighting: false,
+        ..INPUT
+    };
+    let r = c.upkeep(&after, &mut Dice::scripted([]));
+    assert!(r.pain.is_none() && r.stay_standing.is_none(), "{r:?}");
+    assert!(c.upkeep(&INPUT, &mut Dice::scripted([78])).pain.is_some());
 }
 
 #[test]
@@ -920,7 +936,14 @@ proptest! {
                 Event::Wound(w) => c.apply_wound(&w),
                 Event::Upkeep { agility, attended } => {
                     let before = c.clone();
-                    let report = c.upkeep(&UpkeepInput { agility, attended }, &mut dice);
+                    let report = c.upkeep(
+                        &UpkeepInput {
+                            agility,
+                            attended,
+                            fighting: true,
+                        },
+                        &mut dice,
+                    );
                     prop_assert_eq!(&c, &before);
                     let mut twin = c.clone();
                     c.apply_upkeep(&report);
