@@ -30,8 +30,8 @@ impl Battle {
         for id in (0..self.figures.len()).map(FigureId) {
             let f = &self.figures[id.0];
             let c = &f.condition;
-            // "The affected character, or whoever is aiding him or her": a
-            // figure awake and able binds its own wounds, a surrendered one too.
+            // The wounded may stanch their own wounds (16.13.4): a figure
+            // awake and able binds its own, a surrendered one too.
             let awake = c.life() == Life::Active && !c.is_incapacitated();
             if (tends[f.side] || (self_help && awake)) && self.lingers(id) && !c.bleeds().is_empty()
             {
