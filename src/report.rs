@@ -249,6 +249,11 @@ fn aftermath_line(check: &AftermathCheck) -> String {
             "infection check (16.13.6), a Dangerous disease; {}",
             increases.join(", ")
         ),
+        AftermathCheck::BloodLoss => {
+            "lost much blood (16.13.4): wakes 1D20 game hours after the bleeding stopped; \
+             Strength, Constitution, Agility, Dexterity and BDR halved for five days"
+                .into()
+        }
         AftermathCheck::Note(n) => n.clone(),
     }
 }

@@ -6,11 +6,13 @@ use std::path::Path;
 
 use hexmelee::dice::Dice;
 use hexmelee::engine::{
-    Battle, BusyStance, CardOrder, Command, Event, FigureId, FigureMove, FigureOrders, Prompt,
-    ShieldStance, SideId,
+    Battle, BusyStance, CardOrder, Command, Event, FigureId, FigureMove, FigureOrders, Override,
+    Prompt, ShieldStance, SideId, View,
 };
 use hexmelee::hex::{Facing, Step};
 use hexmelee::rules::shakhan::Card;
+use hexmelee::rules::shakhan::condition::SideFortune;
+use hexmelee::rules::shakhan::hazard::AftermathCheck;
 use hexmelee::rules::shakhan::tables::actions::Activity;
 use hexmelee::scenario::{self, Checked};
 
@@ -680,4 +682,354 @@ fn s16_9_3_a_redirected_card_matches_its_opponent_both_ways_whoever_strikes_firs
         }
     }
     assert_eq!(orders_seen.len(), 2, "both strike orders were tried");
+}
+
+/// The imbalance duel with a third figure on A's side, far off; Bailor (B)
+/// is a Ranger; `options` and `referee` as given. Bailor's morale line.
+fn bailor_morale_line(options: &str, referee: Option<Override>) -> String {
+    let text = format!(
+        r#"Scenario(name: "t", ruleset: Shakhan, options: (free_rounds: false, {options}),
+            map: (width: 8, height: 8),
+            sides: [(name: "A", colour: Red), (name: "B", colour: Blue)],
+            figures: [
+                (side: "A", occupation: Warrior, level: 2, height_m: 1.75, weight_kg: 72.0, name: "Arlos", at: (3, 3), facing: N, {STATS}, weapons: [(kind: LongSword, quality: Good, training: 2)]),
+                (side: "B", occupation: Ranger, level: 1, height_m: 1.7, weight_kg: 70.0, name: "Bailor", at: (3, 2), facing: S, {STATS}, weapons: [(kind: ShortSword, quality: Good, training: 1)], armour: [(piece: Breastplate, material: Leather, quality: Usual)]),
+                (side: "A", occupation: Warrior, level: 1, height_m: 1.7, weight_kg: 70.0, name: "Cato", at: (7, 7), facing: N, {STATS}, weapons: [(kind: ShortSword, quality: Good, training: 1)]),
+            ])"#
+    );
+    let c = parse(&text);
+    let mut b = Battle::with_dice(&c, Dice::scripted([95, 30, 1, 30, 53, 3, 3, 10])).unwrap();
+    if let Some(o) = referee {
+        b.submit(Command::Referee(o)).unwrap();
+    }
+    b.submit(orders(0, &[(0, &[(Card::C, Some(1))])])).unwrap();
+    b.submit(orders(1, &[(1, &[(Card::D, Some(0))])])).unwrap();
+    settle(&mut b);
+    b.events()
+        .iter()
+        .find_map(|e| match e {
+            Event::MoraleChecked { report, .. } => Some(report.to_string()),
+            _ => None,
+        })
+        .unwrap()
+}
+
+#[test]
+fn s16_9_6_a_ranger_is_not_a_regular_warrior() {
+    let line = bailor_morale_line("", None);
+    assert!(!line.contains("regular warrior"), "{line}");
+    // Willpower 12 × 5 = 60, experience +1, wounds +5, losing badly -10.
+    assert!(
+        line.contains("Willpower 12 × 5 = 60, experience +1,"),
+        "{line}"
+    );
+}
+
+#[test]
+fn s16_9_6_the_morale_line_says_why_the_side_is_losing_or_winning() {
+    // By default two still fighting against one is losing badly.
+    let line = bailor_morale_line("", None);
+    assert!(
+        line.contains("side losing badly (1 still fighting against 2) -10"),
+        "{line}"
+    );
+    // By BDR left (30 each, Bailor's 7 damage counted) it is losing badly
+    // as well, and said so.
+    let line = bailor_morale_line("morale_standing: Strength(1.5)", None);
+    assert!(
+        line.contains("side losing badly (23 BDR still fighting against 60) -10"),
+        "{line}"
+    );
+    // Only the Referee judges: no call, no modifier.
+    let line = bailor_morale_line("morale_standing: Referee", None);
+    assert!(!line.contains("side "), "{line}");
+    // The Referee's call wins over the scenario's judgement.
+    let call = Override::SetFortune {
+        side: Some(SideId(1)),
+        fortune: Some(SideFortune::Winning),
+    };
+    let line = bailor_morale_line("", Some(call));
+    assert!(
+        line.contains("side winning (the Referee's call) +10"),
+        "{line}"
+    );
+    // Handed back, the headcount judges again.
+    let line = bailor_morale_line(
+        "",
+        Some(Override::SetFortune {
+            side: None,
+            fortune: None,
+        }),
+    );
+    assert!(line.contains("(1 still fighting against 2)"), "{line}");
+}
+
+#[test]
+fn s16_9_6_a_standing_ratio_of_one_or_less_is_refused() {
+    let text = r#"Scenario(name: "t", ruleset: Shakhan, options: (morale_standing: Headcount(1.0)),
+        map: (width: 8, height: 8), sides: [(name: "A", colour: Red), (name: "B", colour: Blue)], figures: [])"#;
+    let err = scenario::parse(Path::new("t.ron"), text)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("t.ron:1:") && err.contains("cannot tell winning from losing"),
+        "{err}"
+    );
+}
+
+/// Arlos fresh; Bailor drained of Fatigue and bleeding 5 a round for
+/// `rounds` rounds, so he faints at the first start of round (the dice:
+/// Initiative 95 and 30, then `faint`) and the battle is over at once.
+fn bleeding_bailor(tend: &str, rounds: u32, dice: Vec<u32>) -> Battle {
+    let text = format!(
+        r#"Scenario(name: "t", ruleset: Shakhan, options: (free_rounds: false, tend_wounded: {tend}),
+            map: (width: 8, height: 8),
+            sides: [(name: "A", colour: Red), (name: "B", colour: Blue)],
+            figures: [
+                (side: "A", occupation: Warrior, level: 2, height_m: 1.75, weight_kg: 72.0, name: "Arlos", at: (3, 3), facing: N, {STATS}, weapons: [(kind: LongSword, quality: Good, training: 2)]),
+                (side: "B", occupation: Warrior, level: 1, height_m: 1.7, weight_kg: 70.0, name: "Bailor", at: (3, 2), facing: S, {STATS}, weapons: [(kind: ShortSword, quality: Good, training: 1)],
+                 state: (fatigue: 24.0, bleeding: 5, bleeding_rounds: {rounds})),
+            ])"#
+    );
+    Battle::with_dice(&parse(&text), Dice::scripted(dice)).unwrap()
+}
+
+fn after_battle_rounds(b: &Battle) -> usize {
+    b.events()
+        .iter()
+        .filter(|e| matches!(e, Event::AfterBattleRound { .. }))
+        .count()
+}
+
+#[test]
+fn s16_13_4_untended_bleeding_goes_on_after_the_battle_and_kills() {
+    // Fainted (99 against Willpower 12 x 2 = 24), Bailor bleeds on with
+    // nobody of his side left to stanch it: a death check at the end of each
+    // game minute (12 rounds) unconscious, 15 % then 30 %: 50 lives, 20 dies.
+    let b = bleeding_bailor("Friends", 30, vec![95, 30, 99, 50, 20]);
+    assert!(matches!(
+        b.prompt(),
+        Prompt::Finished {
+            winner: Some(SideId(0))
+        }
+    ));
+    assert!(b.figure(FigureId(1)).condition.is_dead());
+    assert_eq!(
+        after_battle_rounds(&b),
+        24,
+        "until the second minute's check"
+    );
+    let log: Vec<String> = b
+        .events()
+        .iter()
+        .filter_map(|e| b.describe(e, View::Referee))
+        .collect();
+    let at = |text: &str| log.iter().position(|l| l.contains(text));
+    let first = at("1 round(s) after the battle, untended").unwrap();
+    assert!(at("A win").unwrap() > first, "{log:#?}");
+    assert!(!log.iter().any(|l| l.contains("stanched")), "{log:#?}");
+    assert!(
+        b.aftermath(FigureId(1)).is_empty(),
+        "the dead need no checks"
+    );
+}
+
+#[test]
+fn s16_13_4_a_survivor_of_blood_loss_is_weakened_afterwards() {
+    // 13 rounds: one drained in the battle, 12 after it, unconscious; the
+    // first minute's check (50 against 15) spares him and the bleeding stops.
+    let b = bleeding_bailor("Nobody", 13, vec![95, 30, 99, 50]);
+    let bailor = &b.figure(FigureId(1)).condition;
+    assert!(!bailor.is_dead() && bailor.bleeds().is_empty());
+    assert_eq!(after_battle_rounds(&b), 12);
+    assert_eq!(b.aftermath(FigureId(1)), vec![AftermathCheck::BloodLoss]);
+}
+
+#[test]
+fn s16_13_4_wounds_tended_after_the_battle_stop_bleeding() {
+    // The side left standing binds the enemy's wounds too: no more bleeding,
+    // no death check.
+    let b = bleeding_bailor("Everyone", 30, vec![95, 30, 99]);
+    let bailor = &b.figure(FigureId(1)).condition;
+    assert!(!bailor.is_dead() && bailor.bleeds().is_empty());
+    assert!(
+        b.events()
+            .iter()
+            .any(|e| matches!(e, Event::WoundsTended { figure } if *figure == FigureId(1)))
+    );
+    assert_eq!(after_battle_rounds(&b), 0);
+}
+
+/// The Worker (Agility 12, Dexterity 11: Saving Throw 23 × 2.5 = 58) under
+/// G with an 8-AP action combined with movement, the scenario's
+/// `combined_actions` as given; he steps forward in pulse 1.
+fn combining_worker(allowed: bool, dice: Vec<u32>) -> (Battle, Result<(), String>) {
+    let figure = |name: &str, at: &str| {
+        format!(
+            "name: \"{name}\", at: {at}, facing: N, {STATS}, weapons: [(kind: Dagger, quality: Good, training: 1)]"
+        )
+    };
+    let c = parse(&format!(
+        r#"Scenario(name: "t", ruleset: Shakhan, options: (free_rounds: false, combined_actions: {allowed}),
+            map: (width: 8, height: 8),
+            sides: [(name: "A", colour: Red), (name: "B", colour: Blue)],
+            figures: [
+                (side: "A", occupation: Warrior, level: 2, height_m: 1.75, weight_kg: 72.0, {}),
+                (side: "B", occupation: Warrior, level: 1, height_m: 1.7, weight_kg: 70.0, {}),
+            ])"#,
+        figure("Worker", "(1, 1)"),
+        figure("Idler", "(6, 6)")
+    ));
+    let mut b = Battle::with_dice(&c, Dice::scripted(dice)).unwrap();
+    let Command::Orders { side, mut orders } =
+        busy_orders(0, 0, Activity::Other(8), BusyStance::Ask)
+    else {
+        unreachable!()
+    };
+    orders[0].cards[0].combine = true;
+    if let Err(e) = b.submit(Command::Orders { side, orders }) {
+        return (b, Err(e.to_string()));
+    }
+    b.submit(Command::Orders {
+        side: SideId(1),
+        orders: vec![],
+    })
+    .unwrap();
+    settle(&mut b);
+    let moved = b
+        .submit(Command::Move {
+            moves: vec![FigureMove {
+                figure: FigureId(0),
+                steps: vec![Step::Forward],
+            }],
+        })
+        .map(|_| ())
+        .map_err(|e| e.to_string());
+    (b, moved)
+}
+
+#[test]
+fn s16_9_4_combined_actions_are_refused_unless_the_referee_allows_them() {
+    let (_, refused) = combining_worker(false, vec![95, 30]);
+    let why = refused.unwrap_err();
+    assert!(
+        why.contains("has not allowed combining") && why.contains("combined_actions"),
+        "{why}"
+    );
+}
+
+#[test]
+fn s16_9_4_a_passed_saving_throw_moves_and_works_in_one_pulse() {
+    let (b, moved) = combining_worker(true, vec![95, 30, 58]);
+    moved.unwrap();
+    let w = b.figure(FigureId(0));
+    assert_eq!(w.pose.hex, hexmelee::hex::Hex::new(1, 0));
+    // 2.2 AP a pulse: 1 to step, 1.2 on the action.
+    let worked: Vec<f64> = b
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::ActionWorked { ap, .. } => Some((ap * 10.0).round() / 10.0),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(worked, [1.2]);
+    let line = b
+        .events()
+        .iter()
+        .find_map(|e| match e {
+            Event::CombinedActions { .. } => b.describe(e, View::Table),
+            _ => None,
+        })
+        .unwrap();
+    assert!(
+        line.contains("(Agility + Dexterity) × 2.5, rolled 58 against 58: passed"),
+        "{line}"
+    );
+}
+
+#[test]
+fn s16_9_4_a_failed_saving_throw_falls_prone_and_loses_the_pulse() {
+    let (b, moved) = combining_worker(true, vec![95, 30, 59]);
+    moved.unwrap();
+    let w = b.figure(FigureId(0));
+    assert_eq!(w.pose.hex, hexmelee::hex::Hex::new(1, 1), "no step made");
+    assert!(w.condition.is_prone());
+    assert!(w.round.pulse_left < 1e-9);
+    assert!(
+        !b.events()
+            .iter()
+            .any(|e| matches!(e, Event::ActionWorked { .. } | Event::Moved { .. }))
+    );
+    let line = b
+        .events()
+        .iter()
+        .find_map(|e| match e {
+            Event::CombinedActions { .. } => b.describe(e, View::Table),
+            _ => None,
+        })
+        .unwrap();
+    assert!(line.contains("falls prone, losing 2.2 AP"), "{line}");
+}
+
+/// Side A's orders for Arlos (two cards a round) in a duel whose scenario sets
+/// `communication_limits` as given: the refusal, if any.
+fn arlos_orders(limits: bool, cards: Vec<CardOrder>) -> Result<(), String> {
+    let c = parse(&format!(
+        r#"Scenario(name: "t", ruleset: Shakhan, options: (free_rounds: false, communication_limits: {limits}),
+            map: (width: 8, height: 8),
+            sides: [(name: "A", colour: Red), (name: "B", colour: Blue)],
+            figures: [
+                (side: "A", occupation: Warrior, level: 2, height_m: 1.75, weight_kg: 72.0, name: "Arlos", at: (3, 3), facing: N, stats: (agility: 15, strength: 12, dexterity: 11, constitution: 12, willpower: 12, vision: 11), weapons: [(kind: LongSword, quality: Good, training: 2)]),
+                (side: "B", occupation: Warrior, level: 1, height_m: 1.7, weight_kg: 70.0, name: "Bailor", at: (3, 2), facing: S, {STATS}, weapons: [(kind: ShortSword, quality: Good, training: 1)]),
+            ])"#
+    ));
+    assert_eq!(c.factors[0].tca, 2, "Arlos may write two cards");
+    let mut b = Battle::with_dice(&c, Dice::scripted([95, 30])).unwrap();
+    b.submit(Command::Orders {
+        side: SideId(0),
+        orders: vec![FigureOrders {
+            figure: FigureId(0),
+            cards,
+            shield: ShieldStance::Raise,
+            when_busy: BusyStance::Ask,
+        }],
+    })
+    .map(|_| ())
+    .map_err(|e| e.to_string())
+}
+
+fn speaking(card: Card) -> CardOrder {
+    CardOrder {
+        speaks: true,
+        ..CardOrder::new(card, None)
+    }
+}
+
+#[test]
+fn s16_9_5_three_sentences_mean_playing_only_the_g_card() {
+    assert_eq!(arlos_orders(true, vec![speaking(Card::G)]), Ok(()));
+    let both = arlos_orders(
+        true,
+        vec![
+            speaking(Card::G),
+            CardOrder::new(Card::C, Some(FigureId(1))),
+        ],
+    )
+    .unwrap_err();
+    assert!(both.contains("plays only that one G card"), "{both}");
+    let not_g = arlos_orders(true, vec![speaking(Card::C)]).unwrap_err();
+    assert!(not_g.contains("with the G card only"), "{not_g}");
+    // One sentence needs no declaration: any cards.
+    let plain = vec![
+        CardOrder::new(Card::G, None),
+        CardOrder::new(Card::C, Some(FigureId(1))),
+    ];
+    assert_eq!(arlos_orders(true, plain), Ok(()));
+}
+
+#[test]
+fn s16_9_5_without_the_limit_there_is_nothing_to_declare() {
+    let why = arlos_orders(false, vec![speaking(Card::G)]).unwrap_err();
+    assert!(why.contains("option communication_limits"), "{why}");
 }

@@ -457,6 +457,11 @@ fn s16_13_5_aftermath_checks_are_listed_per_figure() {
         let b = play(&c, seed);
         for f in b.figures() {
             let checks = b.aftermath(f.id);
+            // Healing and infection are the living's concern (docs/RULINGS.md, Issue 16).
+            if f.condition.is_dead() {
+                assert!(checks.is_empty(), "{checks:?}");
+                continue;
+            }
             if f.condition.internal_organ_damaged() {
                 assert!(checks.contains(&AftermathCheck::InternalOrgans));
                 found = true;

@@ -356,3 +356,33 @@ fn s16_9_7_display_cost_of_a_diagonal_forward_step_is_the_engines_charge() {
         "the engine charged what the display showed"
     );
 }
+
+#[test]
+fn s16_9_5_the_order_entry_shows_the_communication_limit_and_holds_to_it() {
+    let mut checked = hexmelee::scenario::default_scenario().unwrap();
+    checked.scenario.options.communication_limits = true;
+    let seed = checked.scenario.seed;
+    let mut app = hexmelee::tui::app::App::new(checked, seed, false).unwrap();
+    app.handle(hexmelee::tui::app::Input::Resize(120, 40));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.mode(), Mode::Orders);
+    let s = screen(&app);
+    assert!(s.contains("16.9.5: one sentence each"), "{s}");
+    // I on any card but G says why not.
+    typed(&mut app, "cI");
+    assert!(
+        app.note
+            .as_ref()
+            .is_some_and(|n| n.error && n.text.contains("G alone")),
+        "{:?}",
+        app.note
+    );
+    press(&mut app, KeyCode::Backspace);
+    typed(&mut app, "gI");
+    let card = &app.orders.as_ref().unwrap().orders[0].cards[0];
+    assert!(card.speaks);
+    assert!(screen(&app).contains("talks"));
+    // G alone with three sentences is sealed as it is.
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.battle().prompt(), Prompt::Orders { side: SideId(1) });
+}

@@ -5,6 +5,7 @@ use super::command::FigureMove;
 use super::event::Event;
 use super::{Battle, FigureId, SideId};
 use crate::rules::shakhan::Card;
+use crate::rules::shakhan::condition::Check;
 
 impl Battle {
     /// At the reveal: a figure playing G with an action begins it (unless it
@@ -49,6 +50,53 @@ impl Battle {
                 self.work_on_action(id);
             }
         }
+    }
+
+    /// Shakhàn 16.9.4, last paragraph of Action Points: checked moves, made
+    /// with any combined action. A figure whose G card `combine`s its action
+    /// under way and that moves makes the (Agility + Dexterity) × 2.5 Saving
+    /// Throw first: passed, it moves and then works on its action with the
+    /// pulse AP left; failed, it falls prone where it stands and loses all
+    /// the pulse AP it meant for both (the move is not made).
+    pub(super) fn move_and_combine(&mut self, moves: &[FigureMove]) {
+        let mut made = Vec::with_capacity(moves.len());
+        let mut combined = Vec::new();
+        for m in moves {
+            if m.steps.is_empty() || !self.combines(m.figure) {
+                made.push(m.clone());
+                continue;
+            }
+            let f = &self.figures[m.figure.0];
+            let r = f.condition.effective_requisites(&f.character.requisites);
+            let score =
+                f64::from(r.agility + r.dexterity) * self.tables.actions.combined_actions_dmod;
+            let check = Check::roll(score.round() as i32, &mut self.dice);
+            let lost_ap = f.round.pulse_left.min(f.round.ap_left);
+            self.push(Event::CombinedActions {
+                figure: m.figure,
+                check,
+                lost_ap,
+            });
+            if check.passed() {
+                made.push(m.clone());
+                combined.push(m.figure);
+            }
+        }
+        self.execute_moves(&made);
+        for id in combined {
+            self.work_on_action(id);
+        }
+    }
+
+    /// The figure has an action under way and its G card combines it with
+    /// movement (16.9.4).
+    fn combines(&self, id: FigureId) -> bool {
+        let f = &self.figures[id.0];
+        f.action.is_some()
+            && f.round
+                .cards
+                .iter()
+                .any(|c| c.card() == Card::G && c.order.combine)
     }
 
     /// [`Self::work_on_actions`] for one figure that did not move.

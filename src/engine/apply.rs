@@ -4,7 +4,7 @@
 use super::event::{Event, Phase, StrikeEvent};
 use super::state::{ActionUnderWay, PlayedCard};
 use super::{Battle, Figure, SideId};
-use crate::rules::shakhan::condition::{Condition, Morale, Withdrawal};
+use crate::rules::shakhan::condition::{Condition, Healing, Morale, Withdrawal};
 use crate::rules::shakhan::melee::Equipment;
 use crate::rules::shakhan::wound::Wound;
 
@@ -48,6 +48,13 @@ impl Battle {
             }
             Event::InitiativeAlternates { side } => self.initiative = Some(*side),
             Event::FreshInitiativeCalled => self.fresh_initiative = true,
+            Event::WoundsTended { figure } => {
+                self.figures[figure.0].condition.heal(&Healing {
+                    stop_bleeding: true,
+                    ..Healing::default()
+                });
+            }
+            Event::AfterBattleRound { .. } => {}
             Event::PriorityDetermined { order, .. } => self.priority = order.clone(),
             Event::Trample(t) => self.apply_trample(t),
             Event::Hazard(h) => self.wound_figure(h.figure, &h.outcome.wound),
@@ -111,6 +118,18 @@ impl Battle {
                 }
             }
             Event::MoveStopped { .. } => {}
+            Event::CombinedActions {
+                figure,
+                check,
+                lost_ap,
+            } => {
+                if !check.passed() {
+                    let f = &mut self.figures[figure.0];
+                    f.condition.fall_prone();
+                    f.round.ap_left = (f.round.ap_left - lost_ap).max(0.0);
+                    f.round.pulse_left = (f.round.pulse_left - lost_ap).max(0.0);
+                }
+            }
             Event::ActionBegun {
                 figure,
                 activity,

@@ -100,6 +100,16 @@ pub struct CardOrder {
     /// (16.5.2, 16.12.1, 16.14.3.4). `aim` makes it an aimed shot.
     #[serde(default)]
     pub missile: Option<MissileIntent>,
+    /// 16.9.4: under G with an `action`, move and work on the action in the
+    /// same pulses, each pulse the figure moves risking the (Agility +
+    /// Dexterity) × 2.5 Saving Throw; only where the scenario allows it.
+    #[serde(default)]
+    pub combine: bool,
+    /// 16.9.5: the player gives instructions of up to three sentences this
+    /// round, so this G is the figure's only card (where the scenario limits
+    /// communication).
+    #[serde(default)]
+    pub speaks: bool,
 }
 
 /// Shakhàn 16.12.1, 16.14.3.4: what a card does with a missile weapon.
@@ -126,6 +136,8 @@ impl CardOrder {
             action: None,
             brawl: None,
             missile: None,
+            combine: false,
+            speaks: false,
         }
     }
 }

@@ -11,7 +11,7 @@ use super::{FigureId, SideId};
 use crate::hex::{Pose, Step};
 use crate::rules::shakhan::Card;
 use crate::rules::shakhan::brawl::BrawlReport;
-use crate::rules::shakhan::condition::{MoraleReport, UpkeepReport};
+use crate::rules::shakhan::condition::{Check, MoraleReport, UpkeepReport};
 use crate::rules::shakhan::melee::{Equipment, StrikeReport};
 use crate::rules::shakhan::tables::actions::Activity;
 use crate::rules::shakhan::tables::initiative::{InitiativeModifierId, InitiativeResult};
@@ -149,6 +149,14 @@ pub enum Event {
         figure: FigureId,
         activity: Activity,
     },
+    /// 16.9.4: a figure tries to move and work on its action in one pulse:
+    /// the (Agility + Dexterity) × 2.5 Saving Throw; failed, it falls prone
+    /// and loses `lost_ap`, all it meant to spend on both.
+    CombinedActions {
+        figure: FigureId,
+        check: Check,
+        lost_ap: f64,
+    },
     /// 16.9.4.1: an attack ruined the action; it must be started again.
     ActionSpoiled {
         figure: FigureId,
@@ -165,6 +173,16 @@ pub enum Event {
     MoraleChecked {
         figure: FigureId,
         report: Box<MoraleReport>,
+    },
+    /// Shakhàn 16.13.4: after the last round, someone stanches the figure's
+    /// bleeding wounds.
+    WoundsTended {
+        figure: FigureId,
+    },
+    /// Shakhàn 16.13.4: a Melee Round after the last one, in which untended
+    /// wounds bleed on and delayed deaths come (its `Upkeep`s follow).
+    AfterBattleRound {
+        round: u32,
     },
     /// The battle ends: one side is dead, unconscious, fled or surrendered.
     BattleEnded {

@@ -312,6 +312,27 @@ impl Battle {
             | Event::MissileFlew(_) => {
                 return self.describe_missile(event, view);
             }
+            Event::CombinedActions {
+                figure,
+                check,
+                lost_ap,
+            } => {
+                let name = self.name(*figure);
+                let verdict = if check.passed() {
+                    "moves and works on its action together".to_string()
+                } else {
+                    format!("stumbles and falls prone, losing {} AP", fmt_ap(*lost_ap))
+                };
+                format!(
+                    "{name} combines a move with its action (16.9.4): (Agility + Dexterity) × 2.5, {check}: {verdict}"
+                )
+            }
+            Event::WoundsTended { figure } => {
+                format!("{}'s bleeding is stanched (16.13.4)", self.name(*figure))
+            }
+            Event::AfterBattleRound { round } => {
+                format!("— {round} round(s) after the battle, untended (16.13.4) —")
+            }
             Event::BattleEnded {
                 winner: Some(w),
                 rounds,

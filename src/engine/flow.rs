@@ -139,7 +139,7 @@ impl Battle {
             }
             (Prompt::Movement { side, pulse }, Command::Move { moves }) => {
                 self.check_moves(side, moves)?;
-                self.execute_moves(moves);
+                self.move_and_combine(moves);
                 self.work_on_actions(side, moves);
                 let next = self.phase_after_action(pulse, side);
                 self.push(Event::PhaseBegan { phase: next });
@@ -276,6 +276,7 @@ impl Battle {
                     .condition
                     .effective_requisite(f.character.requisites.agility, Requisite::Agility),
                 attended: false,
+                fighting: true,
             };
             let report = f.condition.upkeep(&input, &mut self.dice);
             if !report.is_empty() {
@@ -286,6 +287,7 @@ impl Battle {
             }
         }
         if let Some(winner) = self.battle_over() {
+            self.after_battle();
             self.push(Event::BattleEnded {
                 winner,
                 rounds: self.round,
@@ -511,6 +513,7 @@ impl Battle {
             self.determine_priority();
         }
         if let Some(winner) = self.battle_over() {
+            self.after_battle();
             self.push(Event::BattleEnded {
                 winner,
                 rounds: self.round,
@@ -594,6 +597,20 @@ impl Battle {
                         f.name, c.card
                     ));
                 }
+                if c.combine && !self.options.combined_actions {
+                    return reject(format!(
+                        "{}: the Referee has not allowed combining a move with an action \
+                         (16.9.4; scenario option combined_actions)",
+                        f.name
+                    ));
+                }
+                self.check_speech(f, c, o.cards.len())?;
+                if c.combine && c.action.is_none() {
+                    return reject(format!(
+                        "{}: only a G card with a non-combat action can combine it with a move (16.9.4)",
+                        f.name
+                    ));
+                }
                 self.check_missile_order(o.figure, c)?;
                 if let Err(why) = f.condition.allows(c.card) {
                     return reject(format!("{} cannot play {}: {why}", f.name, c.card));
@@ -602,6 +619,33 @@ impl Battle {
             self.check_brawl_orders(f, &o.cards)?;
         }
         Ok(())
+    }
+}
+
+impl Battle {
+    /// Shakhàn 16.9.5: a player gets one sentence while the sides choose, or
+    /// three by playing G and only G this round. The engine cannot hear the
+    /// table; it holds the player who says they speak at length (`speaks`)
+    /// to the one card.
+    fn check_speech(
+        &self,
+        f: &super::Figure,
+        c: &CardOrder,
+        cards: usize,
+    ) -> Result<(), Rejection> {
+        if !c.speaks {
+            return Ok(());
+        }
+        let why = if !self.options.communication_limits {
+            "the scenario does not limit communication (16.9.5; option communication_limits)"
+        } else if c.card != Card::G {
+            "three sentences of instructions come with the G card only (16.9.5)"
+        } else if cards > 1 {
+            "a player who gives three sentences plays only that one G card this round (16.9.5)"
+        } else {
+            return Ok(());
+        };
+        Err(Rejection(format!("{}: {why}", f.name)))
     }
 }
 

@@ -67,9 +67,13 @@ impl Battle {
         Ok(())
     }
 
-    /// Shakhàn 16.13.5–16.13.6: the checks and notes a figure carries out of
+    /// Shakhàn 16.13.4–16.13.6: the checks and notes a figure carries out of
     /// the battle.
     pub fn aftermath(&self, id: FigureId) -> Vec<AftermathCheck> {
+        let bled_out = self.events.iter().any(|e| {
+            matches!(e, Event::Upkeep { figure, report }
+                if *figure == id && report.bleeding_out.is_some())
+        });
         let notes: Vec<String> = self
             .events
             .iter()
@@ -79,6 +83,6 @@ impl Battle {
             })
             .flatten()
             .collect();
-        aftermath_checks(&self.figures[id.0].condition, &notes)
+        aftermath_checks(&self.figures[id.0].condition, bled_out, &notes)
     }
 }

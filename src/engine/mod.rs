@@ -8,6 +8,7 @@
 //! `rules::shakhan`, the world in `hex`.
 
 mod actions;
+mod after_battle;
 mod apply;
 mod brawl;
 mod command;
@@ -49,6 +50,7 @@ use thiserror::Error;
 
 use crate::dice::Dice;
 use crate::hex::HexMap;
+use crate::rules::shakhan::condition::SideFortune;
 use crate::rules::shakhan::tables::{Tables, tables};
 use crate::scenario::{Checked, Options, SideSpec};
 
@@ -103,6 +105,9 @@ pub struct Battle {
     quick: quick::QuickState,
     sealed: Vec<Option<Arc<[FigureOrders]>>>,
     winner: Option<Option<SideId>>,
+    /// 16.9.6: the Referee's call on how the battle goes, per side (`None`:
+    /// the scenario's `morale_standing` judges).
+    fortune_calls: [Option<SideFortune>; 2],
     /// 16.14.3.2: missiles still in the air, in the order loosed.
     in_flight: Vec<missile::Flight>,
     /// Melee Rounds (free ones too) begun since the last strike attempt.
@@ -166,6 +171,7 @@ impl Battle {
                 ..Default::default()
             },
             winner: None,
+            fortune_calls: [None; 2],
             in_flight: Vec::new(),
             rounds_since_strike: 0,
             dice,

@@ -1,10 +1,13 @@
 //! When morale is tested in battle (16.9.6), and the situation a figure is in.
 
 use super::event::Event;
+use super::state::Figure;
 use super::{Battle, FigureId};
-use crate::rules::shakhan::condition::{MoraleCause, MoraleSituation, SideFortune};
-use crate::rules::shakhan::tables::character::Occupation;
+use crate::rules::shakhan::condition::{
+    Morale, MoraleCause, MoraleSituation, SideFortune, StandingBasis,
+};
 use crate::rules::shakhan::tables::initiative::InitiativeModifierId;
+use crate::scenario::MoraleStanding;
 
 impl Battle {
     /// Make a Morale Check for `id` if one is due for `cause`.
@@ -19,33 +22,24 @@ impl Battle {
         }
     }
 
-    /// 16.9.6: every modifier: levels and occupation and a first serious
-    /// fight from the figure, an ambush from the other side's Initiative
-    /// claims, the side's circumstances from the scenario, and how the fight
-    /// goes (losing badly when the enemy stands at least two to one, winning
-    /// when own side does; docs/RULINGS.md).
+    /// 16.9.6: every modifier: levels and the occupation's row and a first
+    /// serious fight from the figure, an ambush from the other side's
+    /// Initiative claims, the side's circumstances from the scenario, and how
+    /// the fight goes ([`Self::standing`]).
     fn morale_situation(&self, id: FigureId) -> MoraleSituation {
         let f = &self.figures[id.0];
         let occupations = &f.character.occupations;
         let primary = f.character.primary();
-        let own = self.active(f.side).count();
-        let theirs = self.active(1 - f.side).count();
         let ambushers = &self.sides[1 - f.side].initiative_modifiers;
         let side = &self.sides[f.side].morale;
+        let (fortune, fortune_basis) = self.standing(f.side);
         MoraleSituation {
             primary_level: primary.level,
             other_levels: occupations.iter().skip(1).map(|o| o.level).collect(),
-            war_god_warrior: primary.occupation == Occupation::WarriorPriest,
-            regular_warrior: matches!(primary.occupation, Occupation::Warrior | Occupation::Ranger),
-            non_combatant: primary.occupation == Occupation::Commoner,
+            occupation: self.tables.morale.occupation_row(primary.occupation),
             first_serious_combat: f.first_serious_combat,
-            fortune: if theirs >= 2 * own.max(1) {
-                SideFortune::LosingBadly
-            } else if own >= 2 * theirs.max(1) {
-                SideFortune::Winning
-            } else {
-                SideFortune::Even
-            },
+            fortune,
+            fortune_basis,
             ambushed: ambushers.iter().any(|m| {
                 matches!(
                     m.modifier,
@@ -62,4 +56,52 @@ impl Battle {
             own_light_in_dark: side.light_in_dark,
         }
     }
+
+    /// Shakhàn 16.9.6: whether `side` is winning, losing badly or neither,
+    /// and why: the Referee's call if there is one, else the scenario's
+    /// `morale_standing` over the figures still fighting.
+    fn standing(&self, side: usize) -> (SideFortune, StandingBasis) {
+        if let Some(call) = self.fortune_calls[side] {
+            return (call, StandingBasis::Referee);
+        }
+        let of_side = |s: usize| {
+            self.figures
+                .iter()
+                .filter(move |f| f.side == s && fighting(f))
+        };
+        let (ratio, own, theirs, basis) = match self.options.morale_standing {
+            MoraleStanding::Referee => return (SideFortune::Even, StandingBasis::Referee),
+            MoraleStanding::Headcount(ratio) => {
+                let own = of_side(side).count() as u32;
+                let theirs = of_side(1 - side).count() as u32;
+                let basis = StandingBasis::Headcount { own, theirs };
+                (ratio, f64::from(own), f64::from(theirs), basis)
+            }
+            MoraleStanding::Strength(ratio) => {
+                let bdr = |s| {
+                    of_side(s)
+                        .map(|f| f.condition.bdr_left().max(0))
+                        .sum::<i32>()
+                };
+                let (own, theirs) = (bdr(side), bdr(1 - side));
+                let basis = StandingBasis::Strength { own, theirs };
+                (ratio, f64::from(own), f64::from(theirs), basis)
+            }
+        };
+        // With nobody left against it a side is winning; with nobody left
+        // of its own, losing badly.
+        let fortune = if theirs >= ratio * own && theirs > 0.0 {
+            SideFortune::LosingBadly
+        } else if own >= ratio * theirs && own > 0.0 {
+            SideFortune::Winning
+        } else {
+            SideFortune::Even
+        };
+        (fortune, basis)
+    }
+}
+
+/// In the fight and not running from it (16.9.6 routs, 16.13.3 broken will).
+fn fighting(f: &Figure) -> bool {
+    !f.condition.is_out() && !matches!(f.condition.morale(), Morale::Routed(_) | Morale::Broken)
 }

@@ -103,7 +103,7 @@ impl Battle {
         }
         let side = super::SideId(self.figures[figure.0].side);
         self.check_moves(side, moves)?;
-        self.execute_moves(moves);
+        self.move_and_combine(moves);
         let rank = match self.phase {
             Phase::FigureAction { rank, .. } => rank,
             _ => 0,

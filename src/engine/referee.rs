@@ -13,7 +13,7 @@ use super::{Battle, FigureId, Rejection, SideId, View};
 use crate::hex::Pose;
 use crate::rules::shakhan::BodyArea;
 use crate::rules::shakhan::character::derive;
-use crate::rules::shakhan::condition::{Healing, Morale};
+use crate::rules::shakhan::condition::{Healing, Morale, SideFortune};
 use crate::rules::shakhan::wound::{Bleed, Wound};
 use crate::scenario::{self, REQUISITE_RANGE};
 
@@ -100,6 +100,13 @@ pub enum Override {
     SetMorale { figure: FigureId, morale: Morale },
     /// This side has the Initiative (16.9.9) from now on.
     SetInitiative { side: SideId },
+    /// 16.9.6: the Referee says how the battle goes for a side's Morale
+    /// Checks (`side: None`: for both); `fortune: None` hands the judgement
+    /// back to the scenario's `morale_standing`.
+    SetFortune {
+        side: Option<SideId>,
+        fortune: Option<SideFortune>,
+    },
     /// Discard `dice` d100 of the dice stream so that what comes next is
     /// rolled afresh (`Session::reroll` undoes a command, records this and
     /// makes the command again).
@@ -203,11 +210,15 @@ impl Battle {
             Override::RemoveFigure { figure } | Override::SetMorale { figure, .. } => {
                 self.on_field(*figure)?;
             }
-            Override::SetInitiative { side } => {
+            Override::SetInitiative { side }
+            | Override::SetFortune {
+                side: Some(side), ..
+            } => {
                 if side.0 >= self.sides.len() {
                     return reject(format!("there is no side {}", side.0));
                 }
             }
+            Override::SetFortune { side: None, .. } => {}
             Override::Reroll { reason, dice } => {
                 if reason.trim().is_empty() {
                     return reject("say why the dice are re-rolled".into());
@@ -369,6 +380,10 @@ impl Battle {
                 self.figures[figure.0].condition.force_morale(*morale);
             }
             Override::SetInitiative { side } => self.initiative = Some(*side),
+            Override::SetFortune { side, fortune } => match side {
+                Some(side) => self.fortune_calls[side.0] = *fortune,
+                None => self.fortune_calls = [*fortune; 2],
+            },
             Override::Reroll { .. } => {}
         }
     }
@@ -470,6 +485,18 @@ impl Battle {
                 "{} has the Initiative",
                 self.sides.get(side.0).map_or("?", |s| s.name.as_str())
             ),
+            Override::SetFortune { side, fortune } => {
+                let who = side.map_or("each side", |s| {
+                    self.sides.get(s.0).map_or("?", |s| s.name.as_str())
+                });
+                let how = match fortune {
+                    Some(SideFortune::Winning) => "counts as winning",
+                    Some(SideFortune::LosingBadly) => "counts as losing badly",
+                    Some(SideFortune::Even) => "counts as neither winning nor losing",
+                    None => "is judged by the scenario's morale_standing again",
+                };
+                format!("{who} {how} for morale (16.9.6)")
+            }
             Override::Reroll { reason, .. } if referee => {
                 format!("dice re-rolled ({reason}); discarded {discarded:?}")
             }

@@ -70,6 +70,18 @@ pub struct Options {
     /// 16.13.8: the Referee's (normally used) checks against a Critical Hit
     /// from heat and cold.
     pub hazard_critical_checks: bool,
+    /// 16.9.6: how the engine judges a side "winning" or "losing badly" for
+    /// Morale Checks (the book leaves it to the Referee, who may always say).
+    pub morale_standing: MoraleStanding,
+    /// 16.13.4: who stanches the bleeding once the battle is over; the rest
+    /// bleed on, round by round, until their wounds stop or kill them.
+    pub tend_wounded: Tending,
+    /// 16.9.4: the Referee lets figures combine a move with a non-combat
+    /// action in one pulse (at the risk of a fall); normally not.
+    pub combined_actions: bool,
+    /// 16.9.5: the table limits what players say while choosing; a G card
+    /// that `speaks` (three sentences) must then be the figure's only card.
+    pub communication_limits: bool,
 }
 
 impl Default for Options {
@@ -86,8 +98,37 @@ impl Default for Options {
             dodge_dmod: 3.0,
             quick_melee: false,
             hazard_critical_checks: true,
+            morale_standing: MoraleStanding::Headcount(2.0),
+            tend_wounded: Tending::Friends,
+            combined_actions: false,
+            communication_limits: false,
         }
     }
+}
+
+/// Shakhàn 16.9.6: how "own party is winning / losing the battle badly" is
+/// judged between the Referee's own calls (docs/RULINGS.md, Issue 16).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub enum MoraleStanding {
+    /// Figures still fighting (not out, not routed or broken by pain): a side
+    /// with this many times the other's is winning, the other losing badly.
+    Headcount(f64),
+    /// The same with the BDR points left among the figures still fighting.
+    Strength(f64),
+    /// Only the Referee says (`:winning`, `:losing`); otherwise neither.
+    Referee,
+}
+
+/// Shakhàn 16.13.4: whose bleeding is stanched when the battle ends
+/// (docs/RULINGS.md, Issue 16).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Tending {
+    /// Each side with a figure still able to act stanches its own wounded.
+    Friends,
+    /// As `Friends`, and the side left standing also binds its enemies.
+    Everyone,
+    /// Nobody: every wound bleeds its course.
+    Nobody,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use super::locate::{find_key, find_named, line_col};
-use super::{Figure, Problem, Scenario, SideSpec};
+use super::{Figure, MoraleStanding, Problem, Scenario, SideSpec};
 use crate::hex::{HexMap, Legend, MapError};
 use crate::rules::shakhan::character::{
     ArmourWorn, Character, Factors, MeleeLoadout, MissileLoadout, MissileSource, OccupationLevel,
@@ -82,6 +82,16 @@ pub fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
             format!("a Dodge DMod of {} is not one", o.dodge_dmod),
             "give the DMod of the Dodge check, between 0 and 10 (16.11; 3 by default)",
         );
+    }
+    if let MoraleStanding::Headcount(ratio) | MoraleStanding::Strength(ratio) = o.morale_standing {
+        if !(ratio.is_finite() && ratio > 1.0) {
+            r.at(
+                find_key(text, "morale_standing", 0, text.len()),
+                format!("a ratio of {ratio} cannot tell winning from losing"),
+                "give how many times the other side's count a side needs to be winning, \
+                 more than 1 (16.9.6; Headcount(2.0) by default)",
+            );
+        }
     }
     check_sides(&scenario, t, &mut r);
     let mut characters = Vec::new();

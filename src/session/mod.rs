@@ -460,6 +460,7 @@ fn override_kind(o: &Override) -> &'static str {
         Override::RemoveFigure { .. } => "RemoveFigure",
         Override::SetMorale { .. } => "SetMorale",
         Override::SetInitiative { .. } => "SetInitiative",
+        Override::SetFortune { .. } => "SetFortune",
         Override::Reroll { .. } => "Reroll",
     }
 }

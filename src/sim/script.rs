@@ -55,6 +55,13 @@ struct EntryCard {
     /// A missile weapon to fire and, under G, load (16.12.1, 16.5.2).
     #[serde(default)]
     missile: Option<crate::engine::MissileIntent>,
+    /// 16.9.4: move and work on the `action` in the same pulses (where the
+    /// scenario allows combined actions).
+    #[serde(default)]
+    combine: bool,
+    /// 16.9.5: three sentences of instructions, so G is the only card.
+    #[serde(default)]
+    speaks: bool,
 }
 
 /// Every problem found in one orders file: the same shape as a scenario's,
@@ -168,6 +175,8 @@ impl Script {
                     action: c.action,
                     brawl: c.brawl,
                     missile: c.missile,
+                    combine: c.combine,
+                    speaks: c.speaks,
                     ..CardOrder::new(c.card, None)
                 });
             }

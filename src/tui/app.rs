@@ -493,6 +493,7 @@ impl App {
             | Action::ToggleHold
             | Action::ToggleWarn
             | Action::CycleActivity
+            | Action::ToggleSpeaks
             | Action::Propose
             | Action::ProposeAll
             | Action::Seal => self.orders_action(action),

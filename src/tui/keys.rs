@@ -133,6 +133,8 @@ pub enum Action {
     ToggleWarn,
     /// 16.9.4: under G, the non-combat action (cycles a short list).
     CycleActivity,
+    /// 16.9.5: the player gives three sentences of instructions (G alone).
+    ToggleSpeaks,
     Propose,
     ProposeAll,
     Seal,
@@ -356,6 +358,12 @@ const ORDERS: &[Binding] = &[
         "n action",
         "under G: the non-combat action (cycles: load, pick up, drop, …; 16.9.4)",
         Action::CycleActivity,
+    ),
+    b(
+        &[C('I')],
+        "",
+        "under G: the player gives three sentences of instructions, so G is the only card (16.9.5)",
+        Action::ToggleSpeaks,
     ),
     b(
         &[Enter],

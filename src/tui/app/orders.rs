@@ -226,6 +226,12 @@ fn intent(action: Action, f: &Figure, c: &mut CardOrder) -> Result<(), String> {
             let list = ACTIVITIES.map(|(a, _)| a);
             c.action = cycle(&list, c.action);
         }
+        Action::ToggleSpeaks => {
+            if c.card != Card::G {
+                return Err("three sentences of instructions come with G alone (16.9.5)".into());
+            }
+            c.speaks = !c.speaks;
+        }
         _ => {}
     }
     Ok(())
@@ -310,7 +316,8 @@ impl App {
             | Action::CycleMissile
             | Action::ToggleHold
             | Action::ToggleWarn
-            | Action::CycleActivity => match o.cards.last_mut() {
+            | Action::CycleActivity
+            | Action::ToggleSpeaks => match o.cards.last_mut() {
                 Some(c) => problem = intent(action, &f, c).err(),
                 None => problem = Some("add a card first (a-g)".into()),
             },

@@ -10,7 +10,7 @@ use crate::engine::{
 };
 use crate::hex::{Facing, Hex, Pose};
 use crate::rules::shakhan::BodyArea;
-use crate::rules::shakhan::condition::Morale;
+use crate::rules::shakhan::condition::{Morale, SideFortune};
 use crate::rules::shakhan::hazard::Hazard;
 use crate::rules::shakhan::tables::hazards::AcidExposure;
 use crate::scenario::{self, Checked};
@@ -51,7 +51,7 @@ pub enum Parsed {
     Command(Command),
 }
 
-const KINDS: [&str; 12] = [
+const KINDS: [&str; 14] = [
     "wound",
     "heal",
     "set",
@@ -61,6 +61,8 @@ const KINDS: [&str; 12] = [
     "remove",
     "morale",
     "initiative",
+    "winning",
+    "losing",
     "reroll",
     "quick",
     "hazard",
@@ -121,6 +123,9 @@ const EXPOSURES: [(&str, AcidExposure); 2] = [
 const HEAL_WORDS: [&str; 6] = ["all", "damage", "pain", "fatigue", "bleeding", "wake"];
 const WOUND_WORDS: [&str; 3] = ["pain", "bleed", "for"];
 
+/// 16.9.6: the sides a `:winning` / `:losing` call is for, and the call.
+type Call = (Option<SideId>, Option<SideFortune>);
+
 /// Usage of each kind, for errors.
 fn usage(kind: &str) -> &'static str {
     match kind {
@@ -133,6 +138,9 @@ fn usage(kind: &str) -> &'static str {
         "remove" => "remove FIGURE",
         "morale" => "morale FIGURE steady|determined|fanatic|shaken|broken",
         "initiative" => "initiative SIDE",
+        "winning" | "losing" => {
+            "winning|losing SIDE | winning none (neither side) | winning auto (the scenario judges, 16.9.6)"
+        }
         "quick" => "quick on|off  (Quick Melee from the next round, 16.12)",
         "hazard" => {
             "hazard FIGURE poison N [sleep] | temperature N | fall SECONDS | impact KMH | \
@@ -225,6 +233,26 @@ fn parse_kind(
             .collect();
         let side = pick("side", words.next().unwrap_or(""), &sides)?;
         return Ok(Parsed::Override(Override::SetInitiative { side }));
+    }
+    if kind == "winning" || kind == "losing" {
+        let fortune = if kind == "winning" {
+            SideFortune::Winning
+        } else {
+            SideFortune::LosingBadly
+        };
+        let mut choices: Vec<(&str, Call)> = battle
+            .sides()
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.name.as_str(), (Some(SideId(i)), Some(fortune))))
+            .collect();
+        choices.push(("none", (None, Some(SideFortune::Even))));
+        choices.push(("auto", (None, None)));
+        let (side, fortune) = pick("side", words.next().unwrap_or(""), &choices)?;
+        if let Some(extra) = words.next() {
+            return Err(format!("{extra:?} is one word too many"));
+        }
+        return Ok(Parsed::Override(Override::SetFortune { side, fortune }));
     }
     if kind == "add" {
         words.next(); // "copy"
@@ -409,6 +437,12 @@ fn choices(battle: &Battle, before: &[&str], index: usize) -> Vec<String> {
     match (first.as_deref(), index) {
         (_, 0) => own(&KINDS),
         (Some("initiative"), 1) => battle.sides().iter().map(|s| s.name.clone()).collect(),
+        (Some("winning" | "losing"), 1) => {
+            let mut sides: Vec<String> = battle.sides().iter().map(|s| s.name.clone()).collect();
+            sides.extend(["none".to_string(), "auto".to_string()]);
+            sides
+        }
+        (Some("winning" | "losing"), _) => Vec::new(),
         (Some("reroll"), _) => Vec::new(),
         (Some("quick"), 1) => own(&["on", "off"]),
         (Some("quick"), _) => Vec::new(),
@@ -727,6 +761,30 @@ mod tests {
             "hazard Aulos acid 3 splash "
         );
         assert_eq!(complete(&b, "quick ").1, vec!["on", "off"]);
+    }
+
+    #[test]
+    fn s16_9_6_the_referee_says_who_is_winning() {
+        let fortune = |side, fortune| Override::SetFortune { side, fortune };
+        assert_eq!(
+            o(":winning Blue"),
+            fortune(Some(SideId(1)), Some(SideFortune::Winning))
+        );
+        assert_eq!(
+            o("losing red"),
+            fortune(Some(SideId(0)), Some(SideFortune::LosingBadly))
+        );
+        assert_eq!(o("winning none"), fortune(None, Some(SideFortune::Even)));
+        assert_eq!(o("winning auto"), fortune(None, None));
+        assert!(err("winning Green").contains("one of: Red, Blue, none, auto"));
+        assert!(err("losing Red now").contains("one word too many"));
+        let (b, _) = duel();
+        assert_eq!(complete(&b, "win").0, "winning ");
+        assert_eq!(
+            complete(&b, "winning ").1,
+            vec!["Red", "Blue", "none", "auto"]
+        );
+        assert_eq!(complete(&b, "losing a").0, "losing auto ");
     }
 
     #[test]

@@ -24,12 +24,14 @@ pub fn involves(event: &Event, id: FigureId) -> bool {
         | Event::ActionSpoiled { figure }
         | Event::ActionAbandoned { figure }
         | Event::FatigueSpent { figure, .. }
+        | Event::WoundsTended { figure }
+        | Event::CombinedActions { figure, .. }
         | Event::MoraleChecked { figure, .. } => *figure == id,
         Event::Strike(s) => s.attacker == id || s.defender == id,
         Event::OrdersSealed { orders, .. } => orders.iter().any(|o| o.figure == id),
         Event::OrdersRevealed { orders, .. } => orders.iter().any(|o| o.figure == id),
         // Round markers keep their place in a filtered log.
-        Event::RoundBegan { .. } => true,
+        Event::RoundBegan { .. } | Event::AfterBattleRound { .. } => true,
         _ => false,
     }
 }

@@ -119,6 +119,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                 text.push_str(" + ");
                 text.push_str(&activity_word(a));
             }
+            if c.speaks {
+                text.push_str(" talks");
+            }
             text.push(']');
             spans.push(Span::styled(
                 text,
@@ -140,6 +143,13 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         )
         .style(Style::new().add_modifier(Modifier::DIM)),
     );
+    if b.options().communication_limits {
+        // 16.9.5: what the table may say while these orders are written.
+        lines.push(
+            Line::from("16.9.5: one sentence each; three (I) only for a figure playing G alone")
+                .style(Style::new().add_modifier(Modifier::DIM)),
+        );
+    }
     if let Some(o) = &d.odds {
         lines.push(Line::from(format!(
             "{} on {} (if {}): {} → strike {:.0}%, pierce {:.0}%, crit {:.0}%",

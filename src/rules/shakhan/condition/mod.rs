@@ -24,7 +24,7 @@ pub use body::Limbs;
 pub use cards::{CardConstraint, CardLimit, PlayedCard, round_fatigue};
 pub use morale::{
     MagicEdge, MoraleCause, MoraleModifier, MoraleReport, MoraleResult, MoraleRoll,
-    MoraleSituation, MoraleSource, SideFortune, wound_calls_for_morale,
+    MoraleSituation, MoraleSource, SideFortune, StandingBasis, wound_calls_for_morale,
 };
 pub use referee::Healing;
 pub use upkeep::{

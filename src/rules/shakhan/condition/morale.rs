@@ -41,6 +41,19 @@ pub enum SideFortune {
     Winning,
 }
 
+/// 16.9.6: how the battle was judged to be going for the figure's side, so
+/// that the log can say why it counts as winning or losing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum StandingBasis {
+    /// The Referee's call, or no call at all.
+    #[default]
+    Referee,
+    /// Figures still fighting, own side against the enemy's.
+    Headcount { own: u32, theirs: u32 },
+    /// BDR points left among the figures still fighting, own against theirs.
+    Strength { own: i32, theirs: i32 },
+}
+
 /// 16.9.6: which side, if either, is significantly better at magic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum MagicEdge {
@@ -58,12 +71,9 @@ pub struct MoraleSituation {
     pub primary_level: u32,
     /// Secondary and tertiary occupation Levels.
     pub other_levels: Vec<u32>,
-    /// A religious warrior of one of the three Gods of War.
-    pub war_god_warrior: bool,
-    /// A regular or mercenary warrior.
-    pub regular_warrior: bool,
-    /// A servant, slave, peasant, child or other non-combatant.
-    pub non_combatant: bool,
+    /// The row for the kind of fighter the figure is (a war-god warrior, a
+    /// regular or mercenary warrior, a non-combatant), if any.
+    pub occupation: Option<MoraleModifierId>,
     /// Army warriors only, and only if the players use grades.
     pub military_grade: Option<MilitaryGrade>,
     pub hated_foe: bool,
@@ -71,6 +81,8 @@ pub struct MoraleSituation {
     /// Fighting the Brhà or the Mêm-Uhùryo.
     pub fighting_brha: bool,
     pub fortune: SideFortune,
+    /// Why the side counts as winning, losing badly or neither.
+    pub fortune_basis: StandingBasis,
     /// Ambushed or attacked suddenly without warning.
     pub ambushed: bool,
     /// In the dark, or otherwise unable to perceive the enemy.
@@ -91,6 +103,11 @@ pub enum MoraleSource {
     Levels,
     Grade(MilitaryGrade),
     Listed(MoraleModifierId),
+    /// The side winning or losing badly, and why it counts so.
+    Standing {
+        fortune: SideFortune,
+        basis: StandingBasis,
+    },
     /// +5 per full 10 % of BDR and 30 % of Fatigue lost.
     Losses,
 }
@@ -175,21 +192,30 @@ impl Condition {
             self.fatigue_lost,
             f64::from(r.fpr),
         );
+        let occupation = s
+            .occupation
+            .map(|id| (MoraleSource::Listed(id), t.modifier(id)));
+        let standing = match s.fortune {
+            SideFortune::LosingBadly => Some(Id::OwnSideLosingBadly),
+            SideFortune::Even => None,
+            SideFortune::Winning => Some(Id::OwnSideWinning),
+        }
+        .map(|id| {
+            let source = MoraleSource::Standing {
+                fortune: s.fortune,
+                basis: s.fortune_basis,
+            };
+            (source, t.modifier(id))
+        });
         [
             Some((MoraleSource::Levels, levels)),
-            listed(s.war_god_warrior, Id::WarGodWarrior),
-            listed(s.regular_warrior, Id::RegularWarrior),
-            listed(s.non_combatant, Id::NonCombatant),
+            occupation,
             grade,
             listed(s.hated_foe, Id::HatedFoe),
             listed(s.first_serious_combat, Id::FirstSeriousCombat),
             Some((MoraleSource::Losses, losses)),
             listed(s.fighting_brha, Id::FightingBrhaOrMemUhuryo),
-            listed(
-                s.fortune == SideFortune::LosingBadly,
-                Id::OwnSideLosingBadly,
-            ),
-            listed(s.fortune == SideFortune::Winning, Id::OwnSideWinning),
+            standing,
             listed(s.ambushed, Id::Ambushed),
             listed(s.in_the_dark, Id::FightingInDark),
             listed(s.magic == MagicEdge::Ours, Id::OwnBetterMagic),
@@ -275,10 +301,32 @@ impl Condition {
     }
 }
 
+impl fmt::Display for StandingBasis {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StandingBasis::Referee => f.write_str("the Referee's call"),
+            StandingBasis::Headcount { own, theirs } => {
+                write!(f, "{own} still fighting against {theirs}")
+            }
+            StandingBasis::Strength { own, theirs } => {
+                write!(f, "{own} BDR still fighting against {theirs}")
+            }
+        }
+    }
+}
+
 impl fmt::Display for MoraleSource {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use MoraleModifierId as Id;
         let words = match self {
+            MoraleSource::Standing { fortune, basis } => {
+                let how = match fortune {
+                    SideFortune::LosingBadly => "side losing badly",
+                    SideFortune::Even => "side holding even",
+                    SideFortune::Winning => "side winning",
+                };
+                return write!(f, "{how} ({basis})");
+            }
             MoraleSource::Levels => "experience",
             MoraleSource::Losses => "wounds and fatigue",
             MoraleSource::Grade(g) => match g {

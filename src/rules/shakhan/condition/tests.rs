@@ -72,6 +72,7 @@ fn bleeding(per_round: u32, rounds: u32) -> Wound {
 const INPUT: UpkeepInput = UpkeepInput {
     agility: 12,
     attended: false,
+    fighting: true,
 };
 
 /// Roll the upkeep, apply it, and hand the report back.
@@ -131,6 +132,21 @@ fn pain_16_13_3_half_reserve_check_passed_is_not_repeated() {
     let r = upkeep(&mut c, &mut Dice::scripted([55]));
     assert_eq!(r.pain.unwrap().check.threshold, 55);
     assert_eq!(c.pain_checks_made(), 2);
+}
+
+#[test]
+fn s16_13_3_after_the_battle_pain_breaks_no_will() {
+    // Half the Pain Reserve reached as the battle ended: no check to flee
+    // the fight (and no dice), while the wound still bleeds.
+    let mut c = fresh();
+    c.apply_wound(&wound(0, 11.0));
+    let after = UpkeepInput {
+        fighting: false,
+        ..INPUT
+    };
+    let r = c.upkeep(&after, &mut Dice::scripted([]));
+    assert!(r.pain.is_none() && r.stay_standing.is_none(), "{r:?}");
+    assert!(c.upkeep(&INPUT, &mut Dice::scripted([78])).pain.is_some());
 }
 
 #[test]
@@ -536,10 +552,11 @@ fn morale_16_9_6_modifiers_with_their_sources() {
     c.apply_wound(&wound(4, 0.0));
     c.spend_fatigue(9.0);
     let s = MoraleSituation {
-        regular_warrior: true,
+        occupation: Some(MoraleModifierId::RegularWarrior),
         in_the_dark: true,
         military_grade: Some(MilitaryGrade::Superior),
         fortune: SideFortune::Winning,
+        fortune_basis: StandingBasis::Headcount { own: 3, theirs: 1 },
         magic: MagicEdge::Theirs,
         ..situation()
     };
@@ -554,7 +571,13 @@ fn morale_16_9_6_modifiers_with_their_sources() {
             (MoraleSource::Listed(MoraleModifierId::RegularWarrior), -5),
             (MoraleSource::Grade(MilitaryGrade::Superior), -4),
             (MoraleSource::Losses, 15),
-            (MoraleSource::Listed(MoraleModifierId::OwnSideWinning), -10),
+            (
+                MoraleSource::Standing {
+                    fortune: SideFortune::Winning,
+                    basis: StandingBasis::Headcount { own: 3, theirs: 1 }
+                },
+                -10
+            ),
             (MoraleSource::Listed(MoraleModifierId::FightingInDark), 20),
             (MoraleSource::Listed(MoraleModifierId::OtherBetterMagic), 10),
         ]
@@ -569,7 +592,9 @@ fn morale_16_9_6_modifiers_with_their_sources() {
     assert_eq!(r.threshold, 29);
     let text = report.to_string();
     assert!(
-        text.contains("regular warrior +5") && text.contains("fighting blind -20"),
+        text.contains("regular warrior +5")
+            && text.contains("fighting blind -20")
+            && text.contains("side winning (3 still fighting against 1) +10"),
         "{text}"
     );
 }
@@ -912,7 +937,14 @@ proptest! {
                 Event::Wound(w) => c.apply_wound(&w),
                 Event::Upkeep { agility, attended } => {
                     let before = c.clone();
-                    let report = c.upkeep(&UpkeepInput { agility, attended }, &mut dice);
+                    let report = c.upkeep(
+                        &UpkeepInput {
+                            agility,
+                            attended,
+                            fighting: true,
+                        },
+                        &mut dice,
+                    );
                     prop_assert_eq!(&c, &before);
                     let mut twin = c.clone();
                     c.apply_upkeep(&report);

@@ -27,6 +27,9 @@ pub struct UpkeepInput {
     /// 16.13.4: comrades attend the unconscious figure (pulled out, wounds
     /// bound): its chance of death does not grow.
     pub attended: bool,
+    /// The battle goes on. After it, the pain checks (whose broken will
+    /// flees the fight) and the legs' check to stay standing are not made.
+    pub fighting: bool,
 }
 
 /// A d100 check: passed on a roll at or under the threshold.
@@ -209,14 +212,14 @@ impl Condition {
             s.to_mut().stay_conscious(report.stay_conscious.as_ref());
         }
 
-        if s.life == Life::Active {
+        if s.life == Life::Active && input.fighting {
             report.pain = s.pain_check(dice);
             if report.pain.is_some() {
                 s.to_mut().feel_pain(report.pain.as_ref());
             }
         }
 
-        if s.life == Life::Active && !s.prone {
+        if s.life == Life::Active && !s.prone && input.fighting {
             if let Some(dmod) = s.prone_check_dmod() {
                 report.stay_standing = Some(Check::roll(input.agility * i32::from(dmod), dice));
             }

@@ -337,7 +337,7 @@ fn condition() -> Condition {
 #[test]
 fn s16_13_5_and_16_13_6_aftermath_checks_follow_the_wounds() {
     let mut c = condition();
-    assert!(aftermath_checks(&c, &[]).is_empty());
+    assert!(aftermath_checks(&c, false, &[]).is_empty());
     c.apply_wound(&Wound {
         area: BodyArea::UpperBody,
         damage: 3,
@@ -354,7 +354,7 @@ fn s16_13_5_and_16_13_6_aftermath_checks_follow_the_wounds() {
             internal_organ: true,
         }),
     });
-    let checks = aftermath_checks(&c, &["dies of the poison in 2 game days".into()]);
+    let checks = aftermath_checks(&c, false, &["dies of the poison in 2 game days".into()]);
     assert_eq!(
         checks,
         vec![

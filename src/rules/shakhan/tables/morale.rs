@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::character::{IntBands, total_map};
+use super::character::{IntBands, Occupation, total_map};
 use super::{TableError, invalid, parse};
 use crate::dice::DiceExpr;
 
@@ -125,6 +125,13 @@ impl MoraleModifierId {
         MoraleModifierId::OwnLightInDark,
     ];
 }
+
+/// Shakhàn 16.9.6: the rows that say what kind of fighter the character is.
+const OCCUPATION_ROWS: [MoraleModifierId; 3] = [
+    MoraleModifierId::WarGodWarrior,
+    MoraleModifierId::RegularWarrior,
+    MoraleModifierId::NonCombatant,
+];
 
 /// Shakhàn 16.9.6: the results of a Morale Check, best first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -263,6 +270,7 @@ pub struct MoraleTables {
     creature_willpower: BTreeMap<CreatureKind, DiceExpr>,
     levels: LevelModifiers,
     modifiers: BTreeMap<MoraleModifierId, i32>,
+    occupations: BTreeMap<Occupation, Option<MoraleModifierId>>,
     grades: BTreeMap<MilitaryGrade, i32>,
     losses: LossesModifier,
     outcomes: IntBands<MoraleOutcome>,
@@ -321,6 +329,13 @@ impl MoraleTables {
         self.modifiers[&id]
     }
 
+    /// Shakhàn 16.9.6: the row of the table a primary occupation takes (a
+    /// war-god warrior, a regular or mercenary warrior, a non-combatant), if
+    /// the table names one for it.
+    pub fn occupation_row(&self, occupation: Occupation) -> Option<MoraleModifierId> {
+        self.occupations[&occupation]
+    }
+
     /// Shakhàn 16.9.6: an army warrior's grade modifier.
     pub fn military_grade(&self, grade: MilitaryGrade) -> i32 {
         self.grades[&grade]
@@ -377,6 +392,7 @@ struct Raw {
     creature_willpower: Vec<(CreatureKind, DiceExpr)>,
     levels: LevelModifiers,
     modifiers: Vec<(MoraleModifierId, i32)>,
+    occupations: Vec<(Occupation, Option<MoraleModifierId>)>,
     military_grades: Vec<(MilitaryGrade, i32)>,
     losses: LossesModifier,
     outcomes: IntBands<MoraleOutcome>,
@@ -399,6 +415,16 @@ fn from_text(text: &str) -> Result<MoraleTables, TableError> {
         &CreatureKind::ALL,
     )?;
     let modifiers = total_map(FILE, "modifiers", raw.modifiers, &MoraleModifierId::ALL)?;
+    let occupations = total_map(FILE, "occupations", raw.occupations, &Occupation::ALL)?;
+    if let Some((o, id)) = occupations
+        .iter()
+        .find(|(_, id)| id.is_some_and(|id| !OCCUPATION_ROWS.contains(&id)))
+    {
+        return Err(invalid(
+            FILE,
+            format!("occupations: {o:?} takes {id:?}, which is not an occupation row"),
+        ));
+    }
     let grades = total_map(
         FILE,
         "military_grades",
@@ -429,6 +455,7 @@ fn from_text(text: &str) -> Result<MoraleTables, TableError> {
         creature_willpower,
         levels: raw.levels,
         modifiers,
+        occupations,
         grades,
         losses: raw.losses,
         outcomes: raw.outcomes,
@@ -625,6 +652,32 @@ mod tests {
         assert_eq!(b.death_chance(6, false), 90);
         assert_eq!(b.death_chance(7, false), 100);
         assert_eq!(b.death_chance(6, true), 15);
+    }
+
+    #[test]
+    fn s16_9_6_each_occupation_takes_the_row_the_table_names_for_it() {
+        use Occupation as O;
+        let t = t();
+        let rows: Vec<(Occupation, Option<MoraleModifierId>)> =
+            Occupation::ALL.map(|o| (o, t.occupation_row(o))).to_vec();
+        let named = [
+            (O::WarriorPriest, M::WarGodWarrior),
+            (O::Warrior, M::RegularWarrior),
+            (O::Commoner, M::NonCombatant),
+        ];
+        for (o, row) in rows {
+            let expected = named.iter().find(|(n, _)| *n == o).map(|(_, id)| *id);
+            assert_eq!(row, expected, "{o:?}");
+        }
+        // A ranger is neither a regular nor a mercenary warrior.
+        assert_eq!(t.occupation_row(O::Ranger), None);
+        let text = include_str!("../../../../assets/shakhan/morale.ron");
+        let wrong = text.replace("(Ranger, None)", "(Ranger, HatedFoe)");
+        let err = from_text(&wrong).unwrap_err().to_string();
+        assert!(err.contains("not an occupation row"), "{err}");
+        let missing = text.replace("(Ranger, None),", "");
+        let err = from_text(&missing).unwrap_err().to_string();
+        assert!(err.contains("occupations: Ranger is missing"), "{err}");
     }
 
     #[test]
