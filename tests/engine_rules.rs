@@ -58,6 +58,7 @@ fn orders(side: usize, list: &[Written]) -> Command {
                     .collect(),
                 shield: ShieldStance::Raise,
                 when_busy: BusyStance::Ask,
+                dodge: Default::default(),
             })
             .collect(),
     }
@@ -461,6 +462,7 @@ fn busy_orders(side: usize, figure: usize, activity: Activity, when_busy: BusySt
             cards: vec![card],
             shield: ShieldStance::Raise,
             when_busy,
+            dodge: Default::default(),
         }],
     }
 }
@@ -561,6 +563,7 @@ fn orders_16_9_1_actions_need_the_g_card() {
                 cards: vec![card],
                 shield: ShieldStance::Ask,
                 when_busy: BusyStance::Ask,
+                dodge: Default::default(),
             }],
         })
         .unwrap_err();

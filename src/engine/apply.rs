@@ -54,6 +54,11 @@ impl Battle {
             Event::PairingsMade { pairs } => self.quick.pairings = pairs.clone(),
             Event::QuickMeleeSwitched { on } => self.quick.next = *on,
             Event::TrampleStrike(s) => self.apply_trample_strike(s),
+            Event::DodgeChosen {
+                defender,
+                attacker,
+                dodge,
+            } => self.figures[defender.0].round.dodge_answer = Some((*attacker, *dodge)),
             Event::OrdersSealed { side, orders } => self.sealed[side.0] = Some(orders.clone()),
             Event::OrdersRevealed { orders, awards } => {
                 for o in orders {
@@ -67,6 +72,7 @@ impl Battle {
                     }));
                     f.round.shield = o.shield;
                     f.round.when_busy = o.when_busy;
+                    f.round.dodge = o.dodge;
                 }
                 for a in awards {
                     let r = &mut self.figures[a.figure.0].round;
@@ -209,6 +215,8 @@ impl Battle {
             }
         }
         let defender = &mut self.figures[s.defender.0];
+        defender.round.ap_left = (defender.round.ap_left - s.dodge_ap).max(0.0);
+        defender.round.dodge_answer = None;
         if !defender.round.attacked_by.contains(&s.attacker) {
             defender.round.attacked_by.push(s.attacker);
         }

@@ -28,7 +28,8 @@ mod trample;
 
 pub use brawl::{BrawlEvent, BrawlState};
 pub use command::{
-    BusyStance, CardOrder, Command, FigureMove, FigureOrders, MissileIntent, ShieldStance,
+    BusyStance, CardOrder, Command, DodgeStance, FigureMove, FigureOrders, MissileIntent,
+    ShieldStance,
 };
 pub use event::{ApAward, Event, InitiativeReason, Phase, StrikeEvent};
 pub use explain::View;

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::FigureId;
 use super::brawl::BrawlState;
-use super::command::{BusyStance, CardOrder, ShieldStance};
+use super::command::{BusyStance, CardOrder, DodgeStance, ShieldStance};
 use crate::hex::Pose;
 use crate::rules::shakhan::Card;
 use crate::rules::shakhan::character::{Character, Factors};
@@ -178,6 +178,11 @@ pub struct RoundPlay {
     pub cards: Vec<PlayedCard>,
     pub shield: ShieldStance,
     pub when_busy: BusyStance,
+    /// 16.9.4 "Dodge a blow": the orders' stance.
+    pub dodge: DodgeStance,
+    /// The answer to the dodge question for the pending blow of this
+    /// attacker; cleared once a blow is struck at the figure.
+    pub dodge_answer: Option<(FigureId, bool)>,
     /// Round Action Points left (16.9.4); never negative.
     pub ap_left: f64,
     /// 16.9.8 Pulse Movement Allowance.

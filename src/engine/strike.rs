@@ -2,7 +2,7 @@
 //! (16.9.2, 16.9.3), and turning a strike into an event.
 
 use super::Gear;
-use super::command::{BusyStance, ShieldStance};
+use super::command::{BusyStance, DodgeStance, ShieldStance};
 use super::event::{Event, Phase, StrikeEvent, StrikeResolution};
 use super::flow::pulses;
 use super::{Battle, Figure, FigureId};
@@ -13,8 +13,9 @@ use crate::rules::shakhan::melee::{
     self, MidAction, Scores, ShieldUse, StrikeOptions, Striker, Target,
 };
 use crate::rules::shakhan::tables::Tables;
-use crate::rules::shakhan::tables::actions::StrikeRight;
+use crate::rules::shakhan::tables::actions::{Activity, StrikeRight};
 use crate::rules::shakhan::tables::armour;
+use crate::rules::shakhan::trample::dodge_threshold;
 use crate::rules::shakhan::{BodyArea, Card};
 
 /// A strike about to be made.
@@ -227,6 +228,42 @@ impl Battle {
         d.action.is_some() && d.round.when_busy == BusyStance::Ask
     }
 
+    /// Whether the defender must be asked whether it dodges the blow
+    /// (16.9.4 "Dodge a blow"), not having answered for this attacker yet.
+    pub(super) fn dodge_question(&self, s: &PendingStrike) -> bool {
+        let d = &self.figures[s.defender.0];
+        d.round.dodge == DodgeStance::Ask
+            && d.round.dodge_answer.is_none_or(|(a, _)| a != s.attacker)
+            && self.brawl_attack(s.attacker, s.card_index).is_none()
+            && self.may_dodge(s)
+    }
+
+    /// Shakhàn 16.9.4 "Dodge a blow" (docs/RULINGS.md): the defender may try
+    /// to dodge when it is standing and able to act, not busy with an action
+    /// (16.9.4 forbids combining actions), has the Action Point the table
+    /// asks, and sees the blow coming (not from its rear).
+    pub(super) fn may_dodge(&self, s: &PendingStrike) -> bool {
+        let d = &self.figures[s.defender.0];
+        let from = self.figures[s.attacker.0].pose.hex;
+        d.condition.can_act()
+            && !d.condition.is_prone()
+            && d.action.is_none()
+            && d.round.ap_left >= self.tables.actions.cost(Activity::Dodge)
+            && d.pose.aspect_of(from) != Some(Aspect::Rear)
+    }
+
+    /// Whether the defender tries to dodge this blow: its answer to the
+    /// question, else its stance (asking means dodging, as against a
+    /// reaction attack), if it may.
+    fn dodges(&self, s: &PendingStrike) -> bool {
+        let d = &self.figures[s.defender.0];
+        let wants = match d.round.dodge_answer {
+            Some((a, answer)) if a == s.attacker => answer,
+            _ => d.round.dodge != DodgeStance::Never,
+        };
+        wants && self.may_dodge(s)
+    }
+
     /// A shield covers blows from the front and flanks, not from behind.
     fn shield_can_cover(&self, s: &PendingStrike) -> bool {
         let d = &self.figures[s.defender.0];
@@ -313,6 +350,9 @@ impl Battle {
             }
         });
         target.prone_or_helpless = d.condition.is_prone();
+        let dodges = self.dodges(&s);
+        target.dodge =
+            dodges.then(|| dodge_threshold(d.factors.adjusted_agility, self.options.dodge_dmod));
         let mut opts = StrikeOptions::new(self.tables);
         opts.aim = order.aim;
         opts.similar_body_form = a.character.body_form == d.character.body_form;
@@ -325,6 +365,11 @@ impl Battle {
             matched_by,
             reaction: s.reaction,
             ap: self.figures[s.attacker.0].strike_cost(self.tables),
+            dodge_ap: if report.dodge().is_some() {
+                self.tables.actions.cost(Activity::Dodge)
+            } else {
+                0.0
+            },
             struck: report.struck(),
             weapon: w,
             equipment: report.equipment_damage().collect(),
@@ -438,6 +483,7 @@ pub fn target(
         shield,
         mid_action: None,
         prone_or_helpless: false,
+        dodge: None,
         male: true,
         scores: Scores {
             strength: Some(r.strength),

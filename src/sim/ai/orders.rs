@@ -7,7 +7,9 @@ use std::rc::Rc;
 use super::field::{Field, Ground, StrikePoses};
 use super::{HexSet, Seen, combat_factor, enemies, enemy_zones, hit_chance, occupied};
 use crate::engine::Figure;
-use crate::engine::{Battle, BusyStance, CardOrder, FigureId, FigureOrders, ShieldStance};
+use crate::engine::{
+    Battle, BusyStance, CardOrder, DodgeStance, FigureId, FigureOrders, ShieldStance,
+};
 use crate::hex::Hex;
 use crate::rules::shakhan::Card;
 use crate::rules::shakhan::condition::{CardLimit, Morale, Status};
@@ -284,6 +286,7 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
             cards,
             shield: ShieldStance::Raise,
             when_busy: BusyStance::Defend,
+            dodge: DodgeStance::Ask,
         })
     };
     let order = |c: Card, t: FigureId| CardOrder::new(c, Some(t));

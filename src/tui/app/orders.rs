@@ -2,8 +2,8 @@
 //! their targets and aims, the AI's proposal, and the strike odds preview.
 
 use crate::engine::{
-    Battle, BusyStance, CardOrder, Command, Figure, FigureId, FigureOrders, MissileIntent,
-    ShieldStance, SideId,
+    Battle, BusyStance, CardOrder, Command, DodgeStance, Figure, FigureId, FigureOrders,
+    MissileIntent, ShieldStance, SideId,
 };
 use crate::rules::shakhan::brawl::{BrawlForm, BrawlIntent};
 use crate::rules::shakhan::tables::actions::Activity;
@@ -52,6 +52,7 @@ impl OrdersDraft {
                     cards: Vec::new(),
                     shield: ShieldStance::Raise,
                     when_busy: BusyStance::Ask,
+                    dodge: DodgeStance::Ask,
                 })
                 .collect(),
             odds: None,
@@ -303,6 +304,13 @@ impl App {
                     ShieldStance::Ask => ShieldStance::Raise,
                     ShieldStance::Raise => ShieldStance::Lower,
                     ShieldStance::Lower => ShieldStance::Ask,
+                }
+            }
+            Action::CycleDodge => {
+                o.dodge = match o.dodge {
+                    DodgeStance::Ask => DodgeStance::Always,
+                    DodgeStance::Always => DodgeStance::Never,
+                    DodgeStance::Never => DodgeStance::Ask,
                 }
             }
             Action::CycleBrawl

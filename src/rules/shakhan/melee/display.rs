@@ -38,15 +38,28 @@ impl fmt::Display for StrikeReport {
                 threshold,
                 roll,
                 natural_rule,
+                dodge,
                 blow,
             } => {
                 parts.push(self.threshold_text(threshold));
-                let verdict = match (blow.is_some(), natural_rule) {
+                let struck = blow.is_some() || dodge.is_some();
+                let mut verdict = match (struck, natural_rule) {
                     (true, false) => "strike".to_string(),
                     (false, false) => "miss".to_string(),
                     (true, true) => format!("strike (a natural {roll} always strikes)"),
                     (false, true) => format!("miss (a natural {roll} always misses)"),
                 };
+                if let Some(d) = dodge {
+                    let (how, then) = if d.passed() {
+                        ("within", "dodged")
+                    } else {
+                        ("over", "not dodged")
+                    };
+                    verdict.push_str(&format!(
+                        ", {} tries to dodge: {} {how} {} — {then}",
+                        self.target, d.roll, d.threshold
+                    ));
+                }
                 parts.push(format!("rolled {roll} — {verdict}"));
                 if let Some(blow) = blow {
                     blow_parts(blow, &self.striker, &self.target, &mut parts);

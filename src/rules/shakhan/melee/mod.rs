@@ -24,6 +24,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::character::CombatFactor;
+use super::condition::Check;
 use super::tables::Tables;
 use super::tables::actions::StrikeRight;
 use super::tables::armour::{ArmourMaterial, ShieldMaterial};
@@ -88,6 +89,10 @@ pub struct Target {
     /// Counts as a "Prone / Helpless Target" (16.9.4.1) for another reason
     /// than ignoring the attack: unconscious, bound, lying down.
     pub prone_or_helpless: bool,
+    /// Shakhàn 16.9.4 "Dodge a blow": the target tries to dodge a blow that
+    /// strikes, passing on d100 at or under this threshold (Adjusted Agility ×
+    /// the Dodge DMod, docs/RULINGS.md). `None`: it does not try.
+    pub dodge: Option<i32>,
     /// 16.15.8 Genital damage: some outcomes apply to a male victim only.
     pub male: bool,
     /// Current requisite scores, to turn a loss in points into a per cent.
@@ -278,7 +283,10 @@ pub enum Attempt {
         /// The natural-roll rule (01–02 strike, 99–00 miss) decided it
         /// against the threshold.
         natural_rule: bool,
-        /// What the blow did; `None` on a miss.
+        /// Shakhàn 16.9.4: the target's Dodge check against a blow that
+        /// struck; passed, the blow is avoided.
+        dodge: Option<Check>,
+        /// What the blow did; `None` on a miss or a dodged blow.
         blow: Option<Box<Blow>>,
     },
     /// Shakhàn 16.11: a blow that lands without a to-hit roll (a trample
@@ -416,6 +424,14 @@ impl StrikeReport {
         self.blow().is_some()
     }
 
+    /// Shakhàn 16.9.4: the target's Dodge check, if it tried one.
+    pub fn dodge(&self) -> Option<&Check> {
+        match &self.attempt {
+            Attempt::Rolled { dodge, .. } => dodge.as_ref(),
+            Attempt::Landed(_) | Attempt::CannotStrike(_) => None,
+        }
+    }
+
     /// What to apply to the target: one wound per area the blow did
     /// something to.
     pub fn wounds(&self) -> impl Iterator<Item = &Wound> {
@@ -484,7 +500,13 @@ pub fn resolve_strike(
     let roll = dice.d100();
     let struck = t.mcrt.strikes(threshold.total, roll);
     let natural_rule = struck != (i32::from(roll.value()) <= threshold.total);
-    let blow = struck.then(|| Box::new(melee_blow(striker, target, opts, t, dice)));
+    // 16.9.4 "Dodge a blow": only a blow that strikes needs dodging.
+    let dodge = target
+        .dodge
+        .filter(|_| struck)
+        .map(|th| Check::roll(th, dice));
+    let lands = struck && !dodge.as_ref().is_some_and(Check::passed);
+    let blow = lands.then(|| Box::new(melee_blow(striker, target, opts, t, dice)));
     report.spoil = match target.mid_action {
         None => None,
         Some(MidAction::Defend) => Some(Spoil::Defended),
@@ -494,6 +516,7 @@ pub fn resolve_strike(
         threshold,
         roll,
         natural_rule,
+        dodge,
         blow,
     };
     report

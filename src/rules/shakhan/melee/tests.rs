@@ -817,6 +817,7 @@ proptest! {
             }),
             mid_action: [None, Some(MidAction::Defend), Some(MidAction::Ignore)][mid],
             prone_or_helpless: helpless,
+            dodge: None,
             male,
             scores: Scores {
                 physical_beauty: beauty,
@@ -875,4 +876,39 @@ fn melee_16_11_a_landed_blow_rolls_no_to_hit_and_adds_the_penetration_modifiers(
 /// A modifier as the log writes it: its source in words, and its value.
 fn said(m: &Modifier) -> (String, i32) {
     (m.source.to_string(), m.value)
+}
+
+#[test]
+fn s16_9_4_dodge_a_blow_passed_avoids_it_and_rolls_nothing_more() {
+    // 16.9.4 "Dodge a blow": roll 10 strikes (30 needed), the Dodge 20 within 33.
+    let mut t = bailor(12, Card::B);
+    t.dodge = Some(33);
+    let r = strike(&arlos(14, Card::C), &t, &options(), &[10, 20]);
+    assert!(!r.struck(), "{r}");
+    assert!(r.dodge().is_some_and(|d| d.passed()));
+    assert!(
+        r.to_string()
+            .contains("rolled 10 — strike, Bailor tries to dodge: 20 within 33 — dodged"),
+        "{r}"
+    );
+}
+
+#[test]
+fn s16_9_4_dodge_a_blow_failed_the_blow_goes_on() {
+    // Dodge 34 over 33: location 30 upper body, penetration 40 on APV 0: p,
+    // damage 2D6 = 7.
+    let mut t = bailor(12, Card::B);
+    t.dodge = Some(33);
+    let r = strike(&arlos(14, Card::C), &t, &options(), &[10, 34, 30, 40, 3, 4]);
+    assert!(r.struck(), "{r}");
+    assert!(r.to_string().contains("34 over 33 — not dodged"), "{r}");
+    assert_eq!(only_wound(&r).damage, 7);
+}
+
+#[test]
+fn s16_9_4_dodge_a_blow_a_miss_rolls_no_dodge() {
+    let mut t = bailor(12, Card::B);
+    t.dodge = Some(33);
+    let r = strike(&arlos(14, Card::C), &t, &options(), &[31]);
+    assert!(!r.struck() && r.dodge().is_none(), "{r}");
 }
