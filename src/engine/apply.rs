@@ -4,6 +4,8 @@
 use super::event::{Event, Phase, StrikeEvent};
 use super::state::{ActionUnderWay, PlayedCard};
 use super::{Battle, Figure, SideId};
+use crate::hex::Step;
+use crate::rules::shakhan::Card;
 use crate::rules::shakhan::condition::{Condition, Morale, Withdrawal};
 use crate::rules::shakhan::melee::Equipment;
 use crate::rules::shakhan::wound::Wound;
@@ -103,9 +105,27 @@ impl Battle {
             }
             Event::DivineIntervention { .. } => {}
             Event::Strike(s) => self.apply_strike(s),
-            Event::Moved { figure, ap, to, .. } => {
+            Event::Moved {
+                figure,
+                steps,
+                ap,
+                to,
+            } => {
+                // 16.15.4: a move under A or B is a charge.
+                let charging = self.card_in_effect(*figure).is_some_and(|k| {
+                    matches!(
+                        self.figures[figure.0].round.cards[k].card(),
+                        Card::A | Card::B
+                    )
+                });
                 let f = &mut self.figures[figure.0];
                 debug_assert!(f.condition.can_act(), "{} moves while out", f.name);
+                if steps.iter().any(|s| !matches!(s, Step::Pivot { .. })) {
+                    f.round.walked = true;
+                    if charging {
+                        f.charge_from.get_or_insert(f.pose.hex);
+                    }
+                }
                 f.pose = *to;
                 f.round.ap_left = (f.round.ap_left - ap).max(0.0);
                 f.round.pulse_left = (f.round.pulse_left - ap).max(0.0);
@@ -166,6 +186,12 @@ impl Battle {
     }
 
     fn begin(&mut self, phase: Phase) {
+        // 16.15.4: a charge lasts until the Attack Phase after its move ends.
+        if matches!(self.phase, Phase::Attack { .. } | Phase::QuickMelee) {
+            for f in &mut self.figures {
+                f.charge_from = None;
+            }
+        }
         self.phase = phase;
         match phase {
             Phase::Communication if !self.free_round => self.initiative_held = false,

@@ -15,6 +15,8 @@ use crate::rules::shakhan::melee::{
 use crate::rules::shakhan::tables::Tables;
 use crate::rules::shakhan::tables::actions::{Activity, StrikeRight};
 use crate::rules::shakhan::tables::armour;
+use crate::rules::shakhan::tables::weapons::WeaponFamily;
+
 use crate::rules::shakhan::trample::dodge_threshold;
 use crate::rules::shakhan::{BodyArea, Card};
 
@@ -264,6 +266,32 @@ impl Battle {
         wants && self.may_dodge(s)
     }
 
+    /// Shakhàn 16.15.4 "Impaled on set weapon" (docs/RULINGS.md): the
+    /// attacker's weapon in hand is a spear or pole arm (16.15.13.3) held set,
+    /// its wielder not having left its hex this round; the defender charged
+    /// onto it: its latest move, made under A or B, began outside the
+    /// attacker's Strike Zone (it stands in it now), and this is the Attack
+    /// Phase after that move (not a reaction attack; not Quick Melee, which
+    /// has no moves).
+    pub(super) fn impales(&self, s: &PendingStrike) -> bool {
+        let a = &self.figures[s.attacker.0];
+        let d = &self.figures[s.defender.0];
+        let set = !a.round.walked
+            && a.weapon_in_hand().is_some_and(|w| {
+                self.tables
+                    .weapons
+                    .melee(a.character.weapons[w].kind)
+                    .family
+                    == WeaponFamily::Spear
+            });
+        let charged_in = d.charge_from.is_some_and(|h| {
+            !self
+                .map
+                .in_strike_zone(a.pose, a.reach(), ZoneShape::Front, h)
+        });
+        !s.reaction && matches!(self.phase, Phase::Attack { .. }) && set && charged_in
+    }
+
     /// A shield covers blows from the front and flanks, not from behind.
     fn shield_can_cover(&self, s: &PendingStrike) -> bool {
         let d = &self.figures[s.defender.0];
@@ -356,6 +384,7 @@ impl Battle {
         let mut opts = StrikeOptions::new(self.tables);
         opts.aim = order.aim;
         opts.similar_body_form = a.character.body_form == d.character.body_form;
+        opts.impaled = self.impales(&s);
         let report = melee::resolve_strike(&striker, &target, &opts, self.tables, &mut self.dice);
         let wounds: Vec<_> = report.wounds().cloned().collect();
         let event = StrikeEvent {

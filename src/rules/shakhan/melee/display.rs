@@ -6,7 +6,7 @@ use std::fmt;
 use super::critical::{requisite_name, shown};
 use super::{
     AreaHit, Attempt, Blow, CriticalReport, CriticalRollResult, Equipment, EquipmentCheck,
-    LocationReport, ShieldReport, Spoil, StrikeReport, Threshold,
+    LocationReport, ShieldReport, Source, Spoil, StrikeReport, Threshold,
 };
 use crate::rules::shakhan::tables::actions::StrikeRight;
 use crate::rules::shakhan::tables::location::Location;
@@ -140,6 +140,16 @@ impl Spoil {
 
 fn blow_parts(blow: &Blow, striker: &str, target: &str, parts: &mut Vec<String>) {
     parts.extend(location_text(&blow.location));
+    // 16.15.4: the one penetration modifier that comes from how the target
+    // met the blow is named; the weapon's and Strength's are in the sum.
+    for m in &blow.penetration_modifiers {
+        if m.source == Source::Impaled {
+            parts.push(format!(
+                "{target} charged onto {striker}'s set weapon: impaled, {:+} to penetration",
+                m.value
+            ));
+        }
+    }
     if let Some(shield) = &blow.shield {
         parts.push(shield_text(target, shield));
     }

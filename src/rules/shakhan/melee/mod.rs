@@ -161,6 +161,10 @@ pub struct StrikeOptions {
     /// Further modifiers to every penetration roll (16.11: +10 per multiple
     /// of the target's weight a trampling creature weighs beyond the first).
     pub penetration: Vec<Modifier>,
+    /// Shakhàn 16.15.4: the target charged onto the striker's set weapon
+    /// ("Impaled on set weapon", +15 to the penetration roll); the engine
+    /// judges when (docs/RULINGS.md).
+    pub impaled: bool,
 }
 
 impl StrikeOptions {
@@ -172,6 +176,7 @@ impl StrikeOptions {
             rout_modifier: t.mcrt.rout_defending_modifier_default(),
             helpless_modifier: HELPLESS_DEFENDING_MODIFIER,
             penetration: Vec::new(),
+            impaled: false,
         }
     }
 }
@@ -213,6 +218,8 @@ pub enum Source {
         name: Arc<str>,
         armour_mod: ArmourMod,
     },
+    /// Shakhàn 16.15.4: the target impaled itself on a set weapon.
+    Impaled,
     Words(Cow<'static, str>),
 }
 
@@ -228,6 +235,7 @@ impl fmt::Display for Source {
             Source::Helpless { defender } => write!(f, "{defender} helpless"),
             Source::Strength(s) => write!(f, "Strength {s}"),
             Source::Weapon { name, armour_mod } => write!(f, "{name} ({armour_mod})"),
+            Source::Impaled => f.write_str("impaled on a set weapon"),
             Source::Words(words) => f.write_str(words),
         }
     }
@@ -669,7 +677,26 @@ fn melee_blow(
     let location = locate(target, opts.aim, striker.dexterity, t, dice);
     let weapon = t.weapons.melee(striker.weapon);
     let grade = grade(weapon, striker.quality);
-    let mut penetration_modifiers = vec![
+    let penetration_modifiers = penetration_modifiers(striker, opts, t);
+    let swing = Swing {
+        grade,
+        concussion: weapon.concussion,
+        critical: weapon.critical,
+        composition_factor: weapon.composition_factor(),
+        level: striker.level,
+        die_choice: striker.die_choice,
+        damage_factor: striker.damage_factor,
+    };
+    land(target, location, penetration_modifiers, &swing, t, dice)
+}
+
+/// Shakhàn 16.15.4: every modifier of a melee blow's penetration rolls: the
+/// weapon's A for its quality, the striker's Strength, the options' further
+/// ones and, when the target charged onto a set weapon, +15.
+pub fn penetration_modifiers(striker: &Striker, opts: &StrikeOptions, t: &Tables) -> Vec<Modifier> {
+    let weapon = t.weapons.melee(striker.weapon);
+    let grade = grade(weapon, striker.quality);
+    let mut modifiers = vec![
         Modifier {
             source: Source::Weapon {
                 name: weapon.name.clone(),
@@ -682,17 +709,14 @@ fn melee_blow(
             value: t.protection.strength_modifier(striker.strength),
         },
     ];
-    penetration_modifiers.extend(opts.penetration.iter().cloned());
-    let swing = Swing {
-        grade,
-        concussion: weapon.concussion,
-        critical: weapon.critical,
-        composition_factor: weapon.composition_factor(),
-        level: striker.level,
-        die_choice: striker.die_choice,
-        damage_factor: striker.damage_factor,
-    };
-    land(target, location, penetration_modifiers, &swing, t, dice)
+    modifiers.extend(opts.penetration.iter().cloned());
+    if opts.impaled {
+        modifiers.push(Modifier {
+            source: Source::Impaled,
+            value: t.protection.impaled_modifier(),
+        });
+    }
+    modifiers
 }
 
 /// Shakhàn 16.15.4, 16.10 (5b), 16.15.5–10: a blow that landed at `location`

@@ -912,3 +912,37 @@ fn s16_9_4_dodge_a_blow_a_miss_rolls_no_dodge() {
     let r = strike(&arlos(14, Card::C), &t, &options(), &[31]);
     assert!(!r.struck() && r.dodge().is_none(), "{r}");
 }
+
+#[test]
+fn s16_15_4_impaled_on_set_weapon_adds_15_to_penetration() {
+    // Roll 10 strikes; location 30 upper body; penetration 40 +15 = 55 on
+    // APV 0: pc1, so a critical follows — the script only needs to reach it.
+    let opts = StrikeOptions {
+        impaled: true,
+        ..options()
+    };
+    let mods = penetration_modifiers(&arlos(14, Card::C), &opts, tables());
+    assert_eq!(
+        mods.last().map(|m| (m.source.clone(), m.value)),
+        Some((Source::Impaled, 15))
+    );
+    let plain = penetration_modifiers(&arlos(14, Card::C), &options(), tables());
+    assert!(plain.iter().all(|m| m.source != Source::Impaled));
+    // On a blow, the report names it.
+    let mut faces = vec![10, 30, 40];
+    faces.extend([1; 40]);
+    let mut dice = Dice::scripted(faces);
+    let r = resolve_strike(
+        &arlos(14, Card::C),
+        &bailor(12, Card::A),
+        &opts,
+        tables(),
+        &mut dice,
+    );
+    let text = r.to_string();
+    assert!(
+        text.contains("Bailor charged onto Arlos's set weapon: impaled, +15 to penetration"),
+        "{text}"
+    );
+    assert!(text.contains("penetration 40 +15 → pc1"), "{text}");
+}
