@@ -8,6 +8,7 @@ use crate::hex::Step;
 use crate::rules::shakhan::Card;
 use crate::rules::shakhan::condition::{Condition, Morale, Withdrawal};
 use crate::rules::shakhan::melee::Equipment;
+use crate::rules::shakhan::tables::actions::Activity;
 use crate::rules::shakhan::wound::Wound;
 
 impl Battle {
@@ -157,7 +158,16 @@ impl Battle {
             }
             Event::ActionDone { figure, .. } | Event::ActionAbandoned { figure } => {
                 self.apply_missile(event);
-                self.figures[figure.0].action = None;
+                let f = &mut self.figures[figure.0];
+                // 16.3, 16.9.4: cutting the net (a restraint) frees the figure.
+                if let Event::ActionDone {
+                    activity: Activity::CutRope,
+                    ..
+                } = event
+                {
+                    f.entangled = false;
+                }
+                f.action = None;
             }
             Event::ActionSpoiled { figure } => {
                 if let Some(a) = &mut self.figures[figure.0].action {

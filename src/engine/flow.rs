@@ -583,12 +583,17 @@ impl Battle {
                     f.name
                 ));
             }
-            if o.cards.len() > f.factors.tca as usize {
+            let tca = self.tca(f.id);
+            if o.cards.len() > tca as usize {
+                let why: String = self
+                    .hindrances(f.id)
+                    .map(|h| format!(", {}", h.words()))
+                    .collect();
                 return reject(format!(
-                    "{} may play {} card{} a round (TCA, 16.3), not {}",
+                    "{} may play {} card{} a round (TCA, 16.3{why}), not {}",
                     f.name,
-                    f.factors.tca,
-                    if f.factors.tca == 1 { "" } else { "s" },
+                    tca,
+                    if tca == 1 { "" } else { "s" },
                     o.cards.len()
                 ));
             }

@@ -48,6 +48,9 @@ pub struct Figure {
     /// move under A or B) began from, kept until the Attack Phase after that
     /// move has ended (a round may end in between).
     pub charge_from: Option<Hex>,
+    /// Shakhàn 16.3: tangled up in a net (its TCA is limited) until the
+    /// Referee frees it or it cuts itself free.
+    pub entangled: bool,
 }
 
 impl Figure {
@@ -87,6 +90,7 @@ impl Figure {
             missile,
             blows_taken: 0,
             charge_from: None,
+            entangled: s.entangled,
         }
     }
 

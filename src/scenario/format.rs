@@ -70,6 +70,12 @@ pub struct Options {
     /// 16.13.8: the Referee's (normally used) checks against a Critical Hit
     /// from heat and cold.
     pub hazard_critical_checks: bool,
+    /// 16.3: at most this many Tactic Cards a round for a figure fighting in
+    /// close quarters (standing on a `Cramped` hex); the book gives no number.
+    pub close_quarters_cards: u32,
+    /// 16.3: at most this many Tactic Cards a round for a figure tangled up in
+    /// a net; the book gives no number.
+    pub entangled_cards: u32,
 }
 
 impl Default for Options {
@@ -86,6 +92,8 @@ impl Default for Options {
             dodge_dmod: 3.0,
             quick_melee: false,
             hazard_critical_checks: true,
+            close_quarters_cards: 2,
+            entangled_cards: 1,
         }
     }
 }
@@ -298,6 +306,8 @@ pub struct InitialState {
     /// 16.5.2: its first missile weapon is loaded (or a thrown weapon in
     /// hand) when the battle begins.
     pub missile_loaded: bool,
+    /// 16.3: tangled up in a net when the battle begins.
+    pub entangled: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

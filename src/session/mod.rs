@@ -469,6 +469,7 @@ fn override_kind(o: &Override) -> &'static str {
         Override::RemoveFigure { .. } => "RemoveFigure",
         Override::SetMorale { .. } => "SetMorale",
         Override::SetInitiative { .. } => "SetInitiative",
+        Override::Entangle { .. } => "Entangle",
         Override::Reroll { .. } => "Reroll",
     }
 }

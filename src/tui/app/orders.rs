@@ -267,12 +267,13 @@ impl App {
         };
         let target = self.enemy_under_cursor(side);
         let f = self.battle().figure(id).clone();
+        // 16.3: close quarters and nets may hold the allowance down.
+        let tca = self.battle().tca(id) as usize;
         let draft = self.orders.as_mut().expect("checked above");
         let o = draft.of_mut(id).expect("checked above");
         let mut problem = None;
         match action {
             Action::Card(card) => {
-                let tca = f.factors.tca as usize;
                 if o.cards.len() >= tca {
                     problem = Some(format!(
                         "{} may play {tca} card{} a round (TCA, 16.3); ⌫ takes one back",

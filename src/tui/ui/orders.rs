@@ -76,7 +76,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                 format!("{:<9}", f.name.chars().take(9).collect::<String>()),
                 side_style(&app.theme, b, f.side),
             ),
-            Span::raw(format!(" {}/{} ", o.cards.len(), f.factors.tca)),
+            Span::raw(format!(" {}/{} ", o.cards.len(), b.tca(o.figure))),
         ];
         if o.cards.is_empty() {
             spans.push(Span::styled(
