@@ -301,6 +301,7 @@ fn duel_strike() -> (Striker, Target) {
         shield: None,
         mid_action: None,
         prone_or_helpless: false,
+        dodge: None,
         male: true,
         scores: Scores {
             strength: Some(d.requisites.strength),

@@ -103,6 +103,10 @@ enum Command {
         /// The defender does not raise its shield (e.g. struck from the rear).
         #[arg(long)]
         no_shield: bool,
+        /// The defender charged onto the attacker's set spear or pole arm
+        /// (16.15.4 "Impaled on set weapon": +15 to the penetration roll).
+        #[arg(long)]
+        impaled: bool,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -213,6 +217,7 @@ fn main() -> ExitCode {
             weapon,
             aim,
             no_shield,
+            impaled,
             json,
         }) => match scenario::load(&scenario) {
             Ok(checked) => {
@@ -224,6 +229,7 @@ fn main() -> ExitCode {
                     weapon,
                     aim,
                     no_shield,
+                    impaled,
                 };
                 emit(
                     &scenario,

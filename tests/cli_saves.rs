@@ -79,7 +79,7 @@ const BROKEN: &[(&str, &str)] = &[
     ),
     (
         "unknown-command",
-        "tests/broken_saves/unknown-command.ron:41:9: Unexpected variant named `Teleport` in enum `Command`, expected one of `Orders`, `MovementPriority`, `DivineIntervention`, `Move`, `RaiseShield`, `MidAction`, `FreshInitiative`, `Referee`, `Pairings`, `QuickMelee`, `Hazard`, or `Dodge` instead\n  hint: see docs/SAVES.md for the format\n",
+        "tests/broken_saves/unknown-command.ron:41:9: Unexpected variant named `Teleport` in enum `Command`, expected one of `Orders`, `MovementPriority`, `DivineIntervention`, `Move`, `RaiseShield`, `MidAction`, `FreshInitiative`, `Referee`, `Pairings`, `QuickMelee`, `Hazard`, `Dodge`, or `DodgeBlow` instead\n  hint: see docs/SAVES.md for the format\n",
     ),
     (
         "unknown-field",

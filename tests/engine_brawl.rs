@@ -64,6 +64,7 @@ fn orders(side: usize, figure: usize, cards: &[Written]) -> Command {
                 .collect(),
             shield: ShieldStance::Raise,
             when_busy: BusyStance::Ask,
+            dodge: Default::default(),
         }],
     }
 }
@@ -147,6 +148,7 @@ fn s16_10_4_brawling_is_announced_with_the_orders_and_checked() {
                 cards: vec![aimed],
                 shield: ShieldStance::Raise,
                 when_busy: BusyStance::Ask,
+                dodge: Default::default(),
             }],
         })
         .unwrap_err();
@@ -819,6 +821,7 @@ fn s16_10_4_1_comrades_declaring_a_grapple_grab_hold_automatically() {
         }],
         shield: ShieldStance::Raise,
         when_busy: BusyStance::Ask,
+        dodge: Default::default(),
     };
     b.submit(Command::Orders {
         side: SideId(0),

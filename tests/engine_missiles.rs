@@ -57,6 +57,7 @@ fn shoot(figure: usize, card: Card, target: Option<usize>, warn: bool) -> Figure
         }],
         shield: ShieldStance::Raise,
         when_busy: BusyStance::Ask,
+        dodge: Default::default(),
     }
 }
 
@@ -217,6 +218,7 @@ fn s16_5_2_a_figure_struck_while_loading_loses_the_ap_spent_loading() {
             cards: vec![CardOrder::new(Card::C, Some(FigureId(0)))],
             shield: ShieldStance::Raise,
             when_busy: BusyStance::Ask,
+            dodge: Default::default(),
         }],
     })
     .unwrap();

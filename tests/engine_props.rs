@@ -10,8 +10,8 @@ use proptest::prelude::*;
 
 use hexmelee::dice::Dice;
 use hexmelee::engine::{
-    Battle, BusyStance, CardOrder, Command, FigureId, FigureMove, FigureOrders, Pairing, Prompt,
-    ShieldStance, SideId,
+    Battle, BusyStance, CardOrder, Command, DodgeStance, FigureId, FigureMove, FigureOrders,
+    Pairing, Prompt, ShieldStance, SideId,
 };
 use hexmelee::hex::{Facing, Step};
 use hexmelee::rules::shakhan::Card;
@@ -106,6 +106,11 @@ fn random_answer(b: &Battle, prompt: &Prompt, choice: &mut Dice) -> Command {
                             &[BusyStance::Ask, BusyStance::Defend, BusyStance::Ignore],
                         )
                         .unwrap(),
+                        dodge: pick(
+                            choice,
+                            &[DodgeStance::Ask, DodgeStance::Always, DodgeStance::Never],
+                        )
+                        .unwrap(),
                     })
                 })
                 .collect(),
@@ -119,6 +124,9 @@ fn random_answer(b: &Battle, prompt: &Prompt, choice: &mut Dice) -> Command {
         },
         Prompt::MidAction { .. } => Command::MidAction {
             defend: choice.roll(2) == 1,
+        },
+        Prompt::DodgeBlow { .. } => Command::DodgeBlow {
+            dodge: choice.roll(2) == 1,
         },
         Prompt::Pairings => Command::Pairings {
             pairs: b

@@ -60,6 +60,7 @@ fn orders(side: usize, list: &[Written]) -> Command {
                     .collect(),
                 shield: ShieldStance::Raise,
                 when_busy: BusyStance::Ask,
+                dodge: Default::default(),
             })
             .collect(),
     }
@@ -463,6 +464,7 @@ fn busy_orders(side: usize, figure: usize, activity: Activity, when_busy: BusySt
             cards: vec![card],
             shield: ShieldStance::Raise,
             when_busy,
+            dodge: Default::default(),
         }],
     }
 }
@@ -563,6 +565,7 @@ fn orders_16_9_1_actions_need_the_g_card() {
                 cards: vec![card],
                 shield: ShieldStance::Ask,
                 when_busy: BusyStance::Ask,
+                dodge: Default::default(),
             }],
         })
         .unwrap_err();
@@ -993,6 +996,7 @@ fn arlos_orders(limits: bool, cards: Vec<CardOrder>) -> Result<(), String> {
             cards,
             shield: ShieldStance::Raise,
             when_busy: BusyStance::Ask,
+            dodge: hexmelee::engine::DodgeStance::Never,
         }],
     })
     .map(|_| ())

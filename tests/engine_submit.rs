@@ -46,6 +46,7 @@ fn refusals_change_nothing(name: &str) {
                     cards: vec![CardOrder::new(Card::C, None)],
                     shield: Default::default(),
                     when_busy: Default::default(),
+                    dodge: Default::default(),
                 }],
             }),
             Prompt::Movement { side, .. } => Some(Command::Move {

@@ -36,6 +36,7 @@ fn orders(side: usize, figure: usize, card: Card, target: Option<usize>) -> Comm
             cards: vec![CardOrder::new(card, target.map(FigureId))],
             shield: ShieldStance::Raise,
             when_busy: BusyStance::Ask,
+            dodge: hexmelee::engine::DodgeStance::Never,
         }],
     }
 }
@@ -123,6 +124,7 @@ fn s16_10_3_an_all_round_missile_zone_shoots_behind() {
                 cards: vec![shoot],
                 shield: ShieldStance::Raise,
                 when_busy: BusyStance::Ask,
+                dodge: hexmelee::engine::DodgeStance::Never,
             }],
         })
         .unwrap();

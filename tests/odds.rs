@@ -292,6 +292,7 @@ fn more_armour_means_fewer_penetrations() {
             weapon: None,
             aim: None,
             no_shield: true,
+            impaled: false,
         };
         let odds = strike_odds(&matchup(&checked, &args, t).unwrap(), t);
         // Compare per strike that lands, so the armour's Agility cost (a lower

@@ -97,6 +97,7 @@ pub fn answer_by_keys(app: &mut App) {
         Mode::Shield => typed(app, "y"),
         Mode::Busy => typed(app, "d"),
         Mode::Dodge => typed(app, "k"),
+        Mode::DodgeBlow => typed(app, "y"),
         Mode::Pairings | Mode::AiTurn => typed(app, " "),
         other => panic!("nothing to answer in {other:?}"),
     }

@@ -56,6 +56,7 @@ fn play_by_keys(app: &mut App) -> Vec<Mode> {
             Mode::Shield => typed(app, "y"),
             Mode::Busy => typed(app, "d"),
             Mode::Dodge => typed(app, "k"),
+            Mode::DodgeBlow => typed(app, "y"),
             Mode::Pairings => typed(app, " "),
             other => panic!("nothing to answer in {other:?}"),
         }

@@ -93,6 +93,9 @@ fn log_after_a_strike() {
         match app.mode() {
             Mode::Movement => typed(&mut app, "r "),
             Mode::Shield => typed(&mut app, "y"),
+            // 16.9.4: the display's orders ask about dodging; not dodging
+            // keeps the dice of this log.
+            Mode::DodgeBlow => typed(&mut app, "n"),
             other => panic!("{other:?}"),
         }
     }
@@ -128,6 +131,9 @@ fn critical_hit() -> App {
     typed(&mut app, "d");
     press(&mut app, KeyCode::Enter);
     typed(&mut app, "fn");
+    // Bailor is asked whether to dodge (16.9.4): not this time.
+    assert_eq!(app.mode(), Mode::DodgeBlow);
+    typed(&mut app, "n");
     let strike = app.battle().events().iter().find_map(|e| match e {
         Event::Strike(s) => Some(s.clone()),
         _ => None,

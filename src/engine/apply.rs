@@ -4,8 +4,11 @@
 use super::event::{Event, Phase, StrikeEvent};
 use super::state::{ActionUnderWay, PlayedCard};
 use super::{Battle, Figure, SideId};
+use crate::hex::Step;
+use crate::rules::shakhan::Card;
 use crate::rules::shakhan::condition::{Condition, Healing, Morale, Withdrawal};
 use crate::rules::shakhan::melee::Equipment;
+use crate::rules::shakhan::tables::actions::Activity;
 use crate::rules::shakhan::wound::Wound;
 
 impl Battle {
@@ -61,6 +64,11 @@ impl Battle {
             Event::PairingsMade { pairs } => self.quick.pairings = pairs.clone(),
             Event::QuickMeleeSwitched { on } => self.quick.next = *on,
             Event::TrampleStrike(s) => self.apply_trample_strike(s),
+            Event::DodgeChosen {
+                defender,
+                attacker,
+                dodge,
+            } => self.figures[defender.0].round.dodge_answer = Some((*attacker, *dodge)),
             Event::OrdersSealed { side, orders } => self.sealed[side.0] = Some(orders.clone()),
             Event::OrdersRevealed { orders, awards } => {
                 for o in orders {
@@ -75,6 +83,7 @@ impl Battle {
                     }));
                     f.round.shield = o.shield;
                     f.round.when_busy = o.when_busy;
+                    f.round.dodge = o.dodge;
                 }
                 for a in awards {
                     let r = &mut self.figures[a.figure.0].round;
@@ -105,9 +114,27 @@ impl Battle {
             }
             Event::DivineIntervention { .. } => {}
             Event::Strike(s) => self.apply_strike(s),
-            Event::Moved { figure, ap, to, .. } => {
+            Event::Moved {
+                figure,
+                steps,
+                ap,
+                to,
+            } => {
+                // 16.15.4: a move under A or B is a charge.
+                let charging = self.card_in_effect(*figure).is_some_and(|k| {
+                    matches!(
+                        self.figures[figure.0].round.cards[k].card(),
+                        Card::A | Card::B
+                    )
+                });
                 let f = &mut self.figures[figure.0];
                 debug_assert!(f.condition.can_act(), "{} moves while out", f.name);
+                if steps.iter().any(|s| !matches!(s, Step::Pivot { .. })) {
+                    f.round.walked = true;
+                    if charging {
+                        f.charge_from.get_or_insert(f.pose.hex);
+                    }
+                }
                 f.pose = *to;
                 f.round.ap_left = (f.round.ap_left - ap).max(0.0);
                 f.round.pulse_left = (f.round.pulse_left - ap).max(0.0);
@@ -151,7 +178,16 @@ impl Battle {
             }
             Event::ActionDone { figure, .. } | Event::ActionAbandoned { figure } => {
                 self.apply_missile(event);
-                self.figures[figure.0].action = None;
+                let f = &mut self.figures[figure.0];
+                // 16.3, 16.9.4: cutting the net (a restraint) frees the figure.
+                if let Event::ActionDone {
+                    activity: Activity::CutRope,
+                    ..
+                } = event
+                {
+                    f.entangled = false;
+                }
+                f.action = None;
             }
             Event::ActionSpoiled { figure } => {
                 if let Some(a) = &mut self.figures[figure.0].action {
@@ -180,6 +216,12 @@ impl Battle {
     }
 
     fn begin(&mut self, phase: Phase) {
+        // 16.15.4: a charge lasts until the Attack Phase after its move ends.
+        if matches!(self.phase, Phase::Attack { .. } | Phase::QuickMelee) {
+            for f in &mut self.figures {
+                f.charge_from = None;
+            }
+        }
         self.phase = phase;
         match phase {
             Phase::Communication if !self.free_round => self.initiative_held = false,
@@ -230,6 +272,8 @@ impl Battle {
             }
         }
         let defender = &mut self.figures[s.defender.0];
+        defender.round.ap_left = (defender.round.ap_left - s.dodge_ap).max(0.0);
+        defender.round.dodge_answer = None;
         if !defender.round.attacked_by.contains(&s.attacker) {
             defender.round.attacked_by.push(s.attacker);
         }

@@ -500,6 +500,7 @@ impl Battle {
             matched_by,
             reaction: s.reaction,
             ap: self.brawl_strike_cost(s.attacker, intent),
+            dodge_ap: 0.0,
             struck: report.struck(),
             action_spoiled: report.action_spoiled(),
             weapon: in_hand.unwrap_or(0),

@@ -51,6 +51,9 @@ pub enum Command {
     Dodge {
         choice: crate::rules::shakhan::trample::DodgeChoice,
     },
+    /// 16.9.4 "Dodge a blow": the defender named by the prompt tries to dodge
+    /// this blow if it strikes (1 AP), or not.
+    DodgeBlow { dodge: bool },
 }
 
 /// The cards one figure plays this Melee Round, in order (16.9.2).
@@ -64,6 +67,22 @@ pub struct FigureOrders {
     /// Whether a figure busy with an action defends when attacked (16.9.4.1).
     #[serde(default)]
     pub when_busy: BusyStance,
+    /// Whether the figure dodges blows that strike it (16.9.4 "Dodge a blow").
+    #[serde(default)]
+    pub dodge: DodgeStance,
+}
+
+/// Whether to dodge a melee blow that strikes (16.9.4 "Dodge a blow": 1 AP
+/// and a Dodge check, docs/RULINGS.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum DodgeStance {
+    /// Orders that say nothing do not dodge (older orders and saves replay
+    /// as they were played).
+    #[default]
+    Never,
+    /// Ask at each blow in an Attack Phase (dodges reaction attacks).
+    Ask,
+    Always,
 }
 
 /// What a figure in the middle of an action does when attacked (16.9.4.1).

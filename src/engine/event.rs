@@ -224,6 +224,13 @@ pub enum Event {
     MissileFlew(Box<FlightEvent>),
     /// 16.11: a Trample/Crush attack and the defender's Dodge.
     Trample(Box<crate::engine::TrampleEvent>),
+    /// 16.9.4 "Dodge a blow": the defender answered whether it dodges the
+    /// pending blow of `attacker` (kept until the blow is struck).
+    DodgeChosen {
+        defender: FigureId,
+        attacker: FigureId,
+        dodge: bool,
+    },
     /// 16.11: one crushing strike after a failed Dodge.
     TrampleStrike(Box<crate::engine::TrampleStrike>),
     /// 16.13.5–16.13.13: a hazard the Referee applied, and what it did.
@@ -264,6 +271,9 @@ pub struct StrikeEvent {
     pub matched_by: Option<usize>,
     pub reaction: bool,
     pub ap: f64,
+    /// 16.9.4 "Dodge a blow": Action Points the defender spent dodging (0
+    /// when it did not try).
+    pub dodge_ap: f64,
     pub struck: bool,
     /// 16.9.4.1: the defender's action under way was spoiled.
     pub action_spoiled: bool,

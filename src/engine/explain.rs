@@ -146,6 +146,9 @@ impl Battle {
                     t.dodge.check
                 )
             }
+            // The strike's own line tells of any Dodge tried (16.9.4), as it
+            // tells of a shield raised.
+            Event::DodgeChosen { .. } => return None,
             Event::TrampleStrike(s) => match view {
                 View::Referee => s.explanation(),
                 View::Table => {

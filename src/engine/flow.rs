@@ -41,6 +41,10 @@ impl Battle {
                         defender: s.defender,
                         attacker: s.attacker,
                     },
+                    (None, Some(s)) if self.dodge_question(&s) => Prompt::DodgeBlow {
+                        defender: s.defender,
+                        attacker: s.attacker,
+                    },
                     (None, Some(s)) => Prompt::RaiseShield {
                         defender: s.defender,
                         attacker: s.attacker,
@@ -159,6 +163,14 @@ impl Battle {
                 self.resolve_strike(s, Some(*raise), None);
                 Ok(())
             }
+            (Prompt::DodgeBlow { defender, attacker }, Command::DodgeBlow { dodge }) => {
+                self.push(Event::DodgeChosen {
+                    defender,
+                    attacker,
+                    dodge: *dodge,
+                });
+                Ok(())
+            }
             (Prompt::MidAction { .. }, Command::MidAction { defend }) => {
                 let s = self
                     .next_strike()
@@ -172,6 +184,12 @@ impl Battle {
                 prompt_name(&prompt)
             )),
         }
+    }
+
+    /// Whether a question must be put to the defender before this blow: busy
+    /// (16.9.4.1), dodging (16.9.4) or the shield (16.15.4).
+    fn asks_about(&self, s: &super::strike::PendingStrike) -> bool {
+        self.busy_question(s) || self.dodge_question(s) || self.shield_question(s)
     }
 
     /// Run every step that needs no answer, until one does.
@@ -190,7 +208,7 @@ impl Battle {
                 Phase::MovementPriority | Phase::DivineIntervention | Phase::Pairing => return,
                 Phase::QuickMelee if self.next_trample().is_some() => return,
                 Phase::QuickMelee => match self.next_strike() {
-                    Some(s) if self.busy_question(&s) || self.shield_question(&s) => return,
+                    Some(s) if self.asks_about(&s) => return,
                     Some(s) => self.resolve_strike(s, None, None),
                     None => self.end_quick_melee(),
                 },
@@ -208,7 +226,7 @@ impl Battle {
                 }
                 Phase::Attack { .. } if self.next_trample().is_some() => return,
                 Phase::Attack { pulse, second } => match self.next_strike() {
-                    Some(s) if self.busy_question(&s) || self.shield_question(&s) => return,
+                    Some(s) if self.asks_about(&s) => return,
                     Some(s) => self.resolve_strike(s, None, None),
                     None => {
                         let phase = self.after_attack(pulse, second);
@@ -418,6 +436,7 @@ impl Battle {
                 cards: vec![CardOrder::new(card, None)],
                 shield: Default::default(),
                 when_busy: Default::default(),
+                dodge: Default::default(),
             });
         }
         orders.sort_by_key(|o| o.figure);
@@ -567,12 +586,17 @@ impl Battle {
                     f.name
                 ));
             }
-            if o.cards.len() > f.factors.tca as usize {
+            let tca = self.tca(f.id);
+            if o.cards.len() > tca as usize {
+                let why: String = self
+                    .hindrances(f.id)
+                    .map(|h| format!(", {}", h.words()))
+                    .collect();
                 return reject(format!(
-                    "{} may play {} card{} a round (TCA, 16.3), not {}",
+                    "{} may play {} card{} a round (TCA, 16.3{why}), not {}",
                     f.name,
-                    f.factors.tca,
-                    if f.factors.tca == 1 { "" } else { "s" },
+                    tca,
+                    if tca == 1 { "" } else { "s" },
                     o.cards.len()
                 ));
             }
@@ -682,6 +706,7 @@ fn command_name(c: &Command) -> &'static str {
         Command::Move { .. } => "a move",
         Command::RaiseShield { .. } => "a shield choice",
         Command::MidAction { .. } => "a choice to defend or carry on",
+        Command::DodgeBlow { .. } => "a choice to dodge a blow or not",
         Command::FreshInitiative => "a fresh initiative call",
         Command::Referee(_) => "a referee override",
         Command::Dodge { .. } => "a dodge choice",
@@ -700,6 +725,7 @@ fn prompt_name(p: &Prompt) -> String {
         Prompt::FigureMovement { .. } => "the call for one figure's movement".into(),
         Prompt::RaiseShield { .. } => "the shield question".into(),
         Prompt::MidAction { .. } => "the question whether to defend".into(),
+        Prompt::DodgeBlow { .. } => "the question whether to dodge the blow".into(),
         Prompt::Dodge { .. } => "the dodge question".into(),
         Prompt::Pairings => "the call for pairings".into(),
         Prompt::Finished { .. } => "the end of the battle".into(),

@@ -21,6 +21,7 @@ mod morale;
 mod movement;
 mod priority;
 mod prompt;
+mod quarters;
 mod quick;
 mod referee;
 mod state;
@@ -29,13 +30,15 @@ mod trample;
 
 pub use brawl::{BrawlEvent, BrawlState};
 pub use command::{
-    BusyStance, CardOrder, Command, FigureMove, FigureOrders, MissileIntent, ShieldStance,
+    BusyStance, CardOrder, Command, DodgeStance, FigureMove, FigureOrders, MissileIntent,
+    ShieldStance,
 };
 pub use event::{ApAward, Event, InitiativeReason, Phase, StrikeEvent};
 pub use explain::View;
 pub use hazard::HazardEvent;
 pub use missile::{Flight, FlightEvent, Quiver};
 pub use prompt::Prompt;
+pub use quarters::Hindrance;
 pub use quick::Pairing;
 pub use referee::{Override, RequisiteName, ReserveName};
 pub use state::{ActionUnderWay, Figure, Gear, PlayedCard, RoundPlay};

@@ -35,6 +35,11 @@ pub enum Prompt {
         defender: FigureId,
         attacker: FigureId,
     },
+    /// 16.9.4 "Dodge a blow": try to dodge this blow if it strikes (1 AP)?
+    DodgeBlow {
+        defender: FigureId,
+        attacker: FigureId,
+    },
     /// The battle is over; nothing more to answer.
     Finished { winner: Option<SideId> },
 }

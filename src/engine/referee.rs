@@ -107,6 +107,9 @@ pub enum Override {
         side: Option<SideId>,
         fortune: Option<SideFortune>,
     },
+    /// Shakhàn 16.3: the figure is tangled up in a net (its TCA limited), or
+    /// freed from one.
+    Entangle { figure: FigureId, entangled: bool },
     /// Discard `dice` d100 of the dice stream so that what comes next is
     /// rolled afresh (`Session::reroll` undoes a command, records this and
     /// makes the command again).
@@ -207,7 +210,9 @@ impl Battle {
                     Rejection(all.join("; "))
                 })?;
             }
-            Override::RemoveFigure { figure } | Override::SetMorale { figure, .. } => {
+            Override::RemoveFigure { figure }
+            | Override::SetMorale { figure, .. }
+            | Override::Entangle { figure, .. } => {
                 self.on_field(*figure)?;
             }
             Override::SetInitiative { side }
@@ -384,6 +389,9 @@ impl Battle {
                 Some(side) => self.fortune_calls[side.0] = *fortune,
                 None => self.fortune_calls = [*fortune; 2],
             },
+            Override::Entangle { figure, entangled } => {
+                self.figures[figure.0].entangled = *entangled;
+            }
             Override::Reroll { .. } => {}
         }
     }
@@ -481,6 +489,14 @@ impl Battle {
                 format!("{} is taken off the field", name(figure))
             }
             Override::SetMorale { figure, morale } => format!("{} is {morale}", name(figure)),
+            Override::Entangle {
+                figure,
+                entangled: true,
+            } => format!("{} is tangled up in a net", name(figure)),
+            Override::Entangle {
+                figure,
+                entangled: false,
+            } => format!("{} is free of the net", name(figure)),
             Override::SetInitiative { side } => format!(
                 "{} has the Initiative",
                 self.sides.get(side.0).map_or("?", |s| s.name.as_str())

@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use super::FigureId;
 use super::brawl::BrawlState;
-use super::command::{BusyStance, CardOrder, ShieldStance};
-use crate::hex::Pose;
+use super::command::{BusyStance, CardOrder, DodgeStance, ShieldStance};
+use crate::hex::{Hex, Pose};
 use crate::rules::shakhan::Card;
 use crate::rules::shakhan::character::{Character, Factors};
 use crate::rules::shakhan::condition::{Condition, StartingState};
@@ -44,6 +44,13 @@ pub struct Figure {
     pub missile: super::missile::Quiver,
     /// Blows that have landed on it this battle, as the table saw them.
     pub blows_taken: u32,
+    /// Shakhàn 16.15.4 "impaled on set weapon": the hex its latest charge (a
+    /// move under A or B) began from, kept until the Attack Phase after that
+    /// move has ended (a round may end in between).
+    pub charge_from: Option<Hex>,
+    /// Shakhàn 16.3: tangled up in a net (its TCA is limited) until the
+    /// Referee frees it or it cuts itself free.
+    pub entangled: bool,
 }
 
 impl Figure {
@@ -82,6 +89,8 @@ impl Figure {
             brawl: BrawlState::default(),
             missile,
             blows_taken: 0,
+            charge_from: None,
+            entangled: s.entangled,
         }
     }
 
@@ -183,6 +192,11 @@ pub struct RoundPlay {
     pub cards: Vec<PlayedCard>,
     pub shield: ShieldStance,
     pub when_busy: BusyStance,
+    /// 16.9.4 "Dodge a blow": the orders' stance.
+    pub dodge: DodgeStance,
+    /// The answer to the dodge question for the pending blow of this
+    /// attacker; cleared once a blow is struck at the figure.
+    pub dodge_answer: Option<(FigureId, bool)>,
     /// Round Action Points left (16.9.4); never negative.
     pub ap_left: f64,
     /// 16.9.8 Pulse Movement Allowance.
@@ -195,6 +209,9 @@ pub struct RoundPlay {
     pub struck_this_phase: bool,
     /// Moved in the current pulse already.
     pub moved_this_pulse: bool,
+    /// Left its hex this round (pivots do not count): its weapon is not
+    /// "set" (16.15.4).
+    pub walked: bool,
     /// Round Action Points awarded at the reveal (16.9.4).
     pub ap_awarded: f64,
     /// Action Points spent moving this round (16.11: half of them to trample).

@@ -2,7 +2,7 @@
 //! (16.9.2, 16.9.3), and turning a strike into an event.
 
 use super::Gear;
-use super::command::{BusyStance, ShieldStance};
+use super::command::{BusyStance, DodgeStance, ShieldStance};
 use super::event::{Event, Phase, StrikeEvent, StrikeResolution};
 use super::flow::pulses;
 use super::{Battle, Figure, FigureId};
@@ -13,8 +13,11 @@ use crate::rules::shakhan::melee::{
     self, MidAction, Scores, ShieldUse, StrikeOptions, Striker, Target,
 };
 use crate::rules::shakhan::tables::Tables;
-use crate::rules::shakhan::tables::actions::StrikeRight;
+use crate::rules::shakhan::tables::actions::{Activity, StrikeRight};
 use crate::rules::shakhan::tables::armour;
+use crate::rules::shakhan::tables::weapons::WeaponFamily;
+
+use crate::rules::shakhan::trample::dodge_threshold;
 use crate::rules::shakhan::{BodyArea, Card};
 
 /// A strike about to be made.
@@ -221,6 +224,68 @@ impl Battle {
         d.action.is_some() && d.round.when_busy == BusyStance::Ask
     }
 
+    /// Whether the defender must be asked whether it dodges the blow
+    /// (16.9.4 "Dodge a blow"), not having answered for this attacker yet.
+    pub(super) fn dodge_question(&self, s: &PendingStrike) -> bool {
+        let d = &self.figures[s.defender.0];
+        d.round.dodge == DodgeStance::Ask
+            && d.round.dodge_answer.is_none_or(|(a, _)| a != s.attacker)
+            && self.brawl_attack(s.attacker, s.card_index).is_none()
+            && self.may_dodge(s)
+    }
+
+    /// Shakhàn 16.9.4 "Dodge a blow" (docs/RULINGS.md): the defender may try
+    /// to dodge when it is standing and able to act, not busy with an action
+    /// (16.9.4 forbids combining actions), has the Action Point the table
+    /// asks, and sees the blow coming (not from its rear).
+    pub(super) fn may_dodge(&self, s: &PendingStrike) -> bool {
+        let d = &self.figures[s.defender.0];
+        let from = self.figures[s.attacker.0].pose.hex;
+        d.condition.can_act()
+            && !d.condition.is_prone()
+            && d.action.is_none()
+            && d.round.ap_left >= self.tables.actions.cost(Activity::Dodge)
+            && d.pose.aspect_of(from) != Some(Aspect::Rear)
+    }
+
+    /// Whether the defender tries to dodge this blow: its answer to the
+    /// question, else its stance (asking means dodging, as against a
+    /// reaction attack), if it may.
+    fn dodges(&self, s: &PendingStrike) -> bool {
+        let d = &self.figures[s.defender.0];
+        let wants = match d.round.dodge_answer {
+            Some((a, answer)) if a == s.attacker => answer,
+            _ => d.round.dodge != DodgeStance::Never,
+        };
+        wants && self.may_dodge(s)
+    }
+
+    /// Shakhàn 16.15.4 "Impaled on set weapon" (docs/RULINGS.md): the
+    /// attacker's weapon in hand is a spear or pole arm (16.15.13.3) held set,
+    /// its wielder not having left its hex this round; the defender charged
+    /// onto it: its latest move, made under A or B, began outside the
+    /// attacker's Strike Zone (it stands in it now), and this is the Attack
+    /// Phase after that move (not a reaction attack; not Quick Melee, which
+    /// has no moves).
+    pub(super) fn impales(&self, s: &PendingStrike) -> bool {
+        let a = &self.figures[s.attacker.0];
+        let d = &self.figures[s.defender.0];
+        let set = !a.round.walked
+            && a.weapon_in_hand().is_some_and(|w| {
+                self.tables
+                    .weapons
+                    .melee(a.character.weapons[w].kind)
+                    .family
+                    == WeaponFamily::Spear
+            });
+        let charged_in = d.charge_from.is_some_and(|h| {
+            !self
+                .map
+                .in_strike_zone(a.pose, a.reach(), a.character.strike_zone, h)
+        });
+        !s.reaction && matches!(self.phase, Phase::Attack { .. }) && set && charged_in
+    }
+
     /// A shield covers blows from the front and flanks, not from behind.
     fn shield_can_cover(&self, s: &PendingStrike) -> bool {
         let d = &self.figures[s.defender.0];
@@ -384,9 +449,13 @@ impl Battle {
             }
         });
         target.prone_or_helpless = d.condition.is_prone();
+        let dodges = self.dodges(&s);
+        target.dodge =
+            dodges.then(|| dodge_threshold(d.factors.adjusted_agility, self.options.dodge_dmod));
         let mut opts = StrikeOptions::new(self.tables);
         opts.aim = order.aim;
         opts.similar_body_form = a.character.body_form == d.character.body_form;
+        opts.impaled = self.impales(&s);
         let report = melee::resolve_strike(&striker, &target, &opts, self.tables, &mut self.dice);
         let wounds: Vec<_> = report.wounds().cloned().collect();
         let event = StrikeEvent {
@@ -396,6 +465,11 @@ impl Battle {
             matched_by,
             reaction: s.reaction,
             ap: self.figures[s.attacker.0].strike_cost(self.tables),
+            dodge_ap: if report.dodge().is_some() {
+                self.tables.actions.cost(Activity::Dodge)
+            } else {
+                0.0
+            },
             struck: report.struck(),
             weapon: w,
             equipment: report.equipment_damage().collect(),
@@ -507,6 +581,7 @@ pub fn target(
         shield,
         mid_action: None,
         prone_or_helpless: false,
+        dodge: None,
         male: true,
         scores: Scores {
             strength: Some(r.strength),

@@ -271,7 +271,7 @@ mod tests {
                 row: 2,
                 col: 2,
                 ch: 'é',
-                known: "#%.123456789~".into()
+                known: "#%.123456789=~".into()
             }
         );
         let msg = err.to_string();

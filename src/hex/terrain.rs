@@ -20,6 +20,9 @@ pub enum Terrain {
     /// Sheltered by this percentage (Shakhàn 16.15.14 cover modifier);
     /// blocks neither sight nor movement. Valid values are 0..=100.
     Cover(u8),
+    /// Close quarters: a cramped space (a narrow passage, a crowded room)
+    /// with room to stand and fight but not to move freely; blocks nothing.
+    Cramped,
 }
 
 impl Terrain {
@@ -55,7 +58,8 @@ impl Terrain {
 /// Map characters to terrain for [`HexMap::from_rows`](super::HexMap::from_rows).
 ///
 /// The default legend: `.` open, `~` poor footing, `#` blocked,
-/// `%` obscured, `1`..`9` cover 10%..90%. Scenarios override or add entries.
+/// `%` obscured, `1`..`9` cover 10%..90%, `=` close quarters. Scenarios
+/// override or add entries.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Legend {
     entries: BTreeMap<char, Terrain>,
@@ -68,6 +72,7 @@ impl Default for Legend {
             ('~', Terrain::Poor),
             ('#', Terrain::Blocked),
             ('%', Terrain::Obscured),
+            ('=', Terrain::Cramped),
         ]);
         for (tenths, ch) in (1u8..=9).zip('1'..='9') {
             entries.insert(ch, Terrain::Cover(tenths * 10));
@@ -149,7 +154,8 @@ mod tests {
         assert_eq!(l.get('1'), Some(Terrain::Cover(10)));
         assert_eq!(l.get('9'), Some(Terrain::Cover(90)));
         assert_eq!(l.get('0'), None);
-        assert_eq!(l.chars(), "#%.123456789~");
+        assert_eq!(l.get('='), Some(Terrain::Cramped));
+        assert_eq!(l.chars(), "#%.123456789=~");
     }
 
     #[test]

@@ -82,6 +82,12 @@ pub struct Options {
     /// 16.9.5: the table limits what players say while choosing; a G card
     /// that `speaks` (three sentences) must then be the figure's only card.
     pub communication_limits: bool,
+    /// 16.3: at most this many Tactic Cards a round for a figure fighting in
+    /// close quarters (standing on a `Cramped` hex); the book gives no number.
+    pub close_quarters_cards: u32,
+    /// 16.3: at most this many Tactic Cards a round for a figure tangled up in
+    /// a net; the book gives no number.
+    pub entangled_cards: u32,
 }
 
 impl Default for Options {
@@ -102,6 +108,8 @@ impl Default for Options {
             tend_wounded: Tending::Friends,
             combined_actions: false,
             communication_limits: false,
+            close_quarters_cards: 2,
+            entangled_cards: 1,
         }
     }
 }
@@ -353,6 +361,8 @@ pub struct InitialState {
     /// 16.5.2: its first missile weapon is loaded (or a thrown weapon in
     /// hand) when the battle begins.
     pub missile_loaded: bool,
+    /// 16.3: tangled up in a net when the battle begins.
+    pub entangled: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

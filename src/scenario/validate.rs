@@ -93,6 +93,18 @@ pub fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
             );
         }
     }
+    for (key, cards) in [
+        ("close_quarters_cards", o.close_quarters_cards),
+        ("entangled_cards", o.entangled_cards),
+    ] {
+        if !(1..=8).contains(&cards) {
+            r.at(
+                find_key(text, key, 0, text.len()),
+                format!("{key}: {cards} Tactic Cards a round is not a limit"),
+                "give the most cards such a figure may play, 1 to 8 (16.3)",
+            );
+        }
+    }
     check_sides(&scenario, t, &mut r);
     let mut characters = Vec::new();
     let mut factors = Vec::new();

@@ -409,6 +409,9 @@ fn what(b: &Battle, command: &Command) -> String {
         (Command::MidAction { .. }, Prompt::MidAction { defender, .. }) => {
             format!("{}'s choice to defend", figure(defender))
         }
+        (Command::DodgeBlow { .. }, Prompt::DodgeBlow { defender, .. }) => {
+            format!("{}'s choice to dodge", figure(defender))
+        }
         (Command::Referee(o), _) => b
             .describe(
                 &Event::Overridden {
@@ -446,6 +449,12 @@ pub fn summary(command: &Command) -> String {
         }
         Command::Hazard { figure, .. } => format!("a hazard on figure {}", figure.0),
         Command::Dodge { choice } => format!("dodge: {choice:?}"),
+        Command::DodgeBlow { dodge } => if *dodge {
+            "dodge the blow"
+        } else {
+            "take the blow"
+        }
+        .to_string(),
     }
 }
 
@@ -461,6 +470,7 @@ fn override_kind(o: &Override) -> &'static str {
         Override::SetMorale { .. } => "SetMorale",
         Override::SetInitiative { .. } => "SetInitiative",
         Override::SetFortune { .. } => "SetFortune",
+        Override::Entangle { .. } => "Entangle",
         Override::Reroll { .. } => "Reroll",
     }
 }

@@ -58,6 +58,9 @@ pub struct OddsArgs {
     /// The defender does not raise its shield (a blow from the rear, or it
     /// chose not to).
     pub no_shield: bool,
+    /// Shakhàn 16.15.4: the defender charged onto the attacker's set spear or
+    /// pole arm ("Impaled on set weapon", +15 to the penetration roll).
+    pub impaled: bool,
 }
 
 impl OddsArgs {
@@ -72,6 +75,7 @@ impl OddsArgs {
             weapon: None,
             aim: None,
             no_shield: false,
+            impaled: false,
         }
     }
 }
@@ -235,6 +239,7 @@ pub fn matchup(checked: &Checked, args: &OddsArgs, t: &Tables) -> Result<Matchup
     let mut opts = StrikeOptions::new(t);
     opts.aim = aim;
     opts.similar_body_form = a.body_form == d.body_form;
+    opts.impaled = args.impaled;
     Ok(Matchup {
         striker,
         target,
@@ -278,6 +283,9 @@ pub fn matchup_now(
 /// of the whole attempt (not given a strike) unless its name says so.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StrikeOdds {
+    /// Shakhàn 16.15.4: the defender charged onto a set weapon (+15 to
+    /// penetration, in `penetration_modifier`).
+    pub impaled: bool,
     pub attacker: String,
     pub defender: String,
     pub weapon: String,
@@ -506,8 +514,11 @@ pub fn strike_odds(m: &Matchup, t: &Tables) -> StrikeOdds {
     };
     let weapon = t.weapons.melee(m.striker.weapon);
     let grade = grade(weapon, m.striker.quality);
-    let modifier = grade.map_or(0, |g| g.armour_mod.at_level(m.striker.level))
-        + t.protection.strength_modifier(m.striker.strength);
+    // The engine's own list (weapon A, Strength, impaled on a set weapon).
+    let modifier = melee::penetration_modifiers(&m.striker, &m.opts, t)
+        .iter()
+        .map(|x| x.value)
+        .sum();
     let damage = grade.map_or_else(DamageMeans::default, |g| {
         damage_means(g, &m.striker, weapon.concussion)
     });
@@ -582,6 +593,7 @@ pub fn strike_odds(m: &Matchup, t: &Tables) -> StrikeOdds {
     }
     let p_strike = threshold.as_ref().map_or(0.0, |th| p_strike(t, th.total));
     StrikeOdds {
+        impaled: m.opts.impaled,
         attacker: m.striker.name.to_string(),
         defender: m.target.name.to_string(),
         weapon: weapon.name.to_string(),
@@ -644,7 +656,7 @@ pub fn odds_json(o: &StrikeOdds) -> Value {
             .map(|a| (a.key().to_string(), f(*a as usize)))
             .collect::<Map<_, _>>()
     };
-    json!({
+    let mut value = json!({
         "attacker": o.attacker,
         "defender": o.defender,
         "weapon": o.weapon,
@@ -698,7 +710,12 @@ pub fn odds_json(o: &StrikeOdds) -> Value {
         }),
         "method": METHOD,
         "damage_note": DAMAGE_NOTE,
-    })
+    });
+    // Only when asked, so the usual question's answer keeps its shape.
+    if o.impaled {
+        value["impaled"] = json!(true);
+    }
+    value
 }
 
 fn pct(p: f64) -> String {
@@ -792,8 +809,16 @@ pub fn odds_text(o: &StrikeOdds, t: &Tables) -> String {
     }
     let _ = writeln!(
         out,
-        "  Penetration roll modifier {:+} (weapon A and Strength); damage {}{}",
+        "  Penetration roll modifier {:+} (weapon A and Strength{}); damage {}{}",
         o.penetration_modifier,
+        if o.impaled {
+            format!(
+                ", {:+} impaled on a set weapon (16.15.4)",
+                t.protection.impaled_modifier()
+            )
+        } else {
+            String::new()
+        },
         o.damage_dice,
         match o.concussion {
             Concussion::None => String::new(),

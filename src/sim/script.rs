@@ -9,7 +9,8 @@ use serde::Deserialize;
 
 use super::ai;
 use crate::engine::{
-    Battle, BusyStance, CardOrder, Command, FigureId, FigureOrders, Prompt, ShieldStance,
+    Battle, BusyStance, CardOrder, Command, DodgeStance, FigureId, FigureOrders, Prompt,
+    ShieldStance,
 };
 use crate::rules::shakhan::brawl::BrawlIntent;
 use crate::rules::shakhan::tables::actions::Activity;
@@ -28,6 +29,8 @@ struct Entry {
     shield: ShieldStance,
     #[serde(default = "defend")]
     when_busy: BusyStance,
+    #[serde(default = "ask")]
+    dodge: DodgeStance,
 }
 
 /// The AI's stances, unless an entry says otherwise.
@@ -37,6 +40,10 @@ fn raise() -> ShieldStance {
 
 fn defend() -> BusyStance {
     BusyStance::Defend
+}
+
+fn ask() -> DodgeStance {
+    DodgeStance::Ask
 }
 
 #[derive(Debug, Deserialize)]
@@ -185,6 +192,7 @@ impl Script {
                 cards,
                 shield: entry.shield,
                 when_busy: entry.when_busy,
+                dodge: entry.dodge,
             };
             if script
                 .orders

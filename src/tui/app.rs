@@ -213,6 +213,7 @@ impl App {
             Prompt::Movement { .. } | Prompt::FigureMovement { .. } => Mode::Movement,
             Prompt::RaiseShield { .. } => Mode::Shield,
             Prompt::Dodge { .. } => Mode::Dodge,
+            Prompt::DodgeBlow { .. } => Mode::DodgeBlow,
             Prompt::Pairings => Mode::Pairings,
             Prompt::MidAction { .. } => Mode::Busy,
         }
@@ -237,6 +238,7 @@ impl App {
             Prompt::RaiseShield { defender, .. }
             | Prompt::MidAction { defender, .. }
             | Prompt::Dodge { defender, .. }
+            | Prompt::DodgeBlow { defender, .. }
             | Prompt::FigureMovement {
                 figure: defender, ..
             } => Some(SideId(self.battle().figure(defender).side)),
@@ -487,6 +489,7 @@ impl App {
             | Action::TargetCursor
             | Action::CycleAim
             | Action::CycleShield
+            | Action::CycleDodge
             | Action::CycleBrawl
             | Action::ToggleLethal
             | Action::CycleMissile
@@ -510,6 +513,9 @@ impl App {
             }
             Action::RaiseShield(raise) => {
                 self.submit(Command::RaiseShield { raise });
+            }
+            Action::DodgeBlow(dodge) => {
+                self.submit(Command::DodgeBlow { dodge });
             }
             Action::Defend(defend) => {
                 self.submit(Command::MidAction { defend });

@@ -40,6 +40,8 @@ pub enum Mode {
     Busy,
     /// A defender trampled by a creature: how does it Dodge (16.11)?
     Dodge,
+    /// A defender struck at: try to dodge the blow (16.9.4)?
+    DodgeBlow,
     /// Quick Melee: the Referee pairs attackers with defenders (16.12).
     Pairings,
     /// The prompt belongs to an AI-controlled side.
@@ -64,6 +66,7 @@ impl Mode {
             Mode::Shield => "shield",
             Mode::Busy => "defend or carry on",
             Mode::Dodge => "dodge",
+            Mode::DodgeBlow => "dodge the blow",
             Mode::Pairings => "pairings",
             Mode::AiTurn => "AI to answer",
             Mode::Finished => "battle over",
@@ -86,6 +89,7 @@ impl Mode {
                 | Mode::Shield
                 | Mode::Busy
                 | Mode::Dodge
+                | Mode::DodgeBlow
                 | Mode::Pairings
                 | Mode::AiTurn
                 | Mode::Finished
@@ -121,6 +125,7 @@ pub enum Action {
     TargetCursor,
     CycleAim,
     CycleShield,
+    CycleDodge,
     /// 16.10.4: the last card's brawling form (cycles those it allows).
     CycleBrawl,
     /// 16.10.4.6–7: a Martial Arts hand-chop or kick declared lethal, or not.
@@ -145,6 +150,7 @@ pub enum Action {
     MoveFirst(bool),
     Intervention(bool),
     RaiseShield(bool),
+    DodgeBlow(bool),
     Defend(bool),
     /// 16.11: `true` half the DMod keeping the cards; `false` the full DMod losing one.
     Dodge(bool),
@@ -312,6 +318,12 @@ const ORDERS: &[Binding] = &[
         Action::CycleShield,
     ),
     b(
+        &[C('D')],
+        "D dodge",
+        "dodge stance against blows that strike (1 AP, 16.9.4): ask / always / never",
+        Action::CycleDodge,
+    ),
+    b(
         &[C('r')],
         "r AI card",
         "the AI's proposal for the selected figure (then edit it)",
@@ -469,6 +481,22 @@ const SHIELD: &[Binding] = &[
         "n lower",
         "keep the shield down",
         Action::RaiseShield(false),
+    ),
+    b(&[C(' ')], "Space AI", "let the AI choose", Action::Advance),
+];
+
+const DODGE_BLOW: &[Binding] = &[
+    b(
+        &[C('y')],
+        "y dodge",
+        "try to dodge the blow if it strikes (1 AP, Dodge check)",
+        Action::DodgeBlow(true),
+    ),
+    b(
+        &[C('n')],
+        "n take it",
+        "do not dodge",
+        Action::DodgeBlow(false),
     ),
     b(&[C(' ')], "Space AI", "let the AI choose", Action::Advance),
 ];
@@ -739,6 +767,7 @@ pub fn own(mode: Mode) -> &'static [Binding] {
         Mode::Shield => SHIELD,
         Mode::Busy => BUSY,
         Mode::Dodge => DODGE,
+        Mode::DodgeBlow => DODGE_BLOW,
         Mode::Pairings => PAIRINGS,
         Mode::AiTurn => AI_TURN,
         Mode::Finished => FINISHED,
@@ -795,8 +824,9 @@ pub fn key_name(key: KeyCode) -> String {
 mod tests {
     use super::*;
 
-    const ALL: [Mode; 20] = [
+    const ALL: [Mode; 21] = [
         Mode::Dodge,
+        Mode::DodgeBlow,
         Mode::Pairings,
         Mode::History,
         Mode::Command,

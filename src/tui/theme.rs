@@ -172,6 +172,7 @@ impl Theme {
             Terrain::Blocked => self.blocked,
             Terrain::Obscured => self.obscured,
             Terrain::Cover(_) => self.cover,
+            Terrain::Cramped => self.poor,
         }
     }
 
@@ -185,9 +186,13 @@ impl Theme {
             Terrain::Obscured => Some(self.glyphs.obscured),
             Terrain::Cover(0) => None,
             Terrain::Cover(p) => char::from_digit(u32::from(p.div_ceil(10).min(9)), 10),
+            Terrain::Cramped => Some(CRAMPED),
         }
     }
 }
+
+/// The mark of a close-quarters hex, as the scenario legend paints it.
+const CRAMPED: char = '=';
 
 /// What the map's marks mean, for the app's legend: each sample as the map
 /// draws it, and its meaning.
@@ -208,6 +213,7 @@ pub fn legend(theme: &Theme) -> Vec<(Span<'static>, &'static str)> {
         (s(g.poor, theme.poor), "poor footing"),
         (s(g.obscured, theme.obscured), "obscured (blocks sight)"),
         (Span::styled("1-9", theme.cover), "cover, in tenths"),
+        (s(CRAMPED, theme.poor), "close quarters (16.3)"),
         (Span::styled("  ", theme.strike_zone), "Strike Zone"),
         (s(g.missile_zone, theme.missile_zone), "Missile Zone"),
         (

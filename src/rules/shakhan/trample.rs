@@ -111,8 +111,6 @@ pub fn dodge(
         DodgeChoice::HalfKeepCards => (normal_dmod * 0.5, false),
         DodgeChoice::FullLoseCard => (normal_dmod, true),
     };
-    // A whole d100 at or under 7.5 is one at or under 7: the fraction is kept.
-    let threshold = (f64::from(adjusted_agility) * dmod).floor() as i32;
     Dodge {
         choice: if master {
             DodgeChoice::FullLoseCard
@@ -120,9 +118,17 @@ pub fn dodge(
             choice
         },
         dmod,
-        check: Check::roll(threshold, dice),
+        check: Check::roll(dodge_threshold(adjusted_agility, dmod), dice),
         loses_card,
     }
+}
+
+/// Shakhàn 16.11, 16.9.4: a Dodge check's threshold, Adjusted Agility × DMod.
+/// A whole d100 at or under 7.5 is one at or under 7: the fraction is kept
+/// by rounding down. Dodging a trample (16.11) and dodging a melee blow
+/// (16.9.4 "Dodge a blow") share it.
+pub fn dodge_threshold(adjusted_agility: i32, dmod: f64) -> i32 {
+    (f64::from(adjusted_agility) * dmod).floor() as i32
 }
 
 /// Shakhàn 16.11: the die for the number of strikes: one face per limb of

@@ -5,7 +5,8 @@
 
 use super::enemies;
 use crate::engine::{
-    Battle, BusyStance, CardOrder, Figure, FigureId, FigureOrders, MissileIntent, ShieldStance,
+    Battle, BusyStance, CardOrder, DodgeStance, Figure, FigureId, FigureOrders, MissileIntent,
+    ShieldStance,
 };
 use crate::rules::shakhan::Card;
 use crate::rules::shakhan::missile::max_range_m;
@@ -56,6 +57,7 @@ pub(super) fn orders(battle: &Battle, f: &Figure) -> Option<FigureOrders> {
         }],
         shield: ShieldStance::Raise,
         when_busy: BusyStance::Defend,
+        dodge: DodgeStance::Ask,
     })
 }
 

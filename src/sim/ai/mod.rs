@@ -28,7 +28,7 @@ pub use orders::figure_orders;
 use crate::engine::{Battle, Command, Figure, Prompt};
 use crate::hex::{Hex, HexMap};
 use crate::rules::shakhan::Card;
-use crate::rules::shakhan::tables::actions::StrikeRight;
+use crate::rules::shakhan::tables::actions::{Activity, StrikeRight};
 use crate::rules::shakhan::tables::tables;
 use field::Ground;
 
@@ -58,12 +58,30 @@ pub fn answer(battle: &Battle, prompt: &Prompt) -> Command {
         Prompt::Dodge { defender, .. } => Command::Dodge {
             choice: trample::dodge_choice(battle, defender),
         },
+        Prompt::DodgeBlow { defender, .. } => Command::DodgeBlow {
+            dodge: dodge_blow(battle.figure(defender)),
+        },
         Prompt::MidAction { defender, .. } => Command::MidAction {
             defend: !action_all_but_done(battle.figure(defender)),
         },
         // Nothing is asked once the battle is over; any answer is refused.
         Prompt::Finished { .. } => Command::DivineIntervention { note: None },
     }
+}
+
+/// 16.9.4 "Dodge a blow": dodge unless the Action Point it costs would leave
+/// too few for the figure's own strikes still to come this round.
+fn dodge_blow(f: &Figure) -> bool {
+    let t = tables();
+    let cost = t.actions.cost(Activity::Dodge);
+    let strikes_to_come = f
+        .round
+        .cards
+        .iter()
+        .filter(|c| !c.lost && c.strikes == 0 && t.actions.card(c.card()).is_attack)
+        .count();
+    let needed = strikes_to_come as f64 * f.strike_cost(t);
+    f.round.ap_left - cost >= needed - 1e-9
 }
 
 /// 16.9.4.1: an action the figure would finish in its next Action Phase is

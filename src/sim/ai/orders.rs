@@ -7,7 +7,9 @@ use std::rc::Rc;
 use super::field::{Field, Ground, StrikePoses};
 use super::{HexSet, Seen, combat_factor, enemies, enemy_zones, hit_chance, occupied};
 use crate::engine::Figure;
-use crate::engine::{Battle, BusyStance, CardOrder, FigureId, FigureOrders, ShieldStance};
+use crate::engine::{
+    Battle, BusyStance, CardOrder, DodgeStance, FigureId, FigureOrders, ShieldStance,
+};
 use crate::hex::Hex;
 use crate::rules::shakhan::Card;
 use crate::rules::shakhan::condition::{CardLimit, Morale, Status};
@@ -207,7 +209,8 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
     }
     let may = |c: Card| allowed.contains(&c);
     let pick = |cards: &[Card]| cards.iter().copied().find(|c| may(*c));
-    let tca = f.factors.tca.max(1) as usize;
+    // 16.3: close quarters and nets may hold the allowance down.
+    let tca = battle.tca(f.id).max(1) as usize;
     let my_cf = combat_factor(f);
     let my_reach = f.reach();
     // What is known of each enemy before searching (one list for all).
@@ -216,7 +219,7 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
             id: e.id,
             hex: e.pose.hex,
             cf: combat_factor(e),
-            tca: e.factors.tca,
+            tca: battle.tca(e.id),
             goals: [my_reach, e.reach()].map(|r| {
                 (r > 0).then(|| ground.strike_poses(e.pose.hex, r, f.character.strike_zone))
             }),
@@ -285,6 +288,7 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
             cards,
             shield: ShieldStance::Raise,
             when_busy: BusyStance::Defend,
+            dodge: DodgeStance::Ask,
         })
     };
     let order = |c: Card, t: FigureId| CardOrder::new(c, Some(t));

@@ -256,3 +256,27 @@ fn odds_matchup_now_at_the_start_is_the_scenarios_and_follows_the_battle() {
     assert_eq!(aimed.opts.aim, Some(BodyArea::Head));
     assert!(matchup_now(&battle, a, a, Card::C, Card::C, None).is_none());
 }
+
+#[test]
+fn s16_15_4_odds_impaled_adds_15_to_every_penetration_roll() {
+    // Bailor unarmoured (APV 0): at +0 a natural 01-05 does nothing, 06-50
+    // penetrate, 51+ are criticals; at +15 the rows move up by three.
+    let mut m = matchup_of(arlos(14, Card::C), bailor(12, Card::A));
+    let plain = strike_odds(&m, tables());
+    m.opts.impaled = true;
+    let impaled = strike_odds(&m, tables());
+    assert_eq!(
+        impaled.penetration_modifier,
+        plain.penetration_modifier + 15
+    );
+    assert!(impaled.impaled && !plain.impaled);
+    assert!(close(impaled.p_strike, plain.p_strike));
+    assert!(impaled.p_critical > plain.p_critical);
+    let text = odds_text(&impaled, tables());
+    assert!(
+        text.contains("(weapon A and Strength, +15 impaled on a set weapon (16.15.4))"),
+        "{text}"
+    );
+    assert_eq!(odds_json(&impaled)["impaled"], serde_json::json!(true));
+    assert!(odds_json(&plain).get("impaled").is_none());
+}

@@ -2,8 +2,8 @@
 //! their targets and aims, the AI's proposal, and the strike odds preview.
 
 use crate::engine::{
-    Battle, BusyStance, CardOrder, Command, Figure, FigureId, FigureOrders, MissileIntent,
-    ShieldStance, SideId,
+    Battle, BusyStance, CardOrder, Command, DodgeStance, Figure, FigureId, FigureOrders,
+    MissileIntent, ShieldStance, SideId,
 };
 use crate::rules::shakhan::brawl::{BrawlForm, BrawlIntent};
 use crate::rules::shakhan::tables::actions::Activity;
@@ -52,6 +52,7 @@ impl OrdersDraft {
                     cards: Vec::new(),
                     shield: ShieldStance::Raise,
                     when_busy: BusyStance::Ask,
+                    dodge: DodgeStance::Ask,
                 })
                 .collect(),
             odds: None,
@@ -272,12 +273,13 @@ impl App {
         };
         let target = self.enemy_under_cursor(side);
         let f = self.battle().figure(id).clone();
+        // 16.3: close quarters and nets may hold the allowance down.
+        let tca = self.battle().tca(id) as usize;
         let draft = self.orders.as_mut().expect("checked above");
         let o = draft.of_mut(id).expect("checked above");
         let mut problem = None;
         match action {
             Action::Card(card) => {
-                let tca = f.factors.tca as usize;
                 if o.cards.len() >= tca {
                     problem = Some(format!(
                         "{} may play {tca} card{} a round (TCA, 16.3); ⌫ takes one back",
@@ -309,6 +311,13 @@ impl App {
                     ShieldStance::Ask => ShieldStance::Raise,
                     ShieldStance::Raise => ShieldStance::Lower,
                     ShieldStance::Lower => ShieldStance::Ask,
+                }
+            }
+            Action::CycleDodge => {
+                o.dodge = match o.dodge {
+                    DodgeStance::Ask => DodgeStance::Always,
+                    DodgeStance::Always => DodgeStance::Never,
+                    DodgeStance::Never => DodgeStance::Ask,
                 }
             }
             Action::CycleBrawl

@@ -51,7 +51,7 @@ pub enum Parsed {
     Command(Command),
 }
 
-const KINDS: [&str; 14] = [
+const KINDS: [&str; 15] = [
     "wound",
     "heal",
     "set",
@@ -60,6 +60,7 @@ const KINDS: [&str; 14] = [
     "add",
     "remove",
     "morale",
+    "net",
     "initiative",
     "winning",
     "losing",
@@ -141,6 +142,7 @@ fn usage(kind: &str) -> &'static str {
         "winning" | "losing" => {
             "winning|losing SIDE | winning none (neither side) | winning auto (the scenario judges, 16.9.6)"
         }
+        "net" => "net FIGURE on|off  (tangled in a net: TCA limited, 16.3)",
         "quick" => "quick on|off  (Quick Melee from the next round, 16.12)",
         "hazard" => {
             "hazard FIGURE poison N [sleep] | temperature N | fall SECONDS | impact KMH | \
@@ -373,6 +375,14 @@ fn parse_kind(
             }
         }
         "remove" => Override::RemoveFigure { figure },
+        "net" => Override::Entangle {
+            figure,
+            entangled: pick(
+                "net",
+                words.next().unwrap_or(""),
+                &[("on", true), ("off", false)],
+            )?,
+        },
         _ => Override::SetMorale {
             figure,
             morale: pick("morale", words.next().unwrap_or(""), &MORALES)?,
@@ -462,6 +472,7 @@ fn choices(battle: &Battle, before: &[&str], index: usize) -> Vec<String> {
         (Some("set"), 2) => names_of(&REQUISITES.map(|a| a.0)),
         (Some("reserve"), 2) => names_of(&RESERVES.map(|a| a.0)),
         (Some("morale"), 2) => names_of(&MORALES.map(|a| a.0)),
+        (Some("net"), 2) => names_of(&["on", "off"]),
         (Some("place"), 2) => names_of(&FACINGS.map(|a| a.0)),
         _ => Vec::new(),
     }
@@ -704,6 +715,25 @@ mod tests {
             ok("reroll the die fell off the table"),
             Parsed::Reroll("the die fell off the table".into())
         );
+    }
+
+    #[test]
+    fn s16_3_a_net_is_cast_and_taken_off_by_the_referee() {
+        assert_eq!(
+            o("net aulos on"),
+            Override::Entangle {
+                figure: FigureId(0),
+                entangled: true
+            }
+        );
+        assert_eq!(
+            o(":net Berrin off"),
+            Override::Entangle {
+                figure: FigureId(1),
+                entangled: false
+            }
+        );
+        assert!(err("net aulos").contains("net"), "{}", err("net aulos"));
     }
 
     #[test]

@@ -253,6 +253,7 @@ fn threatened_side(battle: &Battle, view: &MapView) -> Option<usize> {
         Prompt::RaiseShield { defender, .. }
         | Prompt::MidAction { defender, .. }
         | Prompt::Dodge { defender, .. }
+        | Prompt::DodgeBlow { defender, .. }
         | Prompt::FigureMovement {
             figure: defender, ..
         } => Some(battle.figure(defender).side),

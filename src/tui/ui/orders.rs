@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 use super::{centred, framed, note_line, side_style};
-use crate::engine::{Event, Prompt, ShieldStance};
+use crate::engine::{DodgeStance, Event, Prompt, ShieldStance};
 use crate::rules::shakhan::Card;
 use crate::tui::app::App;
 use crate::tui::app::activity_word;
@@ -76,7 +76,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                 format!("{:<9}", f.name.chars().take(9).collect::<String>()),
                 side_style(&app.theme, b, f.side),
             ),
-            Span::raw(format!(" {}/{} ", o.cards.len(), f.factors.tca)),
+            Span::raw(format!(" {}/{} ", o.cards.len(), b.tca(o.figure))),
         ];
         if o.cards.is_empty() {
             spans.push(Span::styled(
@@ -130,6 +130,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         }
         if o.shield != ShieldStance::Raise && f.character.shield.is_some() {
             spans.push(Span::raw(format!(" shield {:?}", o.shield).to_lowercase()));
+        }
+        if o.dodge != DodgeStance::Ask {
+            spans.push(Span::raw(format!(" dodge {:?}", o.dodge).to_lowercase()));
         }
         lines.push(Line::from(spans));
     }

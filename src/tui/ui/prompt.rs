@@ -60,6 +60,18 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             lines.push(Line::from("Raise the shield? y / n"));
             " Shield (16.15.4) ".into()
         }
+        Prompt::DodgeBlow { defender, attacker } => {
+            lines.push(Line::from(vec![
+                figure_span(app, *attacker),
+                Span::raw(" strikes at "),
+                figure_span(app, *defender),
+                Span::raw("."),
+            ]));
+            lines.push(Line::from(
+                "Dodge if it strikes (1 AP, Adjusted Agility check)? y / n",
+            ));
+            " Dodge a blow (16.9.4) ".into()
+        }
         Prompt::MidAction { defender, attacker } => {
             lines.push(Line::from(vec![
                 figure_span(app, *attacker),

@@ -6,7 +6,7 @@ use std::fmt;
 use super::critical::{requisite_name, shown};
 use super::{
     AreaHit, Attempt, Blow, CriticalReport, CriticalRollResult, Equipment, EquipmentCheck,
-    LocationReport, ShieldReport, Spoil, StrikeReport, Threshold,
+    LocationReport, ShieldReport, Source, Spoil, StrikeReport, Threshold,
 };
 use crate::rules::shakhan::tables::actions::StrikeRight;
 use crate::rules::shakhan::tables::location::Location;
@@ -38,15 +38,28 @@ impl fmt::Display for StrikeReport {
                 threshold,
                 roll,
                 natural_rule,
+                dodge,
                 blow,
             } => {
                 parts.push(self.threshold_text(threshold));
-                let verdict = match (blow.is_some(), natural_rule) {
+                let struck = blow.is_some() || dodge.is_some();
+                let mut verdict = match (struck, natural_rule) {
                     (true, false) => "strike".to_string(),
                     (false, false) => "miss".to_string(),
                     (true, true) => format!("strike (a natural {roll} always strikes)"),
                     (false, true) => format!("miss (a natural {roll} always misses)"),
                 };
+                if let Some(d) = dodge {
+                    let (how, then) = if d.passed() {
+                        ("within", "dodged")
+                    } else {
+                        ("over", "not dodged")
+                    };
+                    verdict.push_str(&format!(
+                        ", {} tries to dodge: {} {how} {} — {then}",
+                        self.target, d.roll, d.threshold
+                    ));
+                }
                 parts.push(format!("rolled {roll} — {verdict}"));
                 if let Some(blow) = blow {
                     blow_parts(blow, &self.striker, &self.target, &mut parts);
@@ -127,6 +140,16 @@ impl Spoil {
 
 fn blow_parts(blow: &Blow, striker: &str, target: &str, parts: &mut Vec<String>) {
     parts.extend(location_text(&blow.location));
+    // 16.15.4: the one penetration modifier that comes from how the target
+    // met the blow is named; the weapon's and Strength's are in the sum.
+    for m in &blow.penetration_modifiers {
+        if m.source == Source::Impaled {
+            parts.push(format!(
+                "{target} charged onto {striker}'s set weapon: impaled, {:+} to penetration",
+                m.value
+            ));
+        }
+    }
     if let Some(shield) = &blow.shield {
         parts.push(shield_text(target, shield));
     }

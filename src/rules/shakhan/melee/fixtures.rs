@@ -37,6 +37,7 @@ pub(crate) fn bailor(cf: i32, card: Card) -> Target {
         shield: None,
         mid_action: None,
         prone_or_helpless: false,
+        dodge: None,
         male: true,
         scores: Scores::default(),
     }

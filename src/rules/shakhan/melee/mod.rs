@@ -24,6 +24,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::character::CombatFactor;
+use super::condition::Check;
 use super::tables::Tables;
 use super::tables::actions::StrikeRight;
 use super::tables::armour::{ArmourMaterial, ShieldMaterial};
@@ -89,6 +90,10 @@ pub struct Target {
     /// Counts as a "Prone / Helpless Target" (16.9.4.1) for another reason
     /// than ignoring the attack: unconscious, bound, lying down.
     pub prone_or_helpless: bool,
+    /// Shakhàn 16.9.4 "Dodge a blow": the target tries to dodge a blow that
+    /// strikes, passing on d100 at or under this threshold (Adjusted Agility ×
+    /// the Dodge DMod, docs/RULINGS.md). `None`: it does not try.
+    pub dodge: Option<i32>,
     /// 16.15.8 Genital damage: some outcomes apply to a male victim only.
     pub male: bool,
     /// Current requisite scores, to turn a loss in points into a per cent.
@@ -157,6 +162,10 @@ pub struct StrikeOptions {
     /// Further modifiers to every penetration roll (16.11: +10 per multiple
     /// of the target's weight a trampling creature weighs beyond the first).
     pub penetration: Vec<Modifier>,
+    /// Shakhàn 16.15.4: the target charged onto the striker's set weapon
+    /// ("Impaled on set weapon", +15 to the penetration roll); the engine
+    /// judges when (docs/RULINGS.md).
+    pub impaled: bool,
 }
 
 impl StrikeOptions {
@@ -168,6 +177,7 @@ impl StrikeOptions {
             rout_modifier: t.mcrt.rout_defending_modifier_default(),
             helpless_modifier: HELPLESS_DEFENDING_MODIFIER,
             penetration: Vec::new(),
+            impaled: false,
         }
     }
 }
@@ -209,6 +219,8 @@ pub enum Source {
         name: Arc<str>,
         armour_mod: ArmourMod,
     },
+    /// Shakhàn 16.15.4: the target impaled itself on a set weapon.
+    Impaled,
     Words(Cow<'static, str>),
 }
 
@@ -224,6 +236,7 @@ impl fmt::Display for Source {
             Source::Helpless { defender } => write!(f, "{defender} helpless"),
             Source::Strength(s) => write!(f, "Strength {s}"),
             Source::Weapon { name, armour_mod } => write!(f, "{name} ({armour_mod})"),
+            Source::Impaled => f.write_str("impaled on a set weapon"),
             Source::Words(words) => f.write_str(words),
         }
     }
@@ -279,7 +292,10 @@ pub enum Attempt {
         /// The natural-roll rule (01–02 strike, 99–00 miss) decided it
         /// against the threshold.
         natural_rule: bool,
-        /// What the blow did; `None` on a miss.
+        /// Shakhàn 16.9.4: the target's Dodge check against a blow that
+        /// struck; passed, the blow is avoided.
+        dodge: Option<Check>,
+        /// What the blow did; `None` on a miss or a dodged blow.
         blow: Option<Box<Blow>>,
     },
     /// Shakhàn 16.11: a blow that lands without a to-hit roll (a trample
@@ -417,6 +433,14 @@ impl StrikeReport {
         self.blow().is_some()
     }
 
+    /// Shakhàn 16.9.4: the target's Dodge check, if it tried one.
+    pub fn dodge(&self) -> Option<&Check> {
+        match &self.attempt {
+            Attempt::Rolled { dodge, .. } => dodge.as_ref(),
+            Attempt::Landed(_) | Attempt::CannotStrike(_) => None,
+        }
+    }
+
     /// What to apply to the target: one wound per area the blow did
     /// something to.
     pub fn wounds(&self) -> impl Iterator<Item = &Wound> {
@@ -485,7 +509,13 @@ pub fn resolve_strike(
     let roll = dice.d100();
     let struck = t.mcrt.strikes(threshold.total, roll);
     let natural_rule = struck != (i32::from(roll.value()) <= threshold.total);
-    let blow = struck.then(|| Box::new(melee_blow(striker, target, opts, t, dice)));
+    // 16.9.4 "Dodge a blow": only a blow that strikes needs dodging.
+    let dodge = target
+        .dodge
+        .filter(|_| struck)
+        .map(|th| Check::roll(th, dice));
+    let lands = struck && !dodge.as_ref().is_some_and(Check::passed);
+    let blow = lands.then(|| Box::new(melee_blow(striker, target, opts, t, dice)));
     report.spoil = match target.mid_action {
         None => None,
         Some(MidAction::Defend) => Some(Spoil::Defended),
@@ -495,6 +525,7 @@ pub fn resolve_strike(
         threshold,
         roll,
         natural_rule,
+        dodge,
         blow,
     };
     report
@@ -647,7 +678,26 @@ fn melee_blow(
     let location = locate(target, opts.aim, striker.dexterity, t, dice);
     let weapon = t.weapons.melee(striker.weapon);
     let grade = grade(weapon, striker.quality);
-    let mut penetration_modifiers = vec![
+    let penetration_modifiers = penetration_modifiers(striker, opts, t);
+    let swing = Swing {
+        grade,
+        concussion: weapon.concussion,
+        critical: weapon.critical,
+        composition_factor: weapon.composition_factor(),
+        level: striker.level,
+        die_choice: striker.die_choice,
+        damage_factor: striker.damage_factor,
+    };
+    land(target, location, penetration_modifiers, &swing, t, dice)
+}
+
+/// Shakhàn 16.15.4: every modifier of a melee blow's penetration rolls: the
+/// weapon's A for its quality, the striker's Strength, the options' further
+/// ones and, when the target charged onto a set weapon, +15.
+pub fn penetration_modifiers(striker: &Striker, opts: &StrikeOptions, t: &Tables) -> Vec<Modifier> {
+    let weapon = t.weapons.melee(striker.weapon);
+    let grade = grade(weapon, striker.quality);
+    let mut modifiers = vec![
         Modifier {
             source: Source::Weapon {
                 name: weapon.name.clone(),
@@ -660,17 +710,14 @@ fn melee_blow(
             value: t.protection.strength_modifier(striker.strength),
         },
     ];
-    penetration_modifiers.extend(opts.penetration.iter().cloned());
-    let swing = Swing {
-        grade,
-        concussion: weapon.concussion,
-        critical: weapon.critical,
-        composition_factor: weapon.composition_factor(),
-        level: striker.level,
-        die_choice: striker.die_choice,
-        damage_factor: striker.damage_factor,
-    };
-    land(target, location, penetration_modifiers, &swing, t, dice)
+    modifiers.extend(opts.penetration.iter().cloned());
+    if opts.impaled {
+        modifiers.push(Modifier {
+            source: Source::Impaled,
+            value: t.protection.impaled_modifier(),
+        });
+    }
+    modifiers
 }
 
 /// Shakhàn 16.15.4, 16.10 (5b), 16.15.5–10: a blow that landed at `location`

@@ -848,6 +848,7 @@ proptest! {
             }),
             mid_action: [None, Some(MidAction::Defend), Some(MidAction::Ignore)][mid],
             prone_or_helpless: helpless,
+            dodge: None,
             male,
             scores: Scores {
                 physical_beauty: beauty,
@@ -906,4 +907,73 @@ fn melee_16_11_a_landed_blow_rolls_no_to_hit_and_adds_the_penetration_modifiers(
 /// A modifier as the log writes it: its source in words, and its value.
 fn said(m: &Modifier) -> (String, i32) {
     (m.source.to_string(), m.value)
+}
+
+#[test]
+fn s16_9_4_dodge_a_blow_passed_avoids_it_and_rolls_nothing_more() {
+    // 16.9.4 "Dodge a blow": roll 10 strikes (30 needed), the Dodge 20 within 33.
+    let mut t = bailor(12, Card::B);
+    t.dodge = Some(33);
+    let r = strike(&arlos(14, Card::C), &t, &options(), &[10, 20]);
+    assert!(!r.struck(), "{r}");
+    assert!(r.dodge().is_some_and(|d| d.passed()));
+    assert!(
+        r.to_string()
+            .contains("rolled 10 — strike, Bailor tries to dodge: 20 within 33 — dodged"),
+        "{r}"
+    );
+}
+
+#[test]
+fn s16_9_4_dodge_a_blow_failed_the_blow_goes_on() {
+    // Dodge 34 over 33: location 30 upper body, penetration 40 on APV 0: p,
+    // damage 2D6 = 7.
+    let mut t = bailor(12, Card::B);
+    t.dodge = Some(33);
+    let r = strike(&arlos(14, Card::C), &t, &options(), &[10, 34, 30, 40, 3, 4]);
+    assert!(r.struck(), "{r}");
+    assert!(r.to_string().contains("34 over 33 — not dodged"), "{r}");
+    assert_eq!(only_wound(&r).damage, 7);
+}
+
+#[test]
+fn s16_9_4_dodge_a_blow_a_miss_rolls_no_dodge() {
+    let mut t = bailor(12, Card::B);
+    t.dodge = Some(33);
+    let r = strike(&arlos(14, Card::C), &t, &options(), &[31]);
+    assert!(!r.struck() && r.dodge().is_none(), "{r}");
+}
+
+#[test]
+fn s16_15_4_impaled_on_set_weapon_adds_15_to_penetration() {
+    // Roll 10 strikes; location 30 upper body; penetration 40 +15 = 55 on
+    // APV 0: pc1, so a critical follows — the script only needs to reach it.
+    let opts = StrikeOptions {
+        impaled: true,
+        ..options()
+    };
+    let mods = penetration_modifiers(&arlos(14, Card::C), &opts, tables());
+    assert_eq!(
+        mods.last().map(|m| (m.source.clone(), m.value)),
+        Some((Source::Impaled, 15))
+    );
+    let plain = penetration_modifiers(&arlos(14, Card::C), &options(), tables());
+    assert!(plain.iter().all(|m| m.source != Source::Impaled));
+    // On a blow, the report names it.
+    let mut faces = vec![10, 30, 40];
+    faces.extend([1; 40]);
+    let mut dice = Dice::scripted(faces);
+    let r = resolve_strike(
+        &arlos(14, Card::C),
+        &bailor(12, Card::A),
+        &opts,
+        tables(),
+        &mut dice,
+    );
+    let text = r.to_string();
+    assert!(
+        text.contains("Bailor charged onto Arlos's set weapon: impaled, +15 to penetration"),
+        "{text}"
+    );
+    assert!(text.contains("penetration 40 +15 → pc1"), "{text}");
 }
