@@ -171,10 +171,21 @@ fn help_overlay_lists_every_key_of_the_mode() {
     typed(&mut app, "?");
     assert_eq!(app.mode(), Mode::Help);
     let s = screen(&app);
+    // More keys than rows: the title says so, and the rest is a page down.
+    assert!(s.contains("↓ more"), "{s}");
+    press(&mut app, KeyCode::PageDown);
+    assert_eq!(app.mode(), Mode::Help);
+    let second = screen(&app);
+    assert!(second.contains("↑ more"), "{second}");
     for b in hexmelee::tui::keys::bindings(Mode::Orders).filter(|b| !b.help.is_empty()) {
-        assert!(s.contains(b.help), "help misses {:?}", b.help);
+        assert!(
+            s.contains(b.help) || second.contains(b.help),
+            "help misses {:?}",
+            b.help
+        );
     }
     assert_snapshot!(s);
+    assert_snapshot!("help_overlay_scrolled_to_its_end", second);
 }
 
 #[test]

@@ -109,6 +109,9 @@ pub struct App {
     /// AI sides answer on every tick, without a key.
     pub auto: bool,
     pub log: LogView,
+    /// Lines of the help overlay scrolled past (it scrolls when the mode has
+    /// more keys than the screen has rows).
+    pub help_scroll: usize,
     pub note: Option<Note>,
     pub size: Rect,
 }
@@ -143,6 +146,7 @@ impl App {
             light,
             view: View::Table,
             overlays: Vec::new(),
+            help_scroll: 0,
             handed_to: None,
             orders: None,
             moves: None,
@@ -423,7 +427,10 @@ impl App {
         match action {
             Action::Quit => self.overlays.push(Overlay::Quit),
             Action::ConfirmQuit => return Effect::Quit,
-            Action::Help => self.overlays.push(Overlay::Help),
+            Action::Help => {
+                self.help_scroll = 0;
+                self.overlays.push(Overlay::Help);
+            }
             Action::LogFocus => self.overlays.push(Overlay::Log),
             Action::Back => self.back(),
             Action::ToggleView => {
@@ -527,6 +534,16 @@ impl App {
                     DodgeChoice::FullLoseCard
                 };
                 self.submit(Command::Dodge { choice });
+            }
+            Action::Scroll(by) if self.overlays.last() == Some(&Overlay::Help) => {
+                // The overlay clamps it to what there is to show; a bound here
+                // keeps ↑ answering at once after too many ↓ (a key row wraps
+                // to two rows at most on a narrow screen).
+                let bound = 2 * keys::bindings(self.under_help()).count() + 8;
+                self.help_scroll = self
+                    .help_scroll
+                    .saturating_add_signed(by as isize)
+                    .min(bound);
             }
             Action::Scroll(by) => {
                 self.log.scroll = if by < 0 {

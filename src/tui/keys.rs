@@ -592,12 +592,28 @@ const LOG: &[Binding] = &[
     b(&[C('?')], "? help", "help", Action::Help),
 ];
 
-const HELP: &[Binding] = &[b(
-    &[Esc, C('?'), C('q')],
-    "Esc close",
-    "close help",
-    Action::Back,
-)];
+const HELP: &[Binding] = &[
+    b(
+        &[Esc, C('?'), C('q')],
+        "Esc close",
+        "close help",
+        Action::Back,
+    ),
+    b(
+        &[Up, C('k')],
+        "↑↓ scroll",
+        "scroll the help up a line",
+        Action::Scroll(-1),
+    ),
+    b(&[Down, C('j')], "", "", Action::Scroll(1)),
+    b(
+        &[PageUp],
+        "",
+        "scroll the help a page up or down",
+        Action::Scroll(-10),
+    ),
+    b(&[PageDown, C(' ')], "", "", Action::Scroll(10)),
+];
 
 const QUIT: &[Binding] = &[
     b(

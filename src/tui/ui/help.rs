@@ -96,13 +96,28 @@ pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
             "Cards: A berserk · B aggressive · C cautious · D parry · E retreat · F rout · G other",
         ));
     }
-    let height = (lines.len() as u16 + 2).min(body.height);
-    let area = centred(body, body.width.saturating_sub(4).min(120), height);
+    let width = body.width.saturating_sub(4).min(120);
+    let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false });
+    // Rows once wrapped (ratatui's own count, so scrolling reaches the end).
+    let total = paragraph.line_count(width.saturating_sub(2));
+    let height = u16::try_from(total + 2)
+        .unwrap_or(u16::MAX)
+        .min(body.height);
+    let area = centred(body, width, height);
+    // More rows than fit: the overlay scrolls, and its title says so.
+    let rows = usize::from(area.height.saturating_sub(2));
+    let scroll = app.help_scroll.min(total.saturating_sub(rows));
+    let more = match (scroll > 0, scroll + rows < total) {
+        (false, false) => "",
+        (false, true) => " ↓ more (↓ PgDn) —",
+        (true, true) => " ↑↓ more —",
+        (true, false) => " ↑ more —",
+    };
     frame.render_widget(Clear, area);
-    let title = format!(" Help: {} — Esc closes ", under.title());
+    let title = format!(" Help: {} —{more} Esc closes ", under.title());
     frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
+        paragraph
+            .scroll((u16::try_from(scroll).unwrap_or(u16::MAX), 0))
             .block(framed(&title, true)),
         area,
     );
