@@ -1037,3 +1037,65 @@ fn s16_9_5_without_the_limit_there_is_nothing_to_declare() {
     let why = arlos_orders(false, vec![speaking(Card::G)]).unwrap_err();
     assert!(why.contains("option communication_limits"), "{why}");
 }
+
+#[test]
+fn s16_9_2_an_untargeted_attack_card_goes_to_the_nearest_enemy_at_the_reveal() {
+    // Y stands next to X, Z three hexes off: X's and Z's untargeted cards
+    // go to their nearest enemies, and the reveal line names them.
+    let mut b = Battle::new(&redirected_pair(), 1).unwrap();
+    b.submit(orders(0, &[(0, &[(Card::C, None)])])).unwrap();
+    b.submit(orders(
+        1,
+        &[(1, &[(Card::B, None)]), (2, &[(Card::A, None)])],
+    ))
+    .unwrap();
+    let revealed = b
+        .events()
+        .iter()
+        .find_map(|e| match e {
+            Event::OrdersRevealed { orders, .. } => Some(orders.clone()),
+            _ => None,
+        })
+        .expect("orders revealed");
+    let target = |f: usize, k: usize| revealed[f].cards[k].target;
+    assert_eq!(
+        target(0, 0),
+        Some(FigureId(1)),
+        "X's C goes to Y, beside it"
+    );
+    assert_eq!(target(1, 0), Some(FigureId(0)));
+    assert_eq!(target(2, 0), Some(FigureId(0)), "Z's A goes to X");
+    let line = b
+        .events()
+        .iter()
+        .find(|e| matches!(e, Event::OrdersRevealed { .. }))
+        .and_then(|e| b.describe(e, hexmelee::engine::View::Referee))
+        .unwrap();
+    assert!(line.contains("X C on Y;"), "{line}");
+    assert!(line.contains("Z A on X"), "{line}");
+}
+
+#[test]
+fn s16_9_2_equally_near_enemies_the_one_in_front_first() {
+    // X at (3, 3) facing S; Y in front at (3, 4), W behind at (3, 2): both
+    // one hex off. The untargeted card goes to Y, in the Strike Zone,
+    // though W comes first in the scenario.
+    let body = |name: &str, side: &str, at: &str, facing: &str| {
+        format!(
+            r#"(name: "{name}", side: "{side}", at: {at}, facing: {facing}, occupation: Warrior,
+                level: 2, height_m: 1.75, weight_kg: 72.0, {STATS},
+                weapons: [(kind: ShortSword, quality: Good, training: 2)])"#
+        )
+    };
+    let c = parse(&format!(
+        r#"Scenario(name: "t", ruleset: Shakhan, options: (free_rounds: false),
+            map: (width: 10, height: 10),
+            sides: [(name: "A", colour: Red), (name: "B", colour: Blue)],
+            figures: [{}, {}, {}])"#,
+        body("X", "A", "(3, 3)", "S"),
+        body("W", "B", "(3, 2)", "S"),
+        body("Y", "B", "(3, 4)", "N"),
+    ));
+    let b = Battle::new(&c, 1).unwrap();
+    assert_eq!(b.nearest_enemy(FigureId(0)), Some(FigureId(2)));
+}

@@ -386,3 +386,16 @@ fn s16_9_5_the_order_entry_shows_the_communication_limit_and_holds_to_it() {
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.battle().prompt(), Prompt::Orders { side: SideId(1) });
 }
+
+#[test]
+fn s16_9_2_the_order_panel_names_the_enemy_an_untargeted_card_will_go_to() {
+    let mut app = duel(120, 40);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.mode(), Mode::Orders);
+    // C with the cursor on no enemy: stored untargeted, shown going to the
+    // nearest enemy (the duel's only one) before it is sealed.
+    typed(&mut app, "c");
+    assert_eq!(app.orders.as_ref().unwrap().orders[0].cards[0].target, None);
+    let s = screen(&app);
+    assert!(s.contains("[C>Be (nearest)"), "{s}");
+}

@@ -412,6 +412,43 @@ impl Battle {
 
     /// 16.14.1 ends: orders are revealed together, unordered figures play G,
     /// and Action Points come from the best card played (16.9.4).
+    /// Shakhàn 16.9.2 (docs/RULINGS.md "An attack card without a target"):
+    /// an attack card written without a target goes to the nearest enemy at
+    /// the reveal ([`Battle::nearest_enemy`]), so it is matched and moves as a
+    /// named one would. A missile card keeps its own choice of target.
+    fn aim_untargeted_cards(&self, orders: &mut [FigureOrders]) {
+        for o in orders {
+            for c in &mut o.cards {
+                if c.target.is_none()
+                    && c.missile.is_none()
+                    && self.tables.actions.card(c.card).is_attack
+                {
+                    c.target = self.nearest_enemy(o.figure);
+                }
+            }
+        }
+    }
+
+    /// The enemy an untargeted attack card of `id` goes to: the nearest still
+    /// in the fight; of those equally near, one in the figure's Strike Zone
+    /// first, then the first in the scenario's order.
+    pub fn nearest_enemy(&self, id: FigureId) -> Option<FigureId> {
+        let f = &self.figures[id.0];
+        self.figures
+            .iter()
+            .filter(|e| e.side != f.side && !e.condition.is_out())
+            .min_by_key(|e| {
+                let in_front = self.map.in_strike_zone(
+                    f.pose,
+                    f.reach().max(1),
+                    f.character.strike_zone,
+                    e.pose.hex,
+                );
+                (f.pose.hex.distance(e.pose.hex), !in_front, e.id)
+            })
+            .map(|e| e.id)
+    }
+
     fn reveal_orders(&mut self) {
         let mut orders: Vec<FigureOrders> = self
             .sealed
@@ -439,6 +476,7 @@ impl Battle {
                 dodge: Default::default(),
             });
         }
+        self.aim_untargeted_cards(&mut orders);
         orders.sort_by_key(|o| o.figure);
         let brawl_events = self.brawl_reveal(&mut orders);
         let mut lost_events = Vec::new();

@@ -94,15 +94,7 @@ pub(super) fn odds(
     if !matches!(card.card, Card::A | Card::B | Card::C) {
         return None;
     }
-    let f = battle.figure(id);
-    let defender = card.target.or_else(|| {
-        battle
-            .figures()
-            .iter()
-            .filter(|e| e.side != f.side && !e.condition.is_out())
-            .min_by_key(|e| (f.pose.hex.distance(e.pose.hex), e.id))
-            .map(|e| e.id)
-    })?;
+    let defender = card.target.or_else(|| battle.nearest_enemy(id))?;
     let defence_card = Card::C;
     let m = odds::matchup_now(battle, id, defender, card.card, defence_card, card.aim)?;
     let o = odds::strike_odds(&m, tables());

@@ -89,6 +89,14 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             if let Some(t) = c.target {
                 text.push('>');
                 text.push_str(app.map.labels.get(t));
+            } else if c.missile.is_none()
+                && matches!(c.card, Card::A | Card::B | Card::C)
+                && let Some(t) = b.nearest_enemy(o.figure)
+            {
+                // 16.9.2: the enemy the reveal will give it, said before sealing.
+                text.push('>');
+                text.push_str(app.map.labels.get(t));
+                text.push_str(" (nearest)");
             }
             if let Some(a) = c.aim {
                 text.push('@');
