@@ -399,3 +399,35 @@ fn s16_9_2_the_order_panel_names_the_enemy_an_untargeted_card_will_go_to() {
     let s = screen(&app);
     assert!(s.contains("[C>Be (nearest)"), "{s}");
 }
+
+#[test]
+fn s16_9_4_the_order_entry_combines_an_action_with_moves_only_when_allowed() {
+    let start = |allowed: bool| {
+        let mut checked = hexmelee::scenario::default_scenario().unwrap();
+        checked.scenario.options.combined_actions = allowed;
+        let seed = checked.scenario.seed;
+        let mut app = hexmelee::tui::app::App::new(checked, seed, false).unwrap();
+        app.handle(Input::Resize(120, 40));
+        press(&mut app, KeyCode::Enter);
+        typed(&mut app, "gn");
+        app
+    };
+    // Not allowed: J says why and changes nothing.
+    let mut app = start(false);
+    typed(&mut app, "J");
+    assert!(
+        app.note
+            .as_ref()
+            .is_some_and(|n| n.error && n.text.contains("combined_actions")),
+        "{:?}",
+        app.note
+    );
+    assert!(!app.orders.as_ref().unwrap().orders[0].cards[0].combine);
+    // Allowed: the G card's action is joined to the moves, and says so.
+    let mut app = start(true);
+    typed(&mut app, "J");
+    assert!(app.orders.as_ref().unwrap().orders[0].cards[0].combine);
+    assert!(screen(&app).contains("while moving"), "{}", screen(&app));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.battle().prompt(), Prompt::Orders { side: SideId(1) });
+}

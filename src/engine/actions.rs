@@ -70,7 +70,9 @@ impl Battle {
             let r = f.condition.effective_requisites(&f.character.requisites);
             let score =
                 f64::from(r.agility + r.dexterity) * self.tables.actions.combined_actions_dmod;
-            let check = Check::roll(score.round() as i32, &mut self.dice);
+            // A whole d100 at or under 57.5 is one at or under 57 (docs/RULINGS.md,
+            // fractions kept where the book compares).
+            let check = Check::roll(score.floor() as i32, &mut self.dice);
             let lost_ap = f.round.pulse_left.min(f.round.ap_left);
             self.push(Event::CombinedActions {
                 figure: m.figure,

@@ -504,6 +504,7 @@ impl App {
             | Action::ToggleWarn
             | Action::CycleActivity
             | Action::ToggleSpeaks
+            | Action::ToggleCombine
             | Action::Propose
             | Action::ProposeAll
             | Action::Seal => self.orders_action(action),

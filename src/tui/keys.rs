@@ -140,6 +140,8 @@ pub enum Action {
     CycleActivity,
     /// 16.9.5: the player gives three sentences of instructions (G alone).
     ToggleSpeaks,
+    /// 16.9.4: under G, the action combined with the moves of each pulse.
+    ToggleCombine,
     Propose,
     ProposeAll,
     Seal,
@@ -376,6 +378,12 @@ const ORDERS: &[Binding] = &[
         "",
         "under G: the player gives three sentences of instructions, so G is the only card (16.9.5)",
         Action::ToggleSpeaks,
+    ),
+    b(
+        &[C('J')],
+        "",
+        "under G: join the action to this round's moves, if the Referee allows (16.9.4; a Saving Throw)",
+        Action::ToggleCombine,
     ),
     b(
         &[Enter],

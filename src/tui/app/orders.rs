@@ -225,6 +225,12 @@ fn intent(action: Action, f: &Figure, c: &mut CardOrder) -> Result<(), String> {
             }
             c.speaks = !c.speaks;
         }
+        Action::ToggleCombine => {
+            if c.card != Card::G || c.action.is_none() {
+                return Err("combine a G card's non-combat action (n) with moves (16.9.4)".into());
+            }
+            c.combine = !c.combine;
+        }
         _ => {}
     }
     Ok(())
@@ -267,6 +273,7 @@ impl App {
         let f = self.battle().figure(id).clone();
         // 16.3: close quarters and nets may hold the allowance down.
         let tca = self.battle().tca(id) as usize;
+        let may_combine = self.battle().options().combined_actions;
         let draft = self.orders.as_mut().expect("checked above");
         let o = draft.of_mut(id).expect("checked above");
         let mut problem = None;
@@ -312,13 +319,21 @@ impl App {
                     DodgeStance::Never => DodgeStance::Ask,
                 }
             }
+            Action::ToggleCombine if !may_combine => {
+                problem = Some(
+                    "the Referee has not allowed combining a move with an action \
+                     (16.9.4; scenario option combined_actions)"
+                        .into(),
+                );
+            }
             Action::CycleBrawl
             | Action::ToggleLethal
             | Action::CycleMissile
             | Action::ToggleHold
             | Action::ToggleWarn
             | Action::CycleActivity
-            | Action::ToggleSpeaks => match o.cards.last_mut() {
+            | Action::ToggleSpeaks
+            | Action::ToggleCombine => match o.cards.last_mut() {
                 Some(c) => problem = intent(action, &f, c).err(),
                 None => problem = Some("add a card first (a-g)".into()),
             },

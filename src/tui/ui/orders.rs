@@ -127,6 +127,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                 text.push_str(" + ");
                 text.push_str(&activity_word(a));
             }
+            if c.combine {
+                text.push_str(" while moving");
+            }
             if c.speaks {
                 text.push_str(" talks");
             }
