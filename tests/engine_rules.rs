@@ -291,12 +291,126 @@ fn initiative_16_9_9_alternates_after_the_first_round() {
     settle(&mut b);
     stand_until_orders(&mut b);
     assert_eq!(b.round(), 2);
+    write_no_orders(&mut b);
     assert_eq!(b.initiative(), Some(SideId(1 - first.0)));
     assert!(
         b.events()
             .iter()
             .any(|e| matches!(e, Event::InitiativeAlternates { .. }))
     );
+}
+
+/// Every side awaited writes no orders (its figures play G).
+fn write_no_orders(b: &mut Battle) {
+    while let Prompt::Orders { side } = b.prompt() {
+        b.submit(Command::Orders {
+            side,
+            orders: vec![],
+        })
+        .unwrap();
+    }
+}
+
+/// The index of the first event from `from` on that `is` picks.
+fn first_at(b: &Battle, from: usize, is: impl Fn(&Event) -> bool) -> Option<usize> {
+    b.events()[from..].iter().position(is).map(|i| i + from)
+}
+
+/// The duel without free rounds, played to the call for round 2's orders.
+fn duel_at_round_two(every_round: bool) -> Battle {
+    let mut c = shipped("duel.ron");
+    c.scenario.options.free_rounds = false;
+    c.scenario.options.initiative_every_round = every_round;
+    let mut b = Battle::new(&c, 2).unwrap();
+    write_no_orders(&mut b);
+    settle(&mut b);
+    stand_until_orders(&mut b);
+    assert_eq!(b.round(), 2);
+    b
+}
+
+#[test]
+fn s16_14_2_initiative_passes_after_the_orders_are_revealed() {
+    // The opening roll comes before the first orders (it decides free rounds).
+    let mut c = shipped("duel.ron");
+    c.scenario.options.free_rounds = false;
+    let b = Battle::new(&c, 2).unwrap();
+    let rolled = first_at(&b, 0, |e| matches!(e, Event::InitiativeRolled { .. }));
+    assert!(rolled.is_some(), "{:?}", b.events());
+    assert!(b.initiative().is_some(), "round 1's Initiative is known");
+    // In round 2 the orders are written and revealed, then Initiative passes.
+    let mut b = duel_at_round_two(false);
+    let before = b.events().len();
+    assert_eq!(b.initiative(), None, "not yet checked for round 2");
+    let round_two = first_at(&b, 0, |e| matches!(e, Event::RoundBegan { round: 2, .. })).unwrap();
+    assert!(
+        first_at(&b, round_two, |e| matches!(
+            e,
+            Event::InitiativeAlternates { .. }
+        ))
+        .is_none()
+    );
+    write_no_orders(&mut b);
+    let revealed = first_at(&b, before, |e| matches!(e, Event::OrdersRevealed { .. })).unwrap();
+    let passed = first_at(&b, before, |e| {
+        matches!(e, Event::InitiativeAlternates { .. })
+    })
+    .unwrap();
+    assert!(revealed < passed, "{:?}", &b.events()[before..]);
+    assert_eq!(
+        b.prompt(),
+        Prompt::MovementPriority {
+            side: b.initiative().unwrap()
+        }
+    );
+}
+
+#[test]
+fn s16_14_2_a_fresh_check_each_round_is_rolled_after_the_orders() {
+    let mut b = duel_at_round_two(true);
+    let round_two = first_at(&b, 0, |e| matches!(e, Event::RoundBegan { round: 2, .. })).unwrap();
+    assert!(
+        first_at(&b, round_two, |e| matches!(
+            e,
+            Event::InitiativeRolled { .. }
+        ))
+        .is_none(),
+        "no roll before round 2's orders: {:?}",
+        &b.events()[round_two..]
+    );
+    assert_eq!(b.initiative(), None);
+    write_no_orders(&mut b);
+    let revealed = first_at(&b, round_two, |e| matches!(e, Event::OrdersRevealed { .. })).unwrap();
+    let rolled = first_at(&b, round_two, |e| {
+        matches!(e, Event::InitiativeRolled { .. })
+    })
+    .unwrap();
+    assert!(revealed < rolled);
+    assert!(b.initiative().is_some());
+}
+
+#[test]
+fn s16_14_2_the_referees_call_before_the_check_stands_for_the_round() {
+    let mut b = duel_at_round_two(false);
+    b.submit(Command::FreshInitiative).unwrap();
+    let before = b.events().len();
+    write_no_orders(&mut b);
+    // The fresh check the Referee called comes in this round's check phase.
+    let revealed = first_at(&b, before, |e| matches!(e, Event::OrdersRevealed { .. })).unwrap();
+    let rolled = first_at(&b, before, |e| matches!(e, Event::InitiativeRolled { .. })).unwrap();
+    assert!(revealed < rolled);
+    // A side the Referee gives Initiative before the check keeps it this round.
+    let mut b = duel_at_round_two(false);
+    b.submit(Command::Referee(Override::SetInitiative {
+        side: SideId(1),
+    }))
+    .unwrap();
+    write_no_orders(&mut b);
+    assert_eq!(b.initiative(), Some(SideId(1)));
+    settle(&mut b);
+    stand_until_orders(&mut b);
+    write_no_orders(&mut b);
+    assert_eq!(b.initiative(), Some(SideId(0)), "and it passes on after");
 }
 
 #[test]

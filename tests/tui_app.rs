@@ -431,3 +431,25 @@ fn s16_9_4_the_order_entry_combines_an_action_with_moves_only_when_allowed() {
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.battle().prompt(), Prompt::Orders { side: SideId(1) });
 }
+
+#[test]
+fn s16_14_2_the_display_shows_initiative_only_after_the_check() {
+    let mut app = duel(120, 40);
+    // Play the opening round(s) through to round 2's orders.
+    while !(app.battle().round() == 2 && matches!(app.battle().prompt(), Prompt::Orders { .. })) {
+        answer_by_keys(&mut app);
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.mode(), Mode::Orders);
+    let s = screen(&app);
+    assert!(!s.contains("Init."), "no Initiative before its check:\n{s}");
+    // The timeline puts the Initiative check between orders and priority.
+    assert!(s.contains("Ord Ini Pri DI"), "{s}");
+    while app.mode() != Mode::Priority {
+        answer_by_keys(&mut app);
+    }
+    let s = screen(&app);
+    let init = app.battle().initiative().expect("checked after the orders");
+    let name = &app.battle().sides()[init.0].name;
+    assert!(s.contains(&format!("Init. {name}")), "{s}");
+}

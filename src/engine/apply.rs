@@ -224,7 +224,8 @@ impl Battle {
         }
         self.phase = phase;
         match phase {
-            Phase::Communication if !self.free_round => self.initiative_held = false,
+            // The held Initiative has decided this round's check (16.14.2).
+            Phase::RecordKeeping if !self.free_round => self.initiative_held = false,
             Phase::Attack { second, .. } => {
                 for f in &mut self.figures {
                     f.round.struck_this_phase = false;

@@ -282,7 +282,7 @@ impl Battle {
         }
     }
 
-    /// 16.13.3–4 start-of-round checks, then Initiative (16.15.1, 16.9.9).
+    /// 16.13.3–4 start-of-round checks, then the Communication Phase (16.14.1).
     fn round_start(&mut self) {
         for id in (0..self.figures.len()).map(FigureId) {
             let f = &self.figures[id.0];
@@ -312,6 +312,16 @@ impl Battle {
             });
             return;
         }
+        self.push(Event::PhaseBegan {
+            phase: Phase::Communication,
+        });
+    }
+
+    /// Shakhàn 16.14.2: the Initiative check comes after the orders are
+    /// revealed. A fresh roll, or else Initiative passes to the other side
+    /// (16.9.9); the opening roll already decided the first round and any
+    /// free rounds (16.9.9.1, docs/RULINGS.md).
+    fn initiative_check(&mut self) {
         if self.free_round || self.initiative_held {
             // 16.9.9.1: Initiative stays with the surprising side through its
             // free rounds and the normal round after them.
@@ -322,9 +332,6 @@ impl Battle {
                 side: SideId(1 - side.0),
             });
         }
-        self.push(Event::PhaseBegan {
-            phase: Phase::Communication,
-        });
     }
 
     /// 16.15.1: both sides roll; modifiers go on each side's own roll.
@@ -520,6 +527,7 @@ impl Battle {
         for e in brawl_events.into_iter().chain(lost_events) {
             self.push(e);
         }
+        self.initiative_check();
         self.begin_actions();
         // 16.9.10: with per-figure priority no side chooses who moves first.
         self.push(Event::PhaseBegan {

@@ -238,8 +238,13 @@ impl Battle {
         self.phase
     }
 
+    /// The side with Initiative this round, once known: while orders are
+    /// written it is `None` unless the opening roll has already decided the
+    /// round (Shakhàn 16.14.1–2: the check comes after the orders).
     pub fn initiative(&self) -> Option<SideId> {
-        self.initiative
+        let unchecked =
+            matches!(self.phase, Phase::RoundStart | Phase::Communication) && !self.initiative_held;
+        self.initiative.filter(|_| !unchecked)
     }
 
     /// 16.9.10 Initiative Priority, highest first; empty under the standard system.

@@ -384,7 +384,11 @@ impl Battle {
             Override::SetMorale { figure, morale } => {
                 self.figures[figure.0].condition.force_morale(*morale);
             }
-            Override::SetInitiative { side } => self.initiative = Some(*side),
+            Override::SetInitiative { side } => {
+                // The Referee's word stands for this round's check (16.14.2).
+                self.initiative = Some(*side);
+                self.initiative_held = true;
+            }
             Override::SetFortune { side, fortune } => match side {
                 Some(side) => self.fortune_calls[side.0] = *fortune,
                 None => self.fortune_calls = [*fortune; 2],

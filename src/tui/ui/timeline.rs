@@ -11,8 +11,9 @@ use super::status::first_mover;
 use crate::engine::{Battle, Phase};
 use crate::tui::app::App;
 
-/// The steps before the pulses, as the timeline names them.
-const OPENING: [&str; 7] = ["Ord", "Pri", "DI", "Msl", "Spl", "Fir", "Spc"];
+/// The steps before the pulses, as the timeline names them: orders, then
+/// the Initiative check (Shakhàn 16.14.1–2), then Movement Priority on.
+const OPENING: [&str; 8] = ["Ord", "Ini", "Pri", "DI", "Msl", "Spl", "Fir", "Spc"];
 
 /// The position of the current phase: an opening step, a pulse's slot
 /// (0 attack, 1 first side moves, 2 attack, 3 second side moves), or the
@@ -27,12 +28,12 @@ enum Slot {
 fn slot(b: &Battle) -> Slot {
     match b.phase() {
         Phase::RoundStart | Phase::Communication => Slot::Opening(0),
-        Phase::MovementPriority => Slot::Opening(1),
-        Phase::DivineIntervention => Slot::Opening(2),
-        Phase::MissileArrival => Slot::Opening(3),
-        Phase::Spell => Slot::Opening(4),
-        Phase::MissileWeapon => Slot::Opening(5),
-        Phase::SpecialManeuver => Slot::Opening(6),
+        Phase::MovementPriority => Slot::Opening(2),
+        Phase::DivineIntervention => Slot::Opening(3),
+        Phase::MissileArrival => Slot::Opening(4),
+        Phase::Spell => Slot::Opening(5),
+        Phase::MissileWeapon => Slot::Opening(6),
+        Phase::SpecialManeuver => Slot::Opening(7),
         Phase::Attack { pulse, second } => Slot::Pulse(pulse, if second { 2 } else { 0 }),
         Phase::Action { pulse, side } => {
             let first = first_mover(b).or(b.initiative()) == Some(side);
