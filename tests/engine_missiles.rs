@@ -561,3 +561,47 @@ fn cli_scripted_orders_fire_a_missile_with_a_warning() {
         "{text}"
     );
 }
+
+/// Shakhàn 16.15.4: a struck figure whose shield stays down is told why, in a
+/// player's words: struck from behind, or held low by its orders.
+#[test]
+fn s16_15_4_a_missile_line_says_why_the_shield_was_not_raised() {
+    const SHIELD: &str = "shield: Some((material: Leather, size: Small, quality: Good))";
+    for (facing, stance, why) in [
+        ("S", ShieldStance::Raise, "the shield is on the far side"),
+        ("N", ShieldStance::Lower, "held low by orders"),
+    ] {
+        let c = field(
+            6,
+            10,
+            &[
+                (
+                    "A",
+                    2,
+                    0,
+                    "S",
+                    &format!("{BOW}, state: (missile_loaded: true)"),
+                ),
+                ("B", 2, 5, facing, SHIELD),
+            ],
+        );
+        let mut b = Battle::with_dice(&c, dice(&[10, 30, 20, 2])).unwrap();
+        b.submit(orders(0, vec![shoot(0, Card::G, Some(1), false)]))
+            .unwrap();
+        let stand = FigureOrders {
+            figure: FigureId(1),
+            cards: vec![CardOrder::new(Card::D, None)],
+            shield: stance,
+            when_busy: BusyStance::Ask,
+            dodge: Default::default(),
+        };
+        b.submit(orders(1, vec![stand])).unwrap();
+        settle(&mut b);
+        let f = flights(&b);
+        assert_eq!(f[0].struck, Some(FigureId(1)), "{}", f[0].explanation);
+        let said = "F1's shield is not raised: ";
+        for text in [&f[0].explanation, &f[0].table_view] {
+            assert!(text.contains(said) && text.contains(why), "{text}");
+        }
+    }
+}

@@ -114,7 +114,11 @@ impl Battle {
             .min(f.round.ap_left)
             .min(action.needed - action.spent);
         if ap > 0.0 {
-            self.push(Event::ActionWorked { figure: id, ap });
+            self.push(Event::ActionWorked {
+                figure: id,
+                ap,
+                so_far: action.spent + ap,
+            });
         }
         if action.spent + ap >= action.needed - 1e-9 {
             self.push(Event::ActionDone {

@@ -168,12 +168,12 @@ impl Battle {
                     spent: 0.0,
                 });
             }
-            Event::ActionWorked { figure, ap } => {
+            Event::ActionWorked { figure, ap, so_far } => {
                 let f = &mut self.figures[figure.0];
                 f.round.ap_left = (f.round.ap_left - ap).max(0.0);
                 f.round.pulse_left = (f.round.pulse_left - ap).max(0.0);
                 if let Some(a) = &mut f.action {
-                    a.spent += ap;
+                    a.spent = *so_far;
                 }
             }
             Event::ActionDone { figure, .. } | Event::ActionAbandoned { figure } => {

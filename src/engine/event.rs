@@ -140,10 +140,13 @@ pub enum Event {
         activity: Activity,
         needed: f64,
     },
-    /// 16.9.8: a figure that did not move spends its pulse on its action.
+    /// 16.9.8: a figure that did not move spends its pulse on its action;
+    /// `so_far`: all it has spent on the action once this pulse's AP are in
+    /// (the log tells it as it was then, not as the battle ends).
     ActionWorked {
         figure: FigureId,
         ap: f64,
+        so_far: f64,
     },
     ActionDone {
         figure: FigureId,

@@ -80,9 +80,9 @@ impl Battle {
                 let w = &h.outcome.wound;
                 match view {
                     View::Referee => format!(
-                        "{} suffers {:?}: {}",
+                        "{} suffers {}: {}",
                         self.name(h.figure),
-                        h.hazard,
+                        hazard_name(&h.hazard),
                         h.outcome.lines.join("; ")
                     ),
                     View::Table => {
@@ -278,21 +278,19 @@ impl Battle {
                 activity,
                 needed,
             } => format!(
-                "{} begins {activity:?} ({} AP)",
+                "{} begins {} ({} AP)",
                 self.name(*figure),
+                activity.doing(),
                 fmt_ap(*needed)
             ),
-            Event::ActionWorked { figure, ap } => {
-                let done = self.figures[figure.0].action.map_or(0.0, |a| a.spent);
-                format!(
-                    "{} works on it: {} AP (so far {})",
-                    self.name(*figure),
-                    fmt_ap(*ap),
-                    fmt_ap(done)
-                )
-            }
+            Event::ActionWorked { figure, ap, so_far } => format!(
+                "{} works on it: {} AP (so far {})",
+                self.name(*figure),
+                fmt_ap(*ap),
+                fmt_ap(*so_far)
+            ),
             Event::ActionDone { figure, activity } => {
-                format!("{} completes {activity:?}", self.name(*figure))
+                format!("{} finishes {}", self.name(*figure), activity.doing())
             }
             Event::ActionSpoiled { figure } => format!(
                 "{}'s action is spoiled and must be begun again",

@@ -95,6 +95,8 @@ pub struct FlightEvent {
 struct Hit {
     figure: FigureId,
     blow: MissileBlow,
+    /// Why a shield the figure carries was not raised (16.15.4).
+    shield_down: Option<missile::ShieldDown>,
 }
 
 impl Battle {
@@ -482,9 +484,19 @@ impl Battle {
             explanation: String::new(),
             table_view: String::new(),
         };
-        if let Some(Hit { figure, blow }) = hit {
+        if let Some(Hit {
+            figure,
+            blow,
+            shield_down,
+        }) = hit
+        {
             let defender = &self.figures[figure.0];
             let name = defender.name.clone();
+            if let Some(why) = shield_down {
+                let line = format!("{name}'s shield is not raised: {why}");
+                lines.push(line.clone());
+                table.push(line);
+            }
             lines.extend(blow.blow.describe(&shooter.name, &name));
             let ignored = blow
                 .blow
@@ -572,8 +584,14 @@ impl Battle {
         };
         // A shield covers the front and flanks; against missiles it is raised
         // unless the orders keep it down (there is no time to ask).
-        let raise = fig.round.shield != ShieldStance::Lower
-            && fig.pose.aspect_of(flight.from) != Some(Aspect::Rear);
+        let shield_down = fig.character.shield.as_ref().and_then(|_| {
+            missile::ShieldDown::why(
+                fig.round.shield == ShieldStance::Lower,
+                fig.pose.aspect_of(flight.from) == Some(Aspect::Rear),
+                fig.gear.shield > 0.0,
+            )
+        });
+        let raise = shield_down.is_none();
         let target = super::target(&fig.character, &fig.factors, &fig.gear, Card::G, raise, t);
         let (height_m, weight_kg) = (fig.character.height_m, fig.character.weight_kg);
         let range_m = self.map.distance_in_metres(flight.from, hex);
@@ -613,7 +631,11 @@ impl Battle {
             Role::InTheWay { .. } => None,
         };
         let blow = missile::blow(shooter, &target, weight_kg, aim, range_m, t, &mut self.dice);
-        Some(Hit { figure: id, blow })
+        Some(Hit {
+            figure: id,
+            blow,
+            shield_down,
+        })
     }
 
     /// Shakhàn 16.5.2 and 16.9.4.1: a figure loading a missile weapon loses

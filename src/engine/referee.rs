@@ -34,6 +34,22 @@ pub enum RequisiteName {
     MagicResistance,
 }
 
+/// The requisite as the character sheet spells it.
+impl std::fmt::Display for RequisiteName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            RequisiteName::Agility => "Agility",
+            RequisiteName::Strength => "Strength",
+            RequisiteName::Dexterity => "Dexterity",
+            RequisiteName::Constitution => "Constitution",
+            RequisiteName::Willpower => "Willpower",
+            RequisiteName::Vision => "Vision",
+            RequisiteName::NightVision => "Night Vision",
+            RequisiteName::MagicResistance => "Magic Resistance",
+        })
+    }
+}
+
 /// A reserve a figure's condition is measured against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ReserveName {
@@ -415,10 +431,10 @@ impl Battle {
                 figure,
                 requisite,
                 value,
-            } if referee => format!("{}'s {requisite:?} is now {value}", name(figure)),
+            } if referee => format!("{}'s {requisite} is now {value}", name(figure)),
             Override::SetRequisite {
                 figure, requisite, ..
-            } => format!("{}'s {requisite:?} changes", name(figure)),
+            } => format!("{}'s {requisite} changes", name(figure)),
             Override::SetReserve {
                 figure,
                 reserve,

@@ -143,7 +143,7 @@ pub fn activity_word(a: Activity) -> String {
     ACTIVITIES
         .iter()
         .find(|(x, _)| *x == a)
-        .map_or_else(|| format!("{a:?}").to_lowercase(), |(_, w)| w.to_string())
+        .map_or_else(|| a.to_string(), |(_, w)| w.to_string())
 }
 
 /// The next of `list` after `now` (the first after `None`), `None` after the last.

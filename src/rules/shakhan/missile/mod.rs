@@ -285,6 +285,46 @@ pub fn overshoot(max_range_m: f64, t: &Tables, dice: &mut Dice) -> Overshoot {
     }
 }
 
+/// Shakhàn 16.15.4: why a struck figure's shield was not raised against a
+/// missile, in the words a player would use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShieldDown {
+    /// The missile came from behind: a shield covers only the front and
+    /// flanks.
+    FarSide,
+    /// The figure's orders keep its shield lowered (there is no time to ask
+    /// in the middle of a flight).
+    HeldLowByOrders,
+    /// A `w` result has beaten the shield to nothing.
+    Broken,
+}
+
+impl ShieldDown {
+    /// Shakhàn 16.15.4: whether a figure carrying a shield raises it against a
+    /// missile from its `rear`; `None`: it is raised.
+    pub fn why(held_low: bool, rear: bool, intact: bool) -> Option<ShieldDown> {
+        if !intact {
+            Some(ShieldDown::Broken)
+        } else if rear {
+            Some(ShieldDown::FarSide)
+        } else if held_low {
+            Some(ShieldDown::HeldLowByOrders)
+        } else {
+            None
+        }
+    }
+}
+
+impl fmt::Display for ShieldDown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ShieldDown::FarSide => "the missile comes from behind, the shield is on the far side",
+            ShieldDown::HeldLowByOrders => "it is held low by orders",
+            ShieldDown::Broken => "it is broken",
+        })
+    }
+}
+
 /// A figure struck by a missile: where, and what the blow did.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MissileBlow {

@@ -210,6 +210,76 @@ struct OtherCost {
     max: u8,
 }
 
+impl Activity {
+    /// The activity in plain words, as an order ("pick up an item") and as
+    /// under way ("picking up an item"); `Other`'s cost is added by `Display`.
+    fn words(self) -> (&'static str, &'static str) {
+        match self {
+            Activity::MoveForward => ("move forward", "moving forward"),
+            Activity::MoveBackward => ("move backward", "moving backward"),
+            Activity::MoveForwardPoor => (
+                "move forward on poor footing",
+                "moving forward on poor footing",
+            ),
+            Activity::MoveBackwardPoor => (
+                "move backward on poor footing",
+                "moving backward on poor footing",
+            ),
+            Activity::PivotUpTo90 => ("turn up to 90°", "turning up to 90°"),
+            Activity::PivotUpTo180 => ("turn up to 180°", "turning up to 180°"),
+            Activity::LeapForward => ("leap forward", "leaping forward"),
+            Activity::LeapBackOrSide => ("leap back or aside", "leaping back or aside"),
+            Activity::LeapUp => ("leap up", "leaping up"),
+            Activity::StrikeBodyWeapon => {
+                ("strike with a fist or foot", "striking with a fist or foot")
+            }
+            Activity::StrikeWeapon => ("strike with a weapon", "striking with a weapon"),
+            Activity::Dodge => ("dodge a blow", "dodging a blow"),
+            Activity::ClimbUp => ("climb up", "climbing up"),
+            Activity::ClimbDown => ("climb down", "climbing down"),
+            Activity::Duck => ("duck", "ducking"),
+            Activity::GrabHold => ("grab hold of something", "grabbing hold of something"),
+            Activity::DropItem => ("drop an item", "dropping an item"),
+            Activity::PickUpItem => ("pick up an item", "picking up an item"),
+            Activity::DiscardArmourPiece => {
+                ("take off a piece of armour", "taking off a piece of armour")
+            }
+            Activity::DonArmourPiece => {
+                ("put on a piece of armour", "putting on a piece of armour")
+            }
+            Activity::CastSpell => ("cast a spell", "casting a spell"),
+            Activity::LoadMissile => ("load a missile weapon", "loading a missile weapon"),
+            Activity::AimMissile => ("aim a missile weapon", "aiming a missile weapon"),
+            Activity::FireMissile => ("fire a missile weapon", "firing a missile weapon"),
+            Activity::ThrowProjectile => ("throw a missile", "throwing a missile"),
+            Activity::Shout => ("shout", "shouting"),
+            Activity::ReadMessage => ("read a message", "reading a message"),
+            Activity::UnstopBottle => ("unstop a bottle", "unstopping a bottle"),
+            Activity::TakeDose => ("take a dose", "taking a dose"),
+            Activity::SetAfire => ("set something afire", "setting something afire"),
+            Activity::CutRope => ("cut a rope", "cutting a rope"),
+            Activity::Other(_) => ("another action", "another action"),
+        }
+    }
+
+    /// The activity under way, for the log ("… begins loading a missile weapon").
+    pub fn doing(self) -> &'static str {
+        self.words().1
+    }
+}
+
+/// The activity as an order, in plain words ("load a missile weapon",
+/// "another action (8 AP)").
+impl std::fmt::Display for Activity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.words().0)?;
+        match self {
+            Activity::Other(ap) => write!(f, " ({ap} AP)"),
+            _ => Ok(()),
+        }
+    }
+}
+
 impl ActionTables {
     /// Shakhàn 16.9.1: a Tactic Card's rules.
     pub fn card(&self, c: Card) -> &CardRules {
@@ -326,6 +396,24 @@ mod tests {
 
     fn t() -> ActionTables {
         load().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn s16_9_4_activities_are_told_in_plain_words() {
+        assert_eq!(Activity::LoadMissile.to_string(), "load a missile weapon");
+        assert_eq!(Activity::LoadMissile.doing(), "loading a missile weapon");
+        assert_eq!(Activity::PickUpItem.to_string(), "pick up an item");
+        assert_eq!(Activity::Other(8).to_string(), "another action (8 AP)");
+        for a in Activity::FIXED {
+            let (order, doing) = (a.to_string(), a.doing());
+            assert!(
+                order
+                    .chars()
+                    .all(|c| c.is_lowercase() || !c.is_alphabetic()),
+                "{a:?}: {order}"
+            );
+            assert!(doing.contains("ing"), "{a:?}: {doing}");
+        }
     }
 
     #[test]
