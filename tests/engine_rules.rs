@@ -1214,3 +1214,44 @@ fn s16_9_2_equally_near_enemies_the_one_in_front_first() {
     let b = Battle::new(&c, 1).unwrap();
     assert_eq!(b.nearest_enemy(FigureId(0)), Some(FigureId(2)));
 }
+
+#[test]
+fn s16_9_3_no_card_is_kept_for_an_enemy_out_of_the_fight() {
+    // X (facing S) plays C on Y in front of it; Y plays C on X; W, behind X,
+    // plays C on X. Y is taken out of the battle before anyone strikes: X's
+    // card is no longer kept for Y, and answers W's blow from behind.
+    let body = |name: &str, side: &str, at: &str, facing: &str| {
+        format!(
+            r#"(name: "{name}", side: "{side}", at: {at}, facing: {facing}, occupation: Warrior,
+                level: 2, height_m: 1.75, weight_kg: 72.0, {STATS},
+                weapons: [(kind: ShortSword, quality: Good, training: 2)])"#
+        )
+    };
+    let c = parse(&format!(
+        r#"Scenario(name: "t", ruleset: Shakhan, options: (free_rounds: false),
+            map: (width: 10, height: 10),
+            sides: [(name: "A", colour: Red), (name: "B", colour: Blue)],
+            figures: [{}, {}, {}])"#,
+        body("X", "A", "(3, 3)", "S"),
+        body("Y", "B", "(3, 4)", "N"),
+        body("W", "B", "(3, 2)", "S"),
+    ));
+    let mut b = Battle::new(&c, 3).unwrap();
+    b.submit(orders(0, &[(0, &[(Card::C, Some(1))])])).unwrap();
+    b.submit(orders(
+        1,
+        &[(1, &[(Card::C, Some(0))]), (2, &[(Card::C, Some(0))])],
+    ))
+    .unwrap();
+    b.submit(Command::Referee(Override::RemoveFigure {
+        figure: FigureId(1),
+    }))
+    .unwrap();
+    settle(&mut b);
+    stand_until_orders(&mut b);
+    let w = strikes(&b)
+        .into_iter()
+        .find(|s| s.attacker == FigureId(2))
+        .expect("W strikes");
+    assert!(w.matched_by.is_some(), "{}", w.explanation());
+}

@@ -300,8 +300,8 @@ impl Battle {
     /// 2. a card not yet bound that this attack was itself answering, or that
     ///    has struck this attacker: the two fight each other and match both
     ///    ways;
-    /// 3. a card not yet bound whose opponent ([`Battle::card_opponent`]) is
-    ///    this attacker;
+    /// 3. a card not yet bound, not past its time, whose opponent
+    ///    ([`Battle::card_opponent`]) is this attacker;
     /// 4. the first card still to come, not yet bound, that is not kept for
     ///    another enemy attacking the defender with a card of its own
     ///    (Arlos keeps his card for Bailor).
@@ -334,9 +334,11 @@ impl Battle {
             return Some(i);
         }
         let free = |c: &super::PlayedCard| open(c) && c.fought.is_none();
-        if let Some(i) = (0..cards.len())
-            .find(|&i| free(&cards[i]) && self.card_opponent(s.defender, i) == Some(s.attacker))
-        {
+        if let Some(i) = (0..cards.len()).find(|&i| {
+            free(&cards[i])
+                && !self.card_lapsed(s.defender, i)
+                && self.card_opponent(s.defender, i) == Some(s.attacker)
+        }) {
             return Some(i);
         }
         (0..cards.len()).find(|&i| {
@@ -356,7 +358,8 @@ impl Battle {
     }
 
     /// Whether `id`'s card `k` is kept for an enemy other than `attacker`
-    /// that is attacking `id` with a card it has not yet struck with.
+    /// that is attacking `id` with a card still to come: in effect or later,
+    /// not yet struck with (an enemy out of the fight attacks nobody).
     fn kept_for_another(&self, id: FigureId, k: usize, attacker: FigureId) -> bool {
         let Some(e) = self.card_opponent(id, k).filter(|&e| e != attacker) else {
             return false;
@@ -369,6 +372,7 @@ impl Battle {
             .any(|(j, c)| {
                 !c.lost
                     && c.strikes == 0
+                    && !self.card_lapsed(e, j)
                     && self.tables.actions.card(c.card()).is_attack
                     && self.card_opponent(e, j) == Some(id)
             })
@@ -382,6 +386,10 @@ impl Battle {
     /// named target it is moving on.
     pub(super) fn card_opponent(&self, id: FigureId, k: usize) -> Option<FigureId> {
         let f = &self.figures[id.0];
+        // A figure out of the fight fights nobody (its cards stay played).
+        if f.condition.is_out() {
+            return None;
+        }
         let card = f.round.cards.get(k)?;
         if card.fought.is_some() {
             return card.fought;
