@@ -453,3 +453,13 @@ fn s16_14_2_the_display_shows_initiative_only_after_the_check() {
     let name = &app.battle().sides()[init.0].name;
     assert!(s.contains(&format!("Init. {name}")), "{s}");
 }
+
+#[test]
+fn the_order_panel_tells_stances_in_words() {
+    let mut app = duel(120, 40);
+    press(&mut app, KeyCode::Enter);
+    typed(&mut app, "cD");
+    assert!(screen(&app).contains("always dodges"), "{}", screen(&app));
+    typed(&mut app, "D");
+    assert!(screen(&app).contains("never dodges"), "{}", screen(&app));
+}

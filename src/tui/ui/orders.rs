@@ -140,10 +140,16 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             ));
         }
         if o.shield != ShieldStance::Raise && f.character.shield.is_some() {
-            spans.push(Span::raw(format!(" shield {:?}", o.shield).to_lowercase()));
+            spans.push(Span::raw(match o.shield {
+                ShieldStance::Lower => " shield held low",
+                _ => " shield: ask",
+            }));
         }
         if o.dodge != DodgeStance::Ask {
-            spans.push(Span::raw(format!(" dodge {:?}", o.dodge).to_lowercase()));
+            spans.push(Span::raw(match o.dodge {
+                DodgeStance::Always => " always dodges",
+                _ => " never dodges",
+            }));
         }
         lines.push(Line::from(spans));
     }
