@@ -741,6 +741,13 @@ fn morale_16_9_6_side_circumstances_count() {
 /// Three figures: `X` (side A) names `Z`, who stands out of reach, while `Y`
 /// (side B) stands face to face with `X` and names it; `Z` names `X` too.
 fn redirected_pair() -> Checked {
+    three_swordsmen([("Y", "(3, 4)", "N"), ("Z", "(3, 7)", "N")])
+}
+
+/// `X` (side A) at (3, 3) facing S and two figures of side B, each given
+/// as (name, at, facing): level 2 warriors with short swords on an open
+/// 10x10 map.
+fn three_swordsmen(b_side: [(&str, &str, &str); 2]) -> Checked {
     let body = |name: &str, side: &str, at: &str, facing: &str| {
         format!(
             r#"(name: "{name}", side: "{side}", at: {at}, facing: {facing}, occupation: Warrior,
@@ -748,14 +755,15 @@ fn redirected_pair() -> Checked {
                 weapons: [(kind: ShortSword, quality: Good, training: 2)])"#
         )
     };
+    let [(n1, at1, f1), (n2, at2, f2)] = b_side;
     parse(&format!(
         r#"Scenario(name: "t", ruleset: Shakhan, options: (free_rounds: false),
             map: (width: 10, height: 10),
             sides: [(name: "A", colour: Red), (name: "B", colour: Blue)],
             figures: [{}, {}, {}])"#,
         body("X", "A", "(3, 3)", "S"),
-        body("Y", "B", "(3, 4)", "N"),
-        body("Z", "B", "(3, 7)", "N"),
+        body(n1, "B", at1, f1),
+        body(n2, "B", at2, f2),
     ))
 }
 
@@ -1195,22 +1203,7 @@ fn s16_9_2_equally_near_enemies_the_one_in_front_first() {
     // X at (3, 3) facing S; Y in front at (3, 4), W behind at (3, 2): both
     // one hex off. The untargeted card goes to Y, in the Strike Zone,
     // though W comes first in the scenario.
-    let body = |name: &str, side: &str, at: &str, facing: &str| {
-        format!(
-            r#"(name: "{name}", side: "{side}", at: {at}, facing: {facing}, occupation: Warrior,
-                level: 2, height_m: 1.75, weight_kg: 72.0, {STATS},
-                weapons: [(kind: ShortSword, quality: Good, training: 2)])"#
-        )
-    };
-    let c = parse(&format!(
-        r#"Scenario(name: "t", ruleset: Shakhan, options: (free_rounds: false),
-            map: (width: 10, height: 10),
-            sides: [(name: "A", colour: Red), (name: "B", colour: Blue)],
-            figures: [{}, {}, {}])"#,
-        body("X", "A", "(3, 3)", "S"),
-        body("W", "B", "(3, 2)", "S"),
-        body("Y", "B", "(3, 4)", "N"),
-    ));
+    let c = three_swordsmen([("W", "(3, 2)", "S"), ("Y", "(3, 4)", "N")]);
     let b = Battle::new(&c, 1).unwrap();
     assert_eq!(b.nearest_enemy(FigureId(0)), Some(FigureId(2)));
 }
@@ -1220,22 +1213,7 @@ fn s16_9_3_no_card_is_kept_for_an_enemy_out_of_the_fight() {
     // X (facing S) plays C on Y in front of it; Y plays C on X; W, behind X,
     // plays C on X. Y is taken out of the battle before anyone strikes: X's
     // card is no longer kept for Y, and answers W's blow from behind.
-    let body = |name: &str, side: &str, at: &str, facing: &str| {
-        format!(
-            r#"(name: "{name}", side: "{side}", at: {at}, facing: {facing}, occupation: Warrior,
-                level: 2, height_m: 1.75, weight_kg: 72.0, {STATS},
-                weapons: [(kind: ShortSword, quality: Good, training: 2)])"#
-        )
-    };
-    let c = parse(&format!(
-        r#"Scenario(name: "t", ruleset: Shakhan, options: (free_rounds: false),
-            map: (width: 10, height: 10),
-            sides: [(name: "A", colour: Red), (name: "B", colour: Blue)],
-            figures: [{}, {}, {}])"#,
-        body("X", "A", "(3, 3)", "S"),
-        body("Y", "B", "(3, 4)", "N"),
-        body("W", "B", "(3, 2)", "S"),
-    ));
+    let c = three_swordsmen([("Y", "(3, 4)", "N"), ("W", "(3, 2)", "S")]);
     let mut b = Battle::new(&c, 3).unwrap();
     b.submit(orders(0, &[(0, &[(Card::C, Some(1))])])).unwrap();
     b.submit(orders(
