@@ -203,6 +203,7 @@ fn ai_16_10_1_walks_round_a_strike_zone_rather_than_through_it() {
             shield: Default::default(),
             when_busy: Default::default(),
             dodge: Default::default(),
+            moves: Default::default(),
         }],
     };
     b.submit(order(0, 0, Card::A, 1)).unwrap();

@@ -65,6 +65,7 @@ fn orders(side: usize, figure: usize, cards: &[Written]) -> Command {
             shield: ShieldStance::Raise,
             when_busy: BusyStance::Ask,
             dodge: Default::default(),
+            moves: Default::default(),
         }],
     }
 }
@@ -149,6 +150,7 @@ fn s16_10_4_brawling_is_announced_with_the_orders_and_checked() {
                 shield: ShieldStance::Raise,
                 when_busy: BusyStance::Ask,
                 dodge: Default::default(),
+                moves: Default::default(),
             }],
         })
         .unwrap_err();
@@ -822,6 +824,7 @@ fn s16_10_4_1_comrades_declaring_a_grapple_grab_hold_automatically() {
         shield: ShieldStance::Raise,
         when_busy: BusyStance::Ask,
         dodge: Default::default(),
+        moves: Default::default(),
     };
     b.submit(Command::Orders {
         side: SideId(0),

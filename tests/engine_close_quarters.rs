@@ -48,6 +48,7 @@ fn cards(n: usize, card: Card) -> Command {
             shield: ShieldStance::Raise,
             when_busy: BusyStance::Defend,
             dodge: DodgeStance::Never,
+            moves: Default::default(),
         }],
     }
 }

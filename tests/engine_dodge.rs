@@ -42,6 +42,7 @@ fn orders(side: usize, figure: usize, card: Card, target: usize, dodge: DodgeSta
             shield: ShieldStance::Raise,
             when_busy: BusyStance::Ask,
             dodge,
+            moves: Default::default(),
         }],
     }
 }

@@ -58,6 +58,7 @@ fn shoot(figure: usize, card: Card, target: Option<usize>, warn: bool) -> Figure
         shield: ShieldStance::Raise,
         when_busy: BusyStance::Ask,
         dodge: Default::default(),
+        moves: Default::default(),
     }
 }
 
@@ -219,6 +220,7 @@ fn s16_5_2_a_figure_struck_while_loading_loses_the_ap_spent_loading() {
             shield: ShieldStance::Raise,
             when_busy: BusyStance::Ask,
             dodge: Default::default(),
+            moves: Default::default(),
         }],
     })
     .unwrap();
@@ -594,6 +596,7 @@ fn s16_15_4_a_missile_line_says_why_the_shield_was_not_raised() {
             shield: stance,
             when_busy: BusyStance::Ask,
             dodge: Default::default(),
+            moves: Default::default(),
         };
         b.submit(orders(1, vec![stand])).unwrap();
         settle(&mut b);

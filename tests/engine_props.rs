@@ -111,6 +111,7 @@ fn random_answer(b: &Battle, prompt: &Prompt, choice: &mut Dice) -> Command {
                             &[DodgeStance::Ask, DodgeStance::Always, DodgeStance::Never],
                         )
                         .unwrap(),
+                        moves: Default::default(),
                     })
                 })
                 .collect(),

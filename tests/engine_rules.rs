@@ -61,6 +61,7 @@ fn orders(side: usize, list: &[Written]) -> Command {
                 shield: ShieldStance::Raise,
                 when_busy: BusyStance::Ask,
                 dodge: Default::default(),
+                moves: Default::default(),
             })
             .collect(),
     }
@@ -579,6 +580,7 @@ fn busy_orders(side: usize, figure: usize, activity: Activity, when_busy: BusySt
             shield: ShieldStance::Raise,
             when_busy,
             dodge: Default::default(),
+            moves: Default::default(),
         }],
     }
 }
@@ -680,6 +682,7 @@ fn orders_16_9_1_actions_need_the_g_card() {
                 shield: ShieldStance::Ask,
                 when_busy: BusyStance::Ask,
                 dodge: Default::default(),
+                moves: Default::default(),
             }],
         })
         .unwrap_err();
@@ -1120,6 +1123,7 @@ fn arlos_orders(limits: bool, cards: Vec<CardOrder>) -> Result<(), String> {
             shield: ShieldStance::Raise,
             when_busy: BusyStance::Ask,
             dodge: hexmelee::engine::DodgeStance::Never,
+            moves: Default::default(),
         }],
     })
     .map(|_| ())

@@ -46,6 +46,7 @@ fn orders(side: usize, figure: usize, card: Card, target: usize) -> Command {
             shield: ShieldStance::Raise,
             when_busy: BusyStance::Ask,
             dodge: DodgeStance::Never,
+            moves: Default::default(),
         }],
     }
 }

@@ -47,6 +47,7 @@ fn refusals_change_nothing(name: &str) {
                     shield: Default::default(),
                     when_busy: Default::default(),
                     dodge: Default::default(),
+                    moves: Default::default(),
                 }],
             }),
             Prompt::Movement { side, .. } => Some(Command::Move {

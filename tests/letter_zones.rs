@@ -37,6 +37,7 @@ fn orders(side: usize, figure: usize, card: Card, target: Option<usize>) -> Comm
             shield: ShieldStance::Raise,
             when_busy: BusyStance::Ask,
             dodge: hexmelee::engine::DodgeStance::Never,
+            moves: Default::default(),
         }],
     }
 }
@@ -125,6 +126,7 @@ fn s16_10_3_an_all_round_missile_zone_shoots_behind() {
                 shield: ShieldStance::Raise,
                 when_busy: BusyStance::Ask,
                 dodge: hexmelee::engine::DodgeStance::Never,
+                moves: Default::default(),
             }],
         })
         .unwrap();

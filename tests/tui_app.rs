@@ -182,6 +182,8 @@ fn a_refused_move_shows_the_engines_reason_and_changes_nothing() {
 fn auto_pace_lets_ai_sides_play_on_ticks() {
     let mut app = duel(100, 30);
     typed(&mut app, "A");
+    assert_eq!(app.mode(), Mode::AiAsk, "A asks: this round or the rest");
+    typed(&mut app, "b");
     assert_eq!(app.mode(), Mode::AiTurn);
     typed(&mut app, "P");
     for _ in 0..50 {
@@ -265,6 +267,7 @@ fn the_ai_proposal_fills_every_figure_of_the_side_and_seals() {
 
 fn into_orders_of_skirmish() -> hexmelee::tui::app::App {
     let mut app = hexmelee::tui::app::App::new(shipped("skirmish.ron"), 3, false).unwrap();
+    asking(&mut app);
     app.handle(Input::Resize(140, 44));
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.mode(), Mode::Orders);
@@ -285,6 +288,7 @@ fn a_prone_figure_stands_up_by_taking_its_own_hex() {
     );
     let checked = hexmelee::scenario::parse(std::path::Path::new("prone.ron"), &text).unwrap();
     let mut app = hexmelee::tui::app::App::new(checked, 2, false).unwrap();
+    asking(&mut app);
     app.handle(Input::Resize(100, 30));
     for _ in 0..2 {
         press(&mut app, KeyCode::Enter);
@@ -363,6 +367,7 @@ fn s16_9_5_the_order_entry_shows_the_communication_limit_and_holds_to_it() {
     checked.scenario.options.communication_limits = true;
     let seed = checked.scenario.seed;
     let mut app = hexmelee::tui::app::App::new(checked, seed, false).unwrap();
+    asking(&mut app);
     app.handle(hexmelee::tui::app::Input::Resize(120, 40));
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.mode(), Mode::Orders);
@@ -407,6 +412,7 @@ fn s16_9_4_the_order_entry_combines_an_action_with_moves_only_when_allowed() {
         checked.scenario.options.combined_actions = allowed;
         let seed = checked.scenario.seed;
         let mut app = hexmelee::tui::app::App::new(checked, seed, false).unwrap();
+        asking(&mut app);
         app.handle(Input::Resize(120, 40));
         press(&mut app, KeyCode::Enter);
         typed(&mut app, "gn");
@@ -458,8 +464,12 @@ fn s16_14_2_the_display_shows_initiative_only_after_the_check() {
 fn the_order_panel_tells_stances_in_words() {
     let mut app = duel(120, 40);
     press(&mut app, KeyCode::Enter);
-    typed(&mut app, "cD");
-    assert!(screen(&app).contains("always dodges"), "{}", screen(&app));
+    // A figure does not dodge unless told (16.9.4: a dodge costs an AP).
+    typed(&mut app, "c");
+    let s = screen(&app);
+    assert!(!s.contains("dodge:") && !s.contains("dodges"), "{s}");
     typed(&mut app, "D");
-    assert!(screen(&app).contains("never dodges"), "{}", screen(&app));
+    assert!(screen(&app).contains("dodge: ask"), "{}", screen(&app));
+    typed(&mut app, "D");
+    assert!(screen(&app).contains("always dodges"), "{}", screen(&app));
 }

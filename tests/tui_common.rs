@@ -19,13 +19,27 @@ pub fn shipped(name: &str) -> Checked {
     .unwrap()
 }
 
-/// The embedded duel at its own seed, on a `w`×`h` screen.
-pub fn duel(w: u16, h: u16) -> App {
+/// The embedded duel at its own seed, on a `w`×`h` screen, as the table
+/// plays it: the standing answers given without a key.
+pub fn duel_at_table(w: u16, h: u16) -> App {
     let checked = scenario::default_scenario().unwrap();
     let seed = checked.scenario.seed;
     let mut app = App::new(checked, seed, false).unwrap();
     app.handle(Input::Resize(w, h));
     app
+}
+
+/// The embedded duel with every question asked at its prompt, for the
+/// tests that walk through the prompts one by one.
+pub fn duel(w: u16, h: u16) -> App {
+    let mut app = duel_at_table(w, h);
+    asking(&mut app);
+    app
+}
+
+/// Every question asked at its prompt: no standing answers.
+pub fn asking(app: &mut App) {
+    app.set_standing(hexmelee::tui::app::Standing::asking());
 }
 
 pub fn press(app: &mut App, code: KeyCode) {

@@ -131,6 +131,7 @@ fn tavern() -> App {
     let checked = shipped("tavern-brawl.ron");
     let seed = checked.scenario.seed;
     let mut app = App::new(checked, seed, false).unwrap();
+    asking(&mut app);
     app.handle(hexmelee::tui::app::Input::Resize(120, 40));
     press(&mut app, KeyCode::Enter);
     app

@@ -30,6 +30,7 @@ fn with_options(name: &str, options: &str) -> App {
     let checked = scenario::parse(&path, &text).unwrap();
     let seed = checked.scenario.seed;
     let mut app = App::new(checked, seed, false).unwrap();
+    asking(&mut app);
     app.handle(Input::Resize(160, 50));
     app
 }

@@ -31,6 +31,7 @@ fn scratch(name: &str) -> PathBuf {
 fn duel_app(autosave: Option<&Path>) -> App {
     let session = Session::start_file(&duel_file(), None).unwrap();
     let mut app = App::from_session(session, false);
+    asking(&mut app);
     app.autosave = autosave.map(Path::to_path_buf);
     app.handle(Input::Resize(120, 40));
     app

@@ -84,6 +84,7 @@ impl Battle {
                     f.round.shield = o.shield;
                     f.round.when_busy = o.when_busy;
                     f.round.dodge = o.dodge;
+                    f.round.moves = o.moves;
                 }
                 for a in awards {
                     let r = &mut self.figures[a.figure.0].round;

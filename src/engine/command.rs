@@ -70,6 +70,33 @@ pub struct FigureOrders {
     /// Whether the figure dodges blows that strike it (16.9.4 "Dodge a blow").
     #[serde(default)]
     pub dodge: DodgeStance,
+    /// How the figure moves in this round's Action Phases: the side's
+    /// standing answer to the movement prompts (16.9.7). The engine keeps it
+    /// and asks as always; a front end may answer from it without a key.
+    #[serde(default, skip_serializing_if = "MoveStance::is_ask")]
+    pub moves: MoveStance,
+}
+
+/// A figure's movement for the round, given with its orders: the front end's
+/// standing answer to each pulse's movement prompt (docs/RULINGS.md "Moves
+/// planned with the orders").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum MoveStance {
+    /// Asked in every Action Phase (orders that say nothing: older orders and
+    /// saves replay as they were played).
+    #[default]
+    Ask,
+    /// Moves as its card asks: closes on its target under an attack card,
+    /// draws back under E or F, stands otherwise (the AI's moves, 16.9.7–8).
+    WithCard,
+    /// Makes no move and no turn.
+    Stand,
+}
+
+impl MoveStance {
+    pub fn is_ask(&self) -> bool {
+        *self == MoveStance::Ask
+    }
 }
 
 /// Whether to dodge a melee blow that strikes (16.9.4 "Dodge a blow": 1 AP

@@ -481,6 +481,7 @@ impl Battle {
                 shield: Default::default(),
                 when_busy: Default::default(),
                 dodge: Default::default(),
+                moves: Default::default(),
             });
         }
         self.aim_untargeted_cards(&mut orders);

@@ -31,7 +31,7 @@ mod trample;
 pub use brawl::{BrawlEvent, BrawlState};
 pub use command::{
     BusyStance, CardOrder, Command, DodgeStance, FigureMove, FigureOrders, MissileIntent,
-    ShieldStance,
+    MoveStance, ShieldStance,
 };
 pub use event::{ApAward, Event, InitiativeReason, Phase, StrikeEvent};
 pub use explain::View;

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::FigureId;
 use super::brawl::BrawlState;
-use super::command::{BusyStance, CardOrder, DodgeStance, ShieldStance};
+use super::command::{BusyStance, CardOrder, DodgeStance, MoveStance, ShieldStance};
 use crate::hex::{Hex, Pose};
 use crate::rules::shakhan::Card;
 use crate::rules::shakhan::character::{Character, Factors};
@@ -194,6 +194,9 @@ pub struct RoundPlay {
     pub when_busy: BusyStance,
     /// 16.9.4 "Dodge a blow": the orders' stance.
     pub dodge: DodgeStance,
+    /// How the orders say the figure moves this round (a front end's
+    /// standing answer to the movement prompts).
+    pub moves: MoveStance,
     /// The answer to the dodge question for the pending blow of this
     /// attacker; cleared once a blow is struck at the figure.
     pub dodge_answer: Option<(FigureId, bool)>,

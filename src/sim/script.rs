@@ -193,6 +193,7 @@ impl Script {
                 shield: entry.shield,
                 when_busy: entry.when_busy,
                 dodge: entry.dodge,
+                moves: Default::default(),
             };
             if script
                 .orders

@@ -7,6 +7,7 @@ mod history;
 mod moves;
 mod orders;
 mod referee;
+mod standing;
 
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
@@ -29,6 +30,7 @@ use super::ui::layout::Areas;
 pub use moves::{MovePreview, MovesDraft};
 pub use orders::{OddsPreview, OrdersDraft, activity_word};
 pub use referee::{LineInput, LineKind};
+pub use standing::{DivineDefault, PriorityDefault, Standing};
 
 /// One input, already translated from the terminal's events.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,6 +61,10 @@ enum Overlay {
     Line,
     /// An autosave was found: resume it or start new.
     Resume,
+    /// The Referee's standing answers.
+    Options,
+    /// `A`: this round or the rest of the battle?
+    AiAsk,
 }
 
 /// A line for the user under the panels: what happened, or why not.
@@ -104,8 +110,14 @@ pub struct App {
     handed_to: Option<SideId>,
     pub orders: Option<OrdersDraft>,
     pub moves: Option<MovesDraft>,
-    /// Per side: answered by the AI.
+    /// Per side: answered by the AI for the rest of the battle.
     pub ai: Vec<bool>,
+    /// Per side: answered by the AI in this round only (`A` … `r`).
+    ai_round: Vec<Option<u32>>,
+    /// The Referee's standing answers (`O`).
+    pub standing: Standing,
+    /// Pinned orders (`p`): a figure's row starts with them every round.
+    templates: Vec<crate::engine::FigureOrders>,
     /// AI sides answer on every tick, without a key.
     pub auto: bool,
     pub log: LogView,
@@ -151,6 +163,9 @@ impl App {
             orders: None,
             moves: None,
             ai: vec![false; sides],
+            ai_round: vec![None; sides],
+            standing: Standing::default(),
+            templates: Vec::new(),
             auto: false,
             log: LogView::default(),
             note: None,
@@ -191,6 +206,8 @@ impl App {
             Some(Overlay::Log) => Mode::Log,
             Some(Overlay::History) => Mode::History,
             Some(Overlay::Resume) => Mode::Resume,
+            Some(Overlay::Options) => Mode::Options,
+            Some(Overlay::AiAsk) => Mode::AiAsk,
             Some(Overlay::Line) => match self.line.as_ref().map(|l| l.kind) {
                 Some(LineKind::SaveAs) => Mode::SaveAs,
                 _ => Mode::Command,
@@ -205,7 +222,7 @@ impl App {
             return Mode::Replay;
         }
         let prompt = self.battle().prompt();
-        if self.owner(&prompt).is_some_and(|s| self.ai[s.0]) {
+        if self.owner(&prompt).is_some_and(|s| self.played_by_ai(s)) {
             return Mode::AiTurn;
         }
         match prompt {
@@ -275,6 +292,7 @@ impl App {
         match self.session.submit(command) {
             Ok(_) => {
                 self.log.scroll = 0;
+                self.answer_standing();
                 self.sync();
                 if dropped > 0 {
                     self.info(format!(
@@ -315,7 +333,8 @@ impl App {
         match prompt {
             Prompt::Orders { side } => {
                 if self.orders.as_ref().is_none_or(|d| d.side != side) {
-                    self.orders = Some(OrdersDraft::new(self.battle(), side));
+                    self.orders = Some(OrdersDraft::new(self.battle(), side, self.standing.moves));
+                    self.fill_pinned();
                     self.handed_to = None;
                 }
             }
@@ -328,7 +347,7 @@ impl App {
             Prompt::Movement { side, pulse } => {
                 let key = (self.battle().round(), pulse, side);
                 if self.moves.as_ref().is_none_or(|d| d.key != key) {
-                    self.moves = Some(MovesDraft::new(key));
+                    self.moves = Some(MovesDraft::planned(self.battle(), key));
                     self.select_first_of(side, true);
                 }
             }
@@ -468,13 +487,12 @@ impl App {
             Action::NextFigure | Action::PrevFigure => {
                 self.cycle_figure(if action == Action::NextFigure { 1 } else { -1 })
             }
-            Action::ToggleAi => {
-                let side = self.side_to_answer();
-                self.ai[side.0] = !self.ai[side.0];
-                let who = if self.ai[side.0] { "the AI" } else { "a human" };
-                let name = self.battle().sides()[side.0].name.clone();
-                self.info(format!("{name} is now played by {who}"));
-            }
+            Action::ToggleAi => self.toggle_ai(),
+            Action::AiFor(rest) => self.ai_for(rest),
+            Action::Options => self.open_options(),
+            Action::CycleDivine => self.cycle_divine(),
+            Action::CyclePriority => self.cycle_priority(),
+            Action::CycleMovesDefault => self.cycle_moves_default(),
             Action::TogglePace => {
                 self.auto = !self.auto;
                 self.info(if self.auto {
@@ -492,7 +510,9 @@ impl App {
                 }
             }
             Action::Card(_)
-            | Action::RemoveCard
+            | Action::CycleMoves
+            | Action::RepeatOrders
+            | Action::PinOrders
             | Action::TargetCursor
             | Action::CycleAim
             | Action::CycleShield
@@ -508,9 +528,7 @@ impl App {
             | Action::Propose
             | Action::ProposeAll
             | Action::Seal => self.orders_action(action),
-            Action::AddMove | Action::ClearMove | Action::Face(_) | Action::ProposeMoves => {
-                self.moves_action(action)
-            }
+            Action::AddMove | Action::Face(_) | Action::ProposeMoves => self.moves_action(action),
             Action::MoveFirst(first) => {
                 self.submit(Command::MovementPriority { move_first: first });
             }
@@ -587,8 +605,10 @@ impl App {
     /// Esc: close the top overlay, else step back within the mode.
     fn back(&mut self) {
         if let Some(top) = self.overlays.pop() {
-            if top == Overlay::Line {
-                self.line = None;
+            match top {
+                Overlay::Line => self.line = None,
+                Overlay::Options => self.options_closed(),
+                _ => {}
             }
             return;
         }

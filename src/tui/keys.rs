@@ -24,6 +24,10 @@ pub enum Mode {
     Replay,
     /// An unfinished autosave was found: resume or start new.
     Resume,
+    /// The Referee's standing answers (asked once per battle, not per round).
+    Options,
+    /// `A` on a human side: the AI plays it this round or for the rest.
+    AiAsk,
     /// Between sides: the keyboard is handed over; nothing secret is shown.
     Handover,
     /// One side writes its sealed orders.
@@ -75,6 +79,8 @@ impl Mode {
             Mode::SaveAs => "save as",
             Mode::Replay => "replay",
             Mode::Resume => "resume?",
+            Mode::Options => "standing answers",
+            Mode::AiAsk => "AI plays?",
         }
     }
 
@@ -121,7 +127,13 @@ pub enum Action {
     Advance,
     Ready,
     Card(Card),
-    RemoveCard,
+    /// 16.9.7: how the selected figure moves this round (with its card,
+    /// stands, asked each pulse).
+    CycleMoves,
+    /// Last round's orders again, for every figure of the side.
+    RepeatOrders,
+    /// The selected figure's orders start its row every round (or not).
+    PinOrders,
     TargetCursor,
     CycleAim,
     CycleShield,
@@ -146,7 +158,6 @@ pub enum Action {
     ProposeAll,
     Seal,
     AddMove,
-    ClearMove,
     Face(i32),
     ProposeMoves,
     MoveFirst(bool),
@@ -184,6 +195,16 @@ pub enum Action {
     PlayFromHere,
     /// The autosave offered at start: resume it (true) or start new.
     Resume(bool),
+    /// The Referee's standing answers: open the overlay.
+    Options,
+    /// Divine Intervention: asked each round, or none without asking.
+    CycleDivine,
+    /// Movement priority: asked, the AI's choice, first, second.
+    CyclePriority,
+    /// How figures move when their orders say nothing.
+    CycleMovesDefault,
+    /// The AI plays the side: for the rest of the battle (`true`) or this round.
+    AiFor(bool),
 }
 
 /// One row of a keymap: the keys, what the hint bar says (`key word`;
@@ -258,7 +279,7 @@ pub const MAP: &[Binding] = &[
     b(
         &[C('A')],
         "A AI",
-        "switch the side to answer between human and AI",
+        "the AI plays the side to answer, this round or for the rest (asks); A again: a person",
         Action::ToggleAi,
     ),
     b(
@@ -296,10 +317,22 @@ const ORDERS: &[Binding] = &[
     b(&[C('f')], "", "", Action::Card(Card::F)),
     b(&[C('g')], "", "", Action::Card(Card::G)),
     b(
-        &[Backspace],
-        "⌫ undo",
-        "take back the selected figure's last card",
-        Action::RemoveCard,
+        &[C('M')],
+        "M moves",
+        "how the selected figure moves this round: with its card (toward its target, back under E/F) / stands / asked each pulse (16.9.7)",
+        Action::CycleMoves,
+    ),
+    b(
+        &[C('.')],
+        ". repeat",
+        "last round's orders again for every figure of the side (then edit them)",
+        Action::RepeatOrders,
+    ),
+    b(
+        &[C('p')],
+        "p pin",
+        "pin the selected figure's orders: its row starts with them every round (p again unpins)",
+        Action::PinOrders,
     ),
     b(
         &[C('t')],
@@ -385,6 +418,7 @@ const ORDERS: &[Binding] = &[
         "under G: join the action to this round's moves, if the Referee allows (16.9.4; a Saving Throw)",
         Action::ToggleCombine,
     ),
+    b(&[Backspace], "", "undo, as u", Action::Undo),
     b(
         &[Enter],
         "Enter seal",
@@ -409,7 +443,7 @@ const HANDOVER: &[Binding] = &[
     b(
         &[C('A')],
         "A AI",
-        "let the AI write this side's orders from now on",
+        "let the AI play this side (asks: this round or the rest of the battle)",
         Action::ToggleAi,
     ),
     b(&[C('?')], "? help", "help", Action::Help),
@@ -431,17 +465,12 @@ const MOVEMENT: &[Binding] = &[
     ),
     b(&[C(']'), C('.')], "", "", Action::Face(1)),
     b(
-        &[Backspace],
-        "⌫ clear",
-        "clear the selected figure's move",
-        Action::ClearMove,
-    ),
-    b(
         &[C('r')],
         "r AI moves",
         "the AI's moves for the side (then edit them)",
         Action::ProposeMoves,
     ),
+    b(&[Backspace], "", "undo, as u", Action::Undo),
     b(
         &[C(' ')],
         "Space go",
@@ -459,14 +488,19 @@ const PRIORITY: &[Binding] = &[
         "move second",
         Action::MoveFirst(false),
     ),
-    b(&[C(' ')], "Space AI", "let the AI choose", Action::Advance),
+    b(
+        &[Enter, C(' ')],
+        "Enter AI",
+        "let the AI choose (O: answer this without asking every round)",
+        Action::Advance,
+    ),
 ];
 
 const DIVINE: &[Binding] = &[
     b(
-        &[C('n'), C(' ')],
+        &[C('n'), C(' '), Enter],
         "n none",
-        "no Divine Intervention",
+        "no Divine Intervention (O: none without asking every round)",
         Action::Intervention(false),
     ),
     b(
@@ -490,7 +524,12 @@ const SHIELD: &[Binding] = &[
         "keep the shield down",
         Action::RaiseShield(false),
     ),
-    b(&[C(' ')], "Space AI", "let the AI choose", Action::Advance),
+    b(
+        &[Enter, C(' ')],
+        "Enter AI",
+        "let the AI choose",
+        Action::Advance,
+    ),
 ];
 
 const DODGE_BLOW: &[Binding] = &[
@@ -506,7 +545,12 @@ const DODGE_BLOW: &[Binding] = &[
         "do not dodge",
         Action::DodgeBlow(false),
     ),
-    b(&[C(' ')], "Space AI", "let the AI choose", Action::Advance),
+    b(
+        &[Enter, C(' ')],
+        "Enter AI",
+        "let the AI choose",
+        Action::Advance,
+    ),
 ];
 
 const DODGE: &[Binding] = &[
@@ -522,7 +566,12 @@ const DODGE: &[Binding] = &[
         "Dodge at the full DMod, losing the next card",
         Action::Dodge(false),
     ),
-    b(&[C(' ')], "Space AI", "let the AI choose", Action::Advance),
+    b(
+        &[Enter, C(' ')],
+        "Enter AI",
+        "let the AI choose",
+        Action::Advance,
+    ),
 ];
 
 const PAIRINGS: &[Binding] = &[b(
@@ -545,7 +594,12 @@ const BUSY: &[Binding] = &[
         "ignore the attack and carry on",
         Action::Defend(false),
     ),
-    b(&[C(' ')], "Space AI", "let the AI choose", Action::Advance),
+    b(
+        &[Enter, C(' ')],
+        "Enter AI",
+        "let the AI choose",
+        Action::Advance,
+    ),
 ];
 
 const AI_TURN: &[Binding] = &[b(
@@ -633,6 +687,50 @@ const QUIT: &[Binding] = &[
     b(&[C('n'), Esc], "n/Esc stay", "no, go on", Action::Back),
 ];
 
+const OPTIONS: &[Binding] = &[
+    b(
+        &[C('d')],
+        "d divine",
+        "Divine Intervention: asked every round, or none without asking",
+        Action::CycleDivine,
+    ),
+    b(
+        &[C('p')],
+        "p priority",
+        "movement priority: asked, the AI's choice, the side with Initiative moves first, or second",
+        Action::CyclePriority,
+    ),
+    b(
+        &[C('m')],
+        "m moves",
+        "figures' moves when their orders say nothing: with their card / they stand / asked each pulse",
+        Action::CycleMovesDefault,
+    ),
+    b(&[Esc, C('O'), Enter], "Esc close", "close", Action::Back),
+    b(&[C('?')], "? help", "help", Action::Help),
+];
+
+const AI_ASK: &[Binding] = &[
+    b(
+        &[C('r'), Enter],
+        "r this round",
+        "the AI plays the side this round only",
+        Action::AiFor(false),
+    ),
+    b(
+        &[C('b')],
+        "b the battle",
+        "the AI plays the side for the rest of the battle (A again gives it back)",
+        Action::AiFor(true),
+    ),
+    b(
+        &[Esc, C('n')],
+        "Esc no",
+        "a person goes on playing it",
+        Action::Back,
+    ),
+];
+
 const TOO_SMALL: &[Binding] = &[b(&[C('q')], "q quit", "quit (asks first)", Action::Quit)];
 
 /// The session's keys (issue 8), in every mode that plays the battle.
@@ -640,7 +738,7 @@ pub const SESSION: &[Binding] = &[
     b(
         &[C('u')],
         "u undo",
-        "undo one step (a command)",
+        "undo: the last entry of the orders or moves being written, else back to the last question a person answered",
         Action::Undo,
     ),
     b(&[C('U')], "U redo", "redo the step undone", Action::Redo),
@@ -655,6 +753,12 @@ pub const SESSION: &[Binding] = &[
         ": override",
         "Referee command line: overrides, reroll, quick on|off, hazard (referee view; Tab)",
         Action::CommandLine,
+    ),
+    b(
+        &[C('O')],
+        "O answers",
+        "the Referee's standing answers: Divine Intervention and movement priority, asked or answered without a key",
+        Action::Options,
     ),
     b(
         &[C('S')],
@@ -799,6 +903,8 @@ pub fn own(mode: Mode) -> &'static [Binding] {
         Mode::Command | Mode::SaveAs => LINE,
         Mode::Replay => REPLAY,
         Mode::Resume => RESUME,
+        Mode::Options => OPTIONS,
+        Mode::AiAsk => AI_ASK,
     }
 }
 
@@ -848,7 +954,9 @@ pub fn key_name(key: KeyCode) -> String {
 mod tests {
     use super::*;
 
-    const ALL: [Mode; 21] = [
+    const ALL: [Mode; 23] = [
+        Mode::Options,
+        Mode::AiAsk,
         Mode::Dodge,
         Mode::DodgeBlow,
         Mode::Pairings,

@@ -58,6 +58,7 @@ pub(super) fn orders(battle: &Battle, f: &Figure) -> Option<FigureOrders> {
         shield: ShieldStance::Raise,
         when_busy: BusyStance::Defend,
         dodge: DodgeStance::Ask,
+        moves: Default::default(),
     })
 }
 

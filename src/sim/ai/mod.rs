@@ -25,7 +25,7 @@ mod trample;
 
 pub use orders::figure_orders;
 
-use crate::engine::{Battle, Command, Figure, Prompt};
+use crate::engine::{Battle, Command, Figure, FigureId, FigureMove, Prompt, SideId};
 use crate::hex::{Hex, HexMap};
 use crate::rules::shakhan::Card;
 use crate::rules::shakhan::tables::actions::{Activity, StrikeRight};
@@ -67,6 +67,13 @@ pub fn answer(battle: &Battle, prompt: &Prompt) -> Command {
         // Nothing is asked once the battle is over; any answer is refused.
         Prompt::Finished { .. } => Command::DivineIntervention { note: None },
     }
+}
+
+/// The moves of `figures` of `side` in this Action Phase, planned as the AI
+/// plans its own (16.9.7–16.9.8): a front end's standing answer for figures
+/// whose orders say they move with their card. The others stand.
+pub fn planned_moves(battle: &Battle, side: SideId, figures: &[FigureId]) -> Vec<FigureMove> {
+    moves::moves_of(battle, side.0, |f| figures.contains(&f.id))
 }
 
 /// 16.9.4 "Dodge a blow": dodge unless the Action Point it costs would leave

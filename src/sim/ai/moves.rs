@@ -82,7 +82,11 @@ pub(super) fn figure_moves(battle: &Battle, id: FigureId) -> Vec<FigureMove> {
     moves_of(battle, battle.figure(id).side, |f| f.id == id)
 }
 
-fn moves_of(battle: &Battle, side: usize, only: impl Fn(&Figure) -> bool) -> Vec<FigureMove> {
+pub(super) fn moves_of(
+    battle: &Battle,
+    side: usize,
+    only: impl Fn(&Figure) -> bool,
+) -> Vec<FigureMove> {
     // Worked out only if some figure has to find a way (or moves).
     let mut taken = OnceCell::new();
     let ground = OnceCell::new();

@@ -289,6 +289,7 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
             shield: ShieldStance::Raise,
             when_busy: BusyStance::Defend,
             dodge: DodgeStance::Ask,
+            moves: Default::default(),
         })
     };
     let order = |c: Card, t: FigureId| CardOrder::new(c, Some(t));

@@ -22,20 +22,8 @@ fn pulse_of(p: &Point) -> (u32, bool, u8) {
 impl App {
     pub(super) fn session_action(&mut self, action: Action) {
         match action {
-            Action::Undo => {
-                if self.session.undo() {
-                    self.moved("undone")
-                } else {
-                    self.info("nothing to undo: this is the start of the battle")
-                }
-            }
-            Action::Redo => {
-                if self.session.redo() {
-                    self.moved("redone")
-                } else {
-                    self.info("nothing to redo")
-                }
-            }
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
             Action::History => {
                 self.history = self.session.cursor();
                 self.overlays.push(Overlay::History);
@@ -100,7 +88,7 @@ impl App {
     /// After undo, redo or a jump: the drafts follow the battle, the pace
     /// stops (an auto pace would answer the AI's prompt again at once), the
     /// autosave keeps the new cursor.
-    fn moved(&mut self, verb: &str) {
+    pub(super) fn moved(&mut self, verb: &str) {
         self.auto = false;
         self.log.scroll = 0;
         self.orders = None;

@@ -18,6 +18,8 @@ pub struct MovesDraft {
     /// The facing chosen for the end of the path (`[` `]`), if any.
     pub facing: Option<Facing>,
     pub preview: Option<MovePreview>,
+    /// The moves before each change, for `u`.
+    history: Vec<Vec<FigureMove>>,
 }
 
 impl MovesDraft {
@@ -27,7 +29,30 @@ impl MovesDraft {
             moves: Vec::new(),
             facing: None,
             preview: None,
+            history: Vec::new(),
         }
+    }
+
+    /// A new Action Phase's draft holding the moves planned with the orders
+    /// (figures that move with their card); the side enters the rest.
+    pub fn planned(battle: &Battle, key: (u32, u8, SideId)) -> MovesDraft {
+        let side = key.2;
+        let figures: Vec<FigureId> = battle
+            .figures()
+            .iter()
+            .filter(|f| f.side == side.0 && super::can_move(f))
+            .map(|f| f.id)
+            .collect();
+        MovesDraft {
+            moves: super::standing::planned(battle, side, &figures),
+            ..MovesDraft::new(key)
+        }
+    }
+
+    /// Take back the last move taken; `false` when there is none.
+    pub fn undo(&mut self) -> bool {
+        self.facing = None;
+        self.history.pop().map(|m| self.moves = m).is_some()
     }
 
     pub fn side(&self) -> SideId {
@@ -189,22 +214,15 @@ impl App {
                     d.facing = Some(facing);
                 }
             }
-            Action::ClearMove => {
-                let id = self.map.selected;
-                if let Some(d) = &mut self.moves {
-                    d.moves.retain(|m| Some(m.figure) != id);
-                    d.facing = None;
-                }
-            }
             Action::ProposeMoves => {
                 let prompt = self.battle().prompt();
                 if let crate::engine::Command::Move { moves } =
                     crate::sim::ai::answer(self.battle(), &prompt)
                     && let Some(d) = &mut self.moves
                 {
-                    d.moves = moves;
+                    d.history.push(std::mem::replace(&mut d.moves, moves));
                 }
-                self.info("the AI's moves are entered; Space makes them, ⌫ clears one");
+                self.info("the AI's moves are entered; Space makes them, u takes them back");
             }
             Action::AddMove => {
                 let Some(p) = draft.preview.clone() else {
@@ -220,7 +238,8 @@ impl App {
                     steps: p.steps,
                 };
                 if let Some(d) = &mut self.moves {
-                    d.moves = d.with(m);
+                    let moves = d.with(m);
+                    d.history.push(std::mem::replace(&mut d.moves, moves));
                     d.facing = None;
                 }
                 // On to the next figure of the side without a move.

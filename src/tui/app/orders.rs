@@ -2,8 +2,8 @@
 //! their targets and aims, the AI's proposal, and the strike odds preview.
 
 use crate::engine::{
-    Battle, BusyStance, CardOrder, Command, DodgeStance, Figure, FigureId, FigureOrders,
-    MissileIntent, ShieldStance, SideId,
+    Battle, BusyStance, CardOrder, Command, DodgeStance, Event, Figure, FigureId, FigureOrders,
+    MissileIntent, MoveStance, Prompt, ShieldStance, SideId,
 };
 use crate::rules::shakhan::brawl::{BrawlForm, BrawlIntent};
 use crate::rules::shakhan::tables::actions::Activity;
@@ -23,6 +23,8 @@ pub struct OrdersDraft {
     pub orders: Vec<FigureOrders>,
     /// What the selected figure's last attack card would do.
     pub odds: Option<OddsPreview>,
+    /// The orders before each edit, for `u`.
+    history: Vec<Vec<FigureOrders>>,
 }
 
 /// The chances of the strike a card would make (16.15.2–4), the defender
@@ -40,7 +42,8 @@ pub struct OddsPreview {
 }
 
 impl OrdersDraft {
-    pub fn new(battle: &Battle, side: SideId) -> OrdersDraft {
+    /// An empty draft; `moves` is how figures move unless `M` says otherwise.
+    pub fn new(battle: &Battle, side: SideId, moves: MoveStance) -> OrdersDraft {
         OrdersDraft {
             side,
             orders: battle
@@ -50,13 +53,58 @@ impl OrdersDraft {
                 .map(|f| FigureOrders {
                     figure: f.id,
                     cards: Vec::new(),
+                    // The choices a side makes most rounds (16.15.4: a
+                    // shield is raised; a dodge costs an AP), changed with
+                    // s, D and M; asking at each blow costs the table keys.
                     shield: ShieldStance::Raise,
                     when_busy: BusyStance::Ask,
-                    dodge: DodgeStance::Ask,
+                    dodge: DodgeStance::Never,
+                    moves,
                 })
                 .collect(),
             odds: None,
+            history: Vec::new(),
         }
+    }
+
+    /// Nothing has been entered yet.
+    pub fn untouched(&self) -> bool {
+        self.history.is_empty()
+    }
+
+    /// Take back the last edit; `false` when there is none.
+    pub fn undo(&mut self) -> bool {
+        self.history.pop().map(|o| self.orders = o).is_some()
+    }
+
+    /// Put `orders` (sealed, then undone) back in the draft, figure by
+    /// figure; the figures they leave out keep an empty row (G).
+    pub fn restore(&mut self, orders: &[FigureOrders]) {
+        let before = self.orders.clone();
+        for o in &mut self.orders {
+            if let Some(sealed) = orders.iter().find(|s| s.figure == o.figure) {
+                *o = sealed.clone();
+            }
+        }
+        if self.orders != before {
+            self.history.push(before);
+        }
+    }
+
+    /// Put `orders` in the rows of the figures they name (repeat, pins),
+    /// keeping only targets still in the fight.
+    fn fill(&mut self, battle: &Battle, orders: &[FigureOrders]) -> usize {
+        let mut filled = 0;
+        for o in &mut self.orders {
+            if let Some(given) = orders.iter().find(|g| g.figure == o.figure) {
+                *o = given.clone();
+                for c in &mut o.cards {
+                    c.target = c.target.filter(|&t| !battle.figure(t).condition.is_out());
+                }
+                filled += 1;
+            }
+        }
+        filled
     }
 
     pub fn of(&self, figure: FigureId) -> Option<&FigureOrders> {
@@ -246,15 +294,36 @@ impl App {
             .map(|f| f.id)
     }
 
+    /// One key of order entry; an edit that changed the draft can be undone.
     pub(super) fn orders_action(&mut self, action: Action) {
+        let before = self.orders.as_ref().map(|d| d.orders.clone());
+        self.orders_edit(action);
+        if let (Some(before), Some(d)) = (before, &mut self.orders)
+            && d.orders != before
+        {
+            d.history.push(before);
+        }
+    }
+
+    fn orders_edit(&mut self, action: Action) {
         let Some(draft) = &self.orders else { return };
         let side = draft.side;
         if action == Action::Seal {
             let command = draft.command();
-            if self.submit(command) {
+            // Said only while another side still writes: after the reveal
+            // the orders are no longer sealed.
+            let round = self.battle().round();
+            if self.submit(command)
+                && self.battle().round() == round
+                && matches!(self.battle().prompt(), Prompt::Orders { .. })
+            {
                 let name = &self.battle().sides()[side.0].name;
                 self.info(format!("{name}'s orders are sealed"));
             }
+            return;
+        }
+        if action == Action::RepeatOrders {
+            self.repeat_orders(side);
             return;
         }
         if action == Action::ProposeAll {
@@ -281,7 +350,7 @@ impl App {
             Action::Card(card) => {
                 if o.cards.len() >= tca {
                     problem = Some(format!(
-                        "{} may play {tca} card{} a round (TCA, 16.3); ⌫ takes one back",
+                        "{} may play {tca} card{} a round (TCA, 16.3); u takes one back",
                         f.name,
                         if tca == 1 { "" } else { "s" }
                     ));
@@ -291,8 +360,19 @@ impl App {
                     o.cards.push(CardOrder::new(card, target));
                 }
             }
-            Action::RemoveCard => {
-                o.cards.pop();
+            Action::CycleMoves => o.moves = super::standing::next_moves(o.moves),
+            Action::PinOrders => {
+                let pinned = o.clone();
+                let name = f.name.clone();
+                if let Some(i) = self.templates.iter().position(|t| t.figure == id) {
+                    self.templates.remove(i);
+                    self.info(format!("{name}'s orders are no longer pinned"));
+                } else {
+                    self.templates.push(pinned);
+                    self.info(format!(
+                        "{name}'s orders are pinned: its row starts with them every round (p unpins)"
+                    ));
+                }
             }
             Action::TargetCursor => match (o.cards.last_mut(), target) {
                 (Some(c), Some(t)) => c.target = Some(t),
@@ -348,14 +428,57 @@ impl App {
         self.refresh();
     }
 
-    /// The AI's orders for one figure put in the draft, to be edited.
+    /// The AI's orders for one figure put in the draft, to be edited; the
+    /// figure keeps the way it moves (the AI moves its own figures itself).
     fn propose(&mut self, id: FigureId) {
         let proposal = ai::figure_orders(self.battle(), id);
         if let Some(o) = self.orders.as_mut().and_then(|d| d.of_mut(id)) {
             match proposal {
-                Some(p) => *o = p,
+                Some(p) => {
+                    *o = FigureOrders {
+                        moves: o.moves,
+                        ..p
+                    }
+                }
                 None => o.cards.clear(),
             }
+        }
+    }
+
+    /// `.`: the orders the side's figures played last round, again.
+    fn repeat_orders(&mut self, side: SideId) {
+        let b = self.battle();
+        // The reveal of an earlier round: this round's has not happened yet.
+        let mut began = false;
+        let last = b.events().iter().rev().find_map(|e| match e {
+            Event::RoundBegan { .. } if !began => {
+                began = true;
+                None
+            }
+            Event::OrdersRevealed { orders, .. } if began => Some(orders.clone()),
+            _ => None,
+        });
+        let Some(last) = last else {
+            self.error("no earlier round to repeat: this is the first");
+            return;
+        };
+        let own: Vec<FigureOrders> = last
+            .into_iter()
+            .filter(|o| b.figure(o.figure).side == side.0)
+            .collect();
+        let b = self.session.battle();
+        let filled = self.orders.as_mut().map_or(0, |d| d.fill(b, &own));
+        self.info(format!(
+            "last round's orders again for {filled} figure{}; edit them, Enter seals",
+            if filled == 1 { "" } else { "s" }
+        ));
+    }
+
+    /// A new draft starts with the figures' pinned orders.
+    pub(super) fn fill_pinned(&mut self) {
+        let b = self.session.battle();
+        if let Some(d) = &mut self.orders {
+            d.fill(b, &self.templates);
         }
     }
 }

@@ -6,6 +6,7 @@ pub mod help;
 pub mod history;
 pub mod layout;
 pub mod log;
+pub mod options;
 pub mod orders;
 pub mod prompt;
 pub mod status;
@@ -63,6 +64,8 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Mode::History => history::overlay(frame, areas.body, app),
         Mode::Command | Mode::SaveAs => history::line(frame, areas.body, app),
         Mode::Resume => history::resume(frame, areas.body, app),
+        Mode::Options => options::overlay(frame, areas.body, app),
+        Mode::AiAsk => options::ai_ask(frame, areas.body, app),
         _ => {}
     }
 }

@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 use super::{centred, framed, note_line, side_style};
-use crate::engine::{DodgeStance, Event, Prompt, ShieldStance};
+use crate::engine::{DodgeStance, Event, MoveStance, Prompt, ShieldStance};
 use crate::rules::shakhan::Card;
 use crate::tui::app::App;
 use crate::tui::app::activity_word;
@@ -145,11 +145,16 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                 _ => " shield: ask",
             }));
         }
-        if o.dodge != DodgeStance::Ask {
+        if o.dodge != DodgeStance::Never {
             spans.push(Span::raw(match o.dodge {
                 DodgeStance::Always => " always dodges",
-                _ => " never dodges",
+                _ => " dodge: ask",
             }));
+        }
+        match o.moves {
+            MoveStance::WithCard => {}
+            MoveStance::Stand => spans.push(Span::raw(" stands")),
+            MoveStance::Ask => spans.push(Span::raw(" moves: asked")),
         }
         lines.push(Line::from(spans));
     }
@@ -163,6 +168,18 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         )
         .style(Style::new().add_modifier(Modifier::DIM)),
     );
+    if let Some(o) = app.map.selected.and_then(|id| d.of(id)) {
+        // 16.9.7: how the figure's moves will be answered, said before sealing.
+        let how = match o.moves {
+            MoveStance::WithCard => "moves with its card (toward its target; back under E, F)",
+            MoveStance::Stand => "stands all round",
+            MoveStance::Ask => "is asked its moves each pulse",
+        };
+        lines.push(
+            Line::from(format!("{} {how}; M changes", b.figure(o.figure).name))
+                .style(Style::new().add_modifier(Modifier::DIM)),
+        );
+    }
     if b.options().communication_limits {
         // 16.9.5: what the table may say while these orders are written.
         lines.push(

@@ -1,0 +1,62 @@
+//! The Referee's standing answers (`O`) and the `A` question: small boxes
+//! over the body, saying what each choice does.
+
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Clear, Paragraph, Wrap};
+
+use super::{centred, framed};
+use crate::tui::app::App;
+
+/// The standing answers and the keys that change them.
+pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
+    let s = app.standing;
+    let lines = vec![
+        Line::from(""),
+        Line::from("Answered without a key unless you choose to be asked:"),
+        Line::from(""),
+        Line::from(format!(
+            "d  Divine Intervention (16.14.3.1): {}",
+            s.divine_words()
+        )),
+        Line::from(format!(
+            "p  Movement priority (16.14.3): {}",
+            s.priority_words()
+        )),
+        Line::from(format!("m  Figures' moves (16.9.7): {}", s.moves_words())),
+        Line::from(""),
+        Line::from("A figure's own moves are changed with M while its orders are written."),
+        Line::from(""),
+        Line::from("Esc closes").alignment(Alignment::Center),
+    ];
+    let area = centred(body, 76, lines.len() as u16 + 2);
+    frame.render_widget(Clear, area);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(framed(" Standing answers ", true)),
+        area,
+    );
+}
+
+/// `A` on a side a person plays: for this round or the rest of the battle?
+pub fn ai_ask(frame: &mut Frame, body: Rect, app: &App) {
+    let side = app.side_to_answer();
+    let name = &app.battle().sides()[side.0].name;
+    let lines = vec![
+        Line::from(""),
+        Line::from(format!("The AI plays {name}:")).alignment(Alignment::Center),
+        Line::from(""),
+        Line::from("r  this round only  ·  b  the rest of the battle  ·  Esc  no")
+            .alignment(Alignment::Center),
+    ];
+    let area = centred(body, 66, lines.len() as u16 + 2);
+    frame.render_widget(Clear, area);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .block(framed(" AI ", true)),
+        area,
+    );
+}
