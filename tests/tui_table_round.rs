@@ -262,3 +262,22 @@ fn standing_answers_say_so_and_the_log_shows_each() {
         note.text
     );
 }
+
+#[test]
+fn s16_9_7_the_planned_way_shows_while_writing_and_never_on_the_hand_over() {
+    let mut app = App::new(shipped("skirmish.ron"), 3, false).unwrap();
+    app.handle(Input::Resize(120, 40));
+    press(&mut app, KeyCode::Enter);
+    typed(&mut app, "c");
+    assert!(screen(&app).contains("closes on Vakh"), "{}", screen(&app));
+    typed(&mut app, "M");
+    assert!(screen(&app).contains("stands"));
+    typed(&mut app, "u");
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.mode(), Mode::Handover);
+    assert!(!screen(&app).contains("closes on"), "{}", screen(&app));
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.mode(), Mode::Handover, "Raiders' turn");
+    assert!(!screen(&app).contains("closes on"), "{}", screen(&app));
+}

@@ -382,6 +382,15 @@ impl App {
         if let Some(d) = &mut self.orders {
             d.odds = orders::odds(self.session.battle(), d, self.map.selected);
         }
+        // Only the side at the keyboard sees where its figure means to go.
+        if self.entering_side().is_some()
+            && let Some(d) = &self.orders
+            && let Some((hexes, label)) =
+                orders::plan_preview(self.session.battle(), d, self.map.selected)
+        {
+            self.map.path = hexes;
+            self.map.path_label = label;
+        }
     }
 
     /// Select the first figure of `side` still in the fight (that can still
@@ -613,7 +622,10 @@ impl App {
             return;
         }
         match self.mode() {
-            Mode::Orders => self.handed_to = None,
+            Mode::Orders => {
+                self.handed_to = None;
+                self.refresh();
+            }
             Mode::Movement => {
                 if let Some(d) = &mut self.moves {
                     d.facing = None;

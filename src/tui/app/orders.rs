@@ -5,6 +5,7 @@ use crate::engine::{
     Battle, BusyStance, CardOrder, Command, DodgeStance, Event, Figure, FigureId, FigureOrders,
     MissileIntent, MoveStance, Prompt, ShieldStance, SideId,
 };
+use crate::hex::{Goal, Hex, MoveCosts};
 use crate::rules::shakhan::brawl::{BrawlForm, BrawlIntent};
 use crate::rules::shakhan::tables::actions::Activity;
 use crate::rules::shakhan::tables::tables;
@@ -156,6 +157,58 @@ pub(super) fn odds(
         p_penetrate: o.p_penetrate,
         p_critical: o.p_critical,
     })
+}
+
+/// What the map shows of the selected figure's moves while its orders are
+/// written (16.9.7): the way toward its card's target, and a word.
+pub(super) fn plan_preview(
+    battle: &Battle,
+    d: &OrdersDraft,
+    selected: Option<FigureId>,
+) -> Option<(Vec<Hex>, String)> {
+    let id = selected?;
+    let o = d.of(id)?;
+    let f = battle.figure(id);
+    let card = o.cards.first().map(|c| c.card);
+    let target = o
+        .cards
+        .first()
+        .and_then(|c| c.target)
+        .or_else(|| battle.nearest_enemy(id));
+    let word = match (o.moves, card) {
+        (MoveStance::Stand, _) => return Some((vec![f.pose.hex], "stands".into())),
+        (MoveStance::Ask, _) => return Some((vec![f.pose.hex], "moves: asked".into())),
+        (MoveStance::WithCard, Some(Card::E | Card::F)) => "draws back",
+        (MoveStance::WithCard, Some(Card::A | Card::B | Card::C)) => "closes",
+        (MoveStance::WithCard, _) => return None,
+    };
+    let enemy = battle.figure(target?);
+    if word == "draws back" {
+        return Some((vec![f.pose.hex], format!("draws back from {}", enemy.name)));
+    }
+    let occupied = |h: Hex| {
+        h != enemy.pose.hex
+            && battle
+                .figures()
+                .iter()
+                .any(|o| o.id != id && o.occupies() && o.pose.hex == h)
+    };
+    let path = battle
+        .map()
+        .find_path(
+            f.pose,
+            Goal::Hex(enemy.pose.hex),
+            &MoveCosts::shakhan(),
+            occupied,
+        )
+        .ok()
+        .flatten()?;
+    let mut hexes = vec![f.pose.hex];
+    hexes.extend(path.steps.iter().map(|s| s.pose.hex));
+    hexes.dedup();
+    // The way ends beside the enemy, not in its hex.
+    hexes.pop();
+    Some((hexes, format!("closes on {}", enemy.name)))
 }
 
 /// The aims a card can take, in the order `m` cycles them.
