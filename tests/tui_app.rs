@@ -185,6 +185,11 @@ fn auto_pace_lets_ai_sides_play_on_ticks() {
     assert_eq!(app.mode(), Mode::AiAsk, "A asks: this round or the rest");
     typed(&mut app, "b");
     assert_eq!(app.mode(), Mode::AiTurn);
+    assert!(app.auto, "handing a side to the AI sets the auto pace");
+    // In the step pace nothing moves on without a key.
+    typed(&mut app, "P");
+    app.handle(Input::Tick);
+    assert_eq!(app.battle().prompt(), Prompt::Orders { side: SideId(0) });
     typed(&mut app, "P");
     for _ in 0..50 {
         app.handle(Input::Tick);

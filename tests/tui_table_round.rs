@@ -201,17 +201,14 @@ fn a_asks_this_round_or_the_rest_and_this_round_ends_with_the_round() {
     assert!(screen(&app).contains("this round only"));
     typed(&mut app, "r");
     assert_eq!(app.mode(), Mode::AiTurn);
-    press(&mut app, KeyCode::Char(' '));
-    // Red's orders are in; Blue writes by hand; in step pace each of Red's
-    // answers takes Space.
+    assert!(app.auto, "the AI plays at the auto pace");
+    app.handle(Input::Tick);
+    // Red's orders are in; Blue writes by hand; Red's answers come on ticks.
     press(&mut app, KeyCode::Enter);
     typed(&mut app, "c");
     press(&mut app, KeyCode::Enter);
-    for _ in 0..20 {
-        if app.mode() != Mode::AiTurn {
-            break;
-        }
-        press(&mut app, KeyCode::Char(' '));
+    for _ in 0..40 {
+        app.handle(Input::Tick);
     }
     assert_eq!(app.battle().round(), 2);
     assert_eq!(app.mode(), Mode::Handover, "a person plays Red again");

@@ -287,14 +287,17 @@ impl App {
         self.overlays.retain(|o| *o != Overlay::AiAsk);
         let side = self.side_to_answer();
         let name = self.battle().sides()[side.0].name.clone();
+        // The AI plays at the auto pace, a step a tick, so the table watches
+        // it without pressing a key per answer (P steps by key again).
+        self.auto = true;
         if rest {
             self.ai[side.0] = true;
             self.info(format!(
-                "{name}: the AI plays for the rest of the battle (A gives it back)"
+                "{name}: the AI plays for the rest of the battle (A gives it back; P steps by key)"
             ));
         } else {
             self.ai_round[side.0] = Some(self.battle().round());
-            self.info(format!("{name}: the AI plays this round"));
+            self.info(format!("{name}: the AI plays this round (P steps by key)"));
         }
     }
 }
