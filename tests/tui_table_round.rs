@@ -278,3 +278,15 @@ fn s16_9_7_the_planned_way_shows_while_writing_and_never_on_the_hand_over() {
     assert_eq!(app.mode(), Mode::Handover, "Raiders' turn");
     assert!(!screen(&app).contains("closes on"), "{}", screen(&app));
 }
+
+#[test]
+fn the_standing_answers_overlay_and_the_ai_question_at_three_sizes() {
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let mut app = duel_at_table(w, h);
+        typed(&mut app, "O");
+        insta::assert_snapshot!(format!("standing_answers_{w}x{h}"), screen(&app));
+        press(&mut app, KeyCode::Esc);
+        typed(&mut app, "A");
+        insta::assert_snapshot!(format!("ai_question_{w}x{h}"), screen(&app));
+    }
+}

@@ -707,7 +707,6 @@ const OPTIONS: &[Binding] = &[
         Action::CycleMovesDefault,
     ),
     b(&[Esc, C('O'), Enter], "Esc close", "close", Action::Back),
-    b(&[C('?')], "? help", "help", Action::Help),
 ];
 
 const AI_ASK: &[Binding] = &[

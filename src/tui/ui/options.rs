@@ -30,14 +30,7 @@ pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
         Line::from(""),
         Line::from("Esc closes").alignment(Alignment::Center),
     ];
-    let area = centred(body, 76, lines.len() as u16 + 2);
-    frame.render_widget(Clear, area);
-    frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(framed(" Standing answers ", true)),
-        area,
-    );
+    boxed(frame, body, 78, Paragraph::new(lines), " Standing answers ");
 }
 
 /// `A` on a side a person plays: for this round or the rest of the battle?
@@ -51,12 +44,17 @@ pub fn ai_ask(frame: &mut Frame, body: Rect, app: &App) {
         Line::from("r  this round only  ·  b  the rest of the battle  ·  Esc  no")
             .alignment(Alignment::Center),
     ];
-    let area = centred(body, 66, lines.len() as u16 + 2);
+    boxed(frame, body, 66, Paragraph::new(lines), " AI ");
+}
+
+/// `text` in a framed box of `width` over the middle of `body`, as tall as
+/// its wrapped lines.
+fn boxed(frame: &mut Frame, body: Rect, width: u16, text: Paragraph, title: &str) {
+    let width = width.min(body.width);
+    let text = text.wrap(Wrap { trim: false });
+    let rows = text.line_count(width.saturating_sub(2));
+    let height = u16::try_from(rows + 2).unwrap_or(u16::MAX);
+    let area = centred(body, width, height);
     frame.render_widget(Clear, area);
-    frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
-            .block(framed(" AI ", true)),
-        area,
-    );
+    frame.render_widget(text.block(framed(title, true)), area);
 }
