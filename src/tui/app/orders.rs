@@ -177,7 +177,7 @@ pub(super) fn plan_preview(
         .or_else(|| battle.nearest_enemy(id));
     let word = match (o.moves, card) {
         (MoveStance::Stand, _) => return Some((vec![f.pose.hex], "stands".into())),
-        (MoveStance::Ask, _) => return Some((vec![f.pose.hex], "moves: asked".into())),
+        (MoveStance::Ask, _) => return None,
         (MoveStance::WithCard, Some(Card::E | Card::F)) => "draws back",
         (MoveStance::WithCard, Some(Card::A | Card::B | Card::C)) => "closes",
         (MoveStance::WithCard, _) => return None,
@@ -481,18 +481,14 @@ impl App {
         self.refresh();
     }
 
-    /// The AI's orders for one figure put in the draft, to be edited; the
-    /// figure keeps the way it moves (the AI moves its own figures itself).
+    /// The AI's cards for one figure put in the draft, to be edited; the
+    /// figure keeps its stances (the AI answers its own dodge and movement
+    /// questions; a person asked them at every blow would pay keys for it).
     fn propose(&mut self, id: FigureId) {
         let proposal = ai::figure_orders(self.battle(), id);
         if let Some(o) = self.orders.as_mut().and_then(|d| d.of_mut(id)) {
             match proposal {
-                Some(p) => {
-                    *o = FigureOrders {
-                        moves: o.moves,
-                        ..p
-                    }
-                }
+                Some(p) => o.cards = p.cards,
                 None => o.cards.clear(),
             }
         }
