@@ -385,7 +385,12 @@ fn play(start: Start, light: bool) -> ExitCode {
         Start::Default | Start::New(..) => app.offer_autosave(),
     }
     match terminal::run(app) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(terminal::Exit::Quit) => ExitCode::SUCCESS,
+        // The shell's convention: 128 + the signal's number.
+        Ok(terminal::Exit::Signal(n)) => {
+            eprintln!("hexmelee: ended by signal {n}; the battle is autosaved");
+            ExitCode::from(u8::try_from(128 + n).unwrap_or(1))
+        }
         Err(e) => {
             eprintln!("hexmelee: terminal error: {e}");
             ExitCode::from(1)

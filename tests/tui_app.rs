@@ -478,3 +478,21 @@ fn the_order_panel_tells_stances_in_words() {
     typed(&mut app, "D");
     assert!(screen(&app).contains("always dodges"), "{}", screen(&app));
 }
+
+#[test]
+fn ctrl_c_asks_to_quit_from_every_screen_and_never_plays_a_card() {
+    let ctrl_c = Input::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    let mut app = duel(100, 30);
+    assert_eq!(app.mode(), Mode::Handover);
+    assert_eq!(app.handle(ctrl_c), Effect::Continue);
+    assert_eq!(app.mode(), Mode::QuitConfirm, "asks, as q does");
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Enter);
+    app.handle(ctrl_c);
+    assert_eq!(app.mode(), Mode::QuitConfirm);
+    assert!(
+        app.orders.as_ref().unwrap().orders[0].cards.is_empty(),
+        "Ctrl-C is not the card key c"
+    );
+    assert_eq!(app.handle(ctrl_c), Effect::Quit, "a second Ctrl-C quits");
+}

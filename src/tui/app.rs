@@ -10,7 +10,7 @@ mod referee;
 mod standing;
 
 use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
 use std::path::PathBuf;
@@ -413,6 +413,24 @@ impl App {
         match input {
             Input::Key(key) if key.kind != KeyEventKind::Release => {
                 let mode = self.mode();
+                // Raw mode turns Ctrl-C into a key: it asks to quit, as q
+                // does, from every screen; a second one quits.
+                if key.modifiers.contains(KeyModifiers::CONTROL) {
+                    if key.code == KeyCode::Char('c') {
+                        self.note = None;
+                        let action = if mode == Mode::QuitConfirm {
+                            Action::ConfirmQuit
+                        } else {
+                            Action::Quit
+                        };
+                        return self.act(action);
+                    }
+                    self.info(format!(
+                        "Ctrl-{} does nothing here; ? lists the keys",
+                        keys::key_name(key.code)
+                    ));
+                    return Effect::Continue;
+                }
                 if let (Mode::Command | Mode::SaveAs, KeyCode::Char(c)) = (mode, key.code) {
                     self.type_char(c);
                     return Effect::Continue;

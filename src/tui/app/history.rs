@@ -134,6 +134,13 @@ impl App {
     }
 
     /// Write the autosave, if autosaving; a failure is a note, never a stop.
+    /// The last autosave before the display ends without a quit (a signal).
+    pub fn save_on_exit(&mut self) {
+        if !self.replay {
+            self.autosave();
+        }
+    }
+
     pub(super) fn autosave(&mut self) {
         let Some(dir) = &self.autosave else { return };
         if let Err(e) = self.session.autosave_in(dir) {

@@ -1,0 +1,122 @@
+//! The real display in a real pseudo-terminal (util-linux `script`), ended
+//! by a signal: the terminal must come back — alternate screen left, mouse
+//! reporting off, cursor shown — and the exit status tell the signal.
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+const LEAVE_ALTERNATE: &str = "\x1b[?1049l";
+const ENTER_ALTERNATE: &str = "\x1b[?1049h";
+const SHOW_CURSOR: &str = "\x1b[?25h";
+const MOUSE_OFF: &str = "\x1b[?1000l";
+
+/// The pid of `parent`'s first child (the display `script` started).
+fn child_of(parent: u32) -> Option<u32> {
+    let path = format!("/proc/{parent}/task/{parent}/children");
+    std::fs::read_to_string(path)
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// Start the display under `script`, wait until it has drawn, send
+/// `signal`, and return everything it wrote and its exit status.
+fn end_by(signal: &str) -> Option<(String, Option<i32>)> {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("util-linux `script` is not installed: no pseudo-terminal to test in");
+        return None;
+    }
+    let data = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_hexmelee");
+    let scenario = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/duel.ron");
+    let mut script = Command::new("script")
+        .args(["-qfec", &format!("exec {bin} play {scenario}"), "/dev/null"])
+        .env("XDG_DATA_HOME", data.path())
+        .env("TERM", "xterm-256color")
+        .env("COLUMNS", "100")
+        .env("LINES", "30")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = script.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = out.read(&mut buf) {
+            if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut seen = Vec::new();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    // In the display once the alternate screen is entered and a frame drawn
+    // (the output stops for a tick).
+    while Instant::now() < deadline {
+        match rx.recv_timeout(Duration::from_millis(150)) {
+            Ok(bytes) => seen.extend(bytes),
+            Err(_) if String::from_utf8_lossy(&seen).contains(ENTER_ALTERNATE) => break,
+            Err(_) => {}
+        }
+    }
+    let pid = child_of(script.id()).expect("the display runs under script");
+    let killed = Command::new("kill")
+        .args([&format!("-{signal}"), &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = script.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "the display did not end");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    while let Ok(bytes) = rx.recv_timeout(Duration::from_millis(300)) {
+        seen.extend(bytes);
+    }
+    Some((String::from_utf8_lossy(&seen).into_owned(), status.code()))
+}
+
+fn assert_restored(signal: &str, number: i32) {
+    let Some((out, code)) = end_by(signal) else {
+        return;
+    };
+    let entered = out.rfind(ENTER_ALTERNATE).expect("the display started");
+    let after = &out[entered..];
+    for (what, seq) in [
+        ("left the alternate screen", LEAVE_ALTERNATE),
+        ("showed the cursor", SHOW_CURSOR),
+        ("turned mouse reporting off", MOUSE_OFF),
+    ] {
+        assert!(after.contains(seq), "SIG{signal}: never {what}");
+    }
+    assert_eq!(code, Some(128 + number), "SIG{signal}: exit status");
+}
+
+#[test]
+fn sigterm_restores_the_terminal() {
+    assert_restored("TERM", 15);
+}
+
+#[test]
+fn sigint_restores_the_terminal() {
+    assert_restored("INT", 2);
+}
+
+#[test]
+fn sighup_restores_the_terminal() {
+    assert_restored("HUP", 1);
+}
+
+#[test]
+fn sigquit_restores_the_terminal() {
+    assert_restored("QUIT", 3);
+}
