@@ -23,9 +23,16 @@ fn child_of(parent: u32) -> Option<u32> {
         .ok()
 }
 
-/// Start the display under `script`, wait until it has drawn, send
-/// `signal`, and return everything it wrote and its exit status.
-fn end_by(signal: &str) -> Option<(String, Option<i32>)> {
+/// The display running under `script` in a pseudo-terminal, drawn once.
+struct Running {
+    script: std::process::Child,
+    output: mpsc::Receiver<Vec<u8>>,
+    seen: Vec<u8>,
+    display: u32,
+    _data: tempfile::TempDir,
+}
+
+fn start() -> Option<Running> {
     if Command::new("script").arg("--version").output().is_err() {
         eprintln!("util-linux `script` is not installed: no pseudo-terminal to test in");
         return None;
@@ -45,7 +52,7 @@ fn end_by(signal: &str) -> Option<(String, Option<i32>)> {
         .spawn()
         .unwrap();
     let mut out = script.stdout.take().unwrap();
-    let (tx, rx) = mpsc::channel();
+    let (tx, output) = mpsc::channel();
     std::thread::spawn(move || {
         let mut buf = [0u8; 4096];
         while let Ok(n) = out.read(&mut buf) {
@@ -59,30 +66,49 @@ fn end_by(signal: &str) -> Option<(String, Option<i32>)> {
     // In the display once the alternate screen is entered and a frame drawn
     // (the output stops for a tick).
     while Instant::now() < deadline {
-        match rx.recv_timeout(Duration::from_millis(150)) {
+        match output.recv_timeout(Duration::from_millis(150)) {
             Ok(bytes) => seen.extend(bytes),
             Err(_) if String::from_utf8_lossy(&seen).contains(ENTER_ALTERNATE) => break,
             Err(_) => {}
         }
     }
-    let pid = child_of(script.id()).expect("the display runs under script");
+    let display = child_of(script.id()).expect("the display runs under script");
+    Some(Running {
+        script,
+        output,
+        seen,
+        display,
+        _data: data,
+    })
+}
+
+fn kill(signal: &str, pid: u32) {
     let killed = Command::new("kill")
         .args([&format!("-{signal}"), &pid.to_string()])
         .status()
         .unwrap();
     assert!(killed.success());
+}
+
+/// Send `signal` to the display; everything it wrote and its exit status.
+fn end_by(signal: &str) -> Option<(String, Option<i32>)> {
+    let mut run = start()?;
+    kill(signal, run.display);
     let deadline = Instant::now() + Duration::from_secs(20);
     let status = loop {
-        if let Some(status) = script.try_wait().unwrap() {
+        if let Some(status) = run.script.try_wait().unwrap() {
             break status;
         }
         assert!(Instant::now() < deadline, "the display did not end");
         std::thread::sleep(Duration::from_millis(50));
     };
-    while let Ok(bytes) = rx.recv_timeout(Duration::from_millis(300)) {
-        seen.extend(bytes);
+    while let Ok(bytes) = run.output.recv_timeout(Duration::from_millis(300)) {
+        run.seen.extend(bytes);
     }
-    Some((String::from_utf8_lossy(&seen).into_owned(), status.code()))
+    Some((
+        String::from_utf8_lossy(&run.seen).into_owned(),
+        status.code(),
+    ))
 }
 
 fn assert_restored(signal: &str, number: i32) {
@@ -119,4 +145,25 @@ fn sighup_restores_the_terminal() {
 #[test]
 fn sigquit_restores_the_terminal() {
     assert_restored("QUIT", 3);
+}
+
+#[test]
+fn a_closed_terminal_ends_the_display_instead_of_spinning() {
+    let Some(mut run) = start() else {
+        return;
+    };
+    // The terminal window goes away: its pty master closes under the display.
+    kill("KILL", run.script.id());
+    let _ = run.script.wait();
+    let proc = format!("/proc/{}", run.display);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while std::path::Path::new(&proc).exists()
+        && !std::fs::read_to_string(format!("{proc}/stat")).is_ok_and(|s| s.contains(") Z "))
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the display outlived its terminal"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }
