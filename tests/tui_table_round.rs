@@ -43,6 +43,27 @@ fn side_by_hand(c: &mut Counted, card: char) {
     c.key(KeyCode::Enter);
 }
 
+/// The side at the hand-over takes the keyboard, types `keys`, seals.
+fn side_writes(app: &mut App, keys: &str) {
+    press(app, KeyCode::Enter);
+    typed(app, keys);
+    press(app, KeyCode::Enter);
+}
+
+/// Both sides of the duel play C.
+fn both_sides_play_c(app: &mut App) {
+    side_writes(app, "c");
+    side_writes(app, "c");
+}
+
+/// Both sides' orders by hand, `card` for every figure: the keys pressed.
+fn round_by_hand(app: &mut App, card: char) -> usize {
+    let mut c = Counted { app, keys: 0 };
+    side_by_hand(&mut c, card);
+    side_by_hand(&mut c, card);
+    c.keys
+}
+
 fn log_text(app: &App) -> String {
     use hexmelee::session::export::{Format, render};
     render(app.session(), Format::Text, hexmelee::engine::View::Table)
@@ -52,13 +73,7 @@ fn log_text(app: &App) -> String {
 fn a_duel_round_takes_at_most_eight_keys_and_every_step_is_in_the_log() {
     for (w, h) in [(80, 24), (120, 40), (200, 60)] {
         let mut app = duel_at_table(w, h);
-        let mut c = Counted {
-            app: &mut app,
-            keys: 0,
-        };
-        side_by_hand(&mut c, 'c');
-        side_by_hand(&mut c, 'c');
-        let keys = c.keys;
+        let keys = round_by_hand(&mut app, 'c');
         assert!(keys <= 8, "{keys} keys at {w}×{h}");
         assert_eq!(app.battle().round(), 2, "the round is played out");
         assert_eq!(app.mode(), Mode::Handover);
@@ -92,13 +107,7 @@ fn a_duel_round_takes_at_most_eight_keys_and_every_step_is_in_the_log() {
 fn a_skirmish_round_by_hand_takes_at_most_twenty_keys() {
     let mut app = App::new(shipped("skirmish.ron"), 3, false).unwrap();
     app.handle(Input::Resize(120, 40));
-    let mut c = Counted {
-        app: &mut app,
-        keys: 0,
-    };
-    side_by_hand(&mut c, 'c');
-    side_by_hand(&mut c, 'c');
-    let keys = c.keys;
+    let keys = round_by_hand(&mut app, 'c');
     assert!(keys <= 20, "{keys} keys");
     assert_eq!(app.battle().round(), 2, "{:?}", app.battle().prompt());
 }
@@ -106,11 +115,7 @@ fn a_skirmish_round_by_hand_takes_at_most_twenty_keys() {
 #[test]
 fn undo_goes_back_to_the_last_question_a_person_answered_with_the_orders_kept() {
     let mut app = duel_at_table(120, 40);
-    for _ in 0..2 {
-        press(&mut app, KeyCode::Enter);
-        typed(&mut app, "c");
-        press(&mut app, KeyCode::Enter);
-    }
+    both_sides_play_c(&mut app);
     assert_eq!(app.battle().round(), 2);
     let played = app.battle().events().to_vec();
     typed(&mut app, "u");
@@ -157,11 +162,7 @@ fn s16_14_3_standing_answers_are_asked_when_the_referee_wants_them_asked() {
     typed(&mut app, "ppp");
     assert_eq!(app.standing.priority, PriorityDefault::Ask);
     press(&mut app, KeyCode::Esc);
-    for _ in 0..2 {
-        press(&mut app, KeyCode::Enter);
-        typed(&mut app, "c");
-        press(&mut app, KeyCode::Enter);
-    }
+    both_sides_play_c(&mut app);
     assert_eq!(app.mode(), Mode::Priority);
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.mode(), Mode::Divine);
@@ -173,10 +174,8 @@ fn s16_14_3_standing_answers_are_asked_when_the_referee_wants_them_asked() {
 #[test]
 fn s16_9_7_a_figure_ordered_to_stand_stays_and_one_asked_is_asked() {
     let mut app = duel_at_table(120, 40);
-    press(&mut app, KeyCode::Enter);
     // Aulos stands (M: with its card → stands).
-    typed(&mut app, "cM");
-    press(&mut app, KeyCode::Enter);
+    side_writes(&mut app, "cM");
     press(&mut app, KeyCode::Enter);
     // Berrin is asked each pulse (M twice).
     typed(&mut app, "cMM");
@@ -204,9 +203,7 @@ fn a_asks_this_round_or_the_rest_and_this_round_ends_with_the_round() {
     assert!(app.auto, "the AI plays at the auto pace");
     app.handle(Input::Tick);
     // Red's orders are in; Blue writes by hand; Red's answers come on ticks.
-    press(&mut app, KeyCode::Enter);
-    typed(&mut app, "c");
-    press(&mut app, KeyCode::Enter);
+    side_writes(&mut app, "c");
     for _ in 0..40 {
         app.handle(Input::Tick);
     }
@@ -217,12 +214,8 @@ fn a_asks_this_round_or_the_rest_and_this_round_ends_with_the_round() {
 #[test]
 fn pinned_orders_start_the_figures_row_every_round() {
     let mut app = duel_at_table(120, 40);
-    press(&mut app, KeyCode::Enter);
-    typed(&mut app, "dp");
-    press(&mut app, KeyCode::Enter);
-    press(&mut app, KeyCode::Enter);
-    typed(&mut app, "c");
-    press(&mut app, KeyCode::Enter);
+    side_writes(&mut app, "dp");
+    side_writes(&mut app, "c");
     assert_eq!(app.battle().round(), 2);
     press(&mut app, KeyCode::Enter);
     let o = &app.orders.as_ref().unwrap().orders[0];
@@ -237,11 +230,7 @@ fn standing_answers_say_so_and_the_log_shows_each() {
         priority: PriorityDefault::Second,
         ..Standing::default()
     });
-    for _ in 0..2 {
-        press(&mut app, KeyCode::Enter);
-        typed(&mut app, "c");
-        press(&mut app, KeyCode::Enter);
-    }
+    both_sides_play_c(&mut app);
     let second = app.battle().events().iter().any(|e| {
         matches!(
             e,
