@@ -379,11 +379,12 @@ mod tests {
         let skirmish = shipped("skirmish.ron");
         let mut v = view(Zoom::Normal, (5, 5));
         v.cursor = Hex::new(2, 3);
-        // 80×24's map area: only Compact holds the duel; the whole 37×16
-        // map is centred.
+        // 80×24's map area: only Compact holds the duel; the map's 37
+        // columns are centred, its 16 rows scrolled a line to centre the
+        // figures.
         v.fit(&duel, Rect::new(0, 0, 42, 15));
         assert_eq!(v.zoom, Zoom::Compact);
-        assert_eq!(v.scroll, (-2, 0));
+        assert_eq!(v.scroll, (-2, 1));
         v.fit(&duel, Rect::new(0, 0, 144, 40));
         assert_eq!(v.zoom, Zoom::Large);
         // 200×60's map area: the skirmish's figures fill it at Normal, the

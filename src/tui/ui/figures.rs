@@ -18,8 +18,8 @@ use crate::tui::app::App;
 pub const FACE_DOWN: char = '▮';
 pub const AWAITED: &str = "…";
 
-/// The figures that fit, from one that keeps the selected figure in sight;
-/// the borders count the figures above and below.
+/// The figures that fit, around the selected one; the borders count the
+/// figures above and below.
 pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let b = app.battle();
     let width = usize::from(area.width.saturating_sub(2));
@@ -32,8 +32,10 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let per = blocks.first().map_or(1, Vec::len);
     let fit = (inner / per).max(1);
     let sel = app.map.selected.map_or(0, |s| s.0);
-    let skip = (sel + 1)
-        .saturating_sub(fit)
+    // The selected figure in the upper middle: the next ones of its side
+    // (those Tab goes to) show below it.
+    let skip = sel
+        .saturating_sub((fit - 1) / 2)
         .min(blocks.len().saturating_sub(fit));
     let below = blocks.len().saturating_sub(skip + fit);
     let lines: Vec<Line> = blocks
