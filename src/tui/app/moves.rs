@@ -69,8 +69,11 @@ pub struct MovePreview {
 }
 
 impl MovePreview {
-    /// What the map writes beside the path's end.
+    /// What the map writes beside the path's end (nothing without a path).
     pub fn label(&self) -> String {
+        if self.hexes.is_empty() {
+            return String::new();
+        }
         let mark = if self.verdict.is_ok() { "" } else { " ✗" };
         format!("{} AP{mark}", fmt_ap(self.cost))
     }
