@@ -53,7 +53,7 @@ fn map(c: &mut Criterion) {
     view.path_label = "2.5 AP".into();
     let mut buf = Buffer::empty(area);
     for zoom in [Zoom::Normal, Zoom::Large] {
-        view.fit(battle.map(), area);
+        view.fit(&battle, area);
         view.zoom = zoom;
         let name = format!("map/skirmish 200x60 {zoom:?}");
         c.bench_function(&name, |b| {

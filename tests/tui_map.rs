@@ -76,15 +76,16 @@ fn s16_10_duel_facings_and_selected_zones() {
     insta::assert_snapshot!(picture(&draw(&b, &view, 66, 31)));
 }
 
-/// The duel in an 80×24 area: `fit` chooses Compact and centres the map.
+/// The duel in the map area of an 80×24 screen: only Compact holds its two
+/// figures, and the whole map, centred.
 #[test]
 fn duel_compact_fits_80x24() {
     let b = battle("duel");
     let mut view = MapView::new(&b);
     view.selected = Some(figure(&b, "Berrin"));
-    view.fit(b.map(), Rect::new(0, 0, 80, 24));
+    view.fit(&b, Rect::new(0, 0, 42, 15));
     assert_eq!(view.zoom, Zoom::Compact);
-    insta::assert_snapshot!(picture(&draw(&b, &view, 80, 24)));
+    insta::assert_snapshot!(picture(&draw(&b, &view, 42, 15)));
 }
 
 /// The threat overlay on the skirmish, nothing selected: for the side whose
@@ -134,7 +135,7 @@ fn skirmish_mid_battle_engaged_and_threats() {
 fn duel_large() {
     let b = battle("duel");
     let mut view = MapView::new(&b);
-    view.fit(b.map(), Rect::new(0, 0, 200, 60));
+    view.fit(&b, Rect::new(0, 0, 200, 60));
     assert_eq!(view.zoom, Zoom::Large);
     insta::assert_snapshot!(rows(&draw(&b, &view, 200, 60), |c| c.symbol().into()));
 }

@@ -189,7 +189,8 @@ fn help_overlay_lists_every_key_of_the_mode() {
     let text: String = pages
         .iter()
         .flat_map(|p| p.lines())
-        .map(|l| l.trim_matches(|c: char| " ┃│╭╮╰╯─".contains(c)))
+        // The overlay's inside: between its two thick borders.
+        .filter_map(|l| l.split('┃').nth(1))
         .collect::<Vec<_>>()
         .join(" ");
     let text = words(&text);

@@ -65,6 +65,8 @@ enum Overlay {
     Options,
     /// `A`: this round or the rest of the battle?
     AiAsk,
+    /// What every symbol and shading means.
+    Legend,
 }
 
 /// A line for the user under the panels: what happened, or why not.
@@ -121,8 +123,8 @@ pub struct App {
     /// AI sides answer on every tick, without a key.
     pub auto: bool,
     pub log: LogView,
-    /// Lines of the help overlay scrolled past (it scrolls when the mode has
-    /// more keys than the screen has rows).
+    /// Lines of the help or legend overlay scrolled past (they scroll when
+    /// they have more rows than the screen).
     pub help_scroll: usize,
     pub note: Option<Note>,
     pub size: Rect,
@@ -208,6 +210,7 @@ impl App {
             Some(Overlay::Resume) => Mode::Resume,
             Some(Overlay::Options) => Mode::Options,
             Some(Overlay::AiAsk) => Mode::AiAsk,
+            Some(Overlay::Legend) => Mode::Legend,
             Some(Overlay::Line) => match self.line.as_ref().map(|l| l.kind) {
                 Some(LineKind::SaveAs) => Mode::SaveAs,
                 _ => Mode::Command,
@@ -465,7 +468,7 @@ impl App {
     /// Fit the map to its area (at the largest zoom that shows it whole).
     fn fit_map(&mut self) {
         if let Some(a) = self.areas() {
-            self.map.fit(self.session.battle().map(), a.map);
+            self.map.fit(self.session.battle(), a.map);
         }
     }
 
@@ -476,6 +479,20 @@ impl App {
             Action::Help => {
                 self.help_scroll = 0;
                 self.overlays.push(Overlay::Help);
+            }
+            Action::Legend => {
+                self.help_scroll = 0;
+                self.overlays.push(Overlay::Legend);
+            }
+            Action::ToggleLargeLabels => {
+                let large = !self.map.large;
+                self.map.set_large(self.session.battle(), large);
+                self.fit_map();
+                self.info(if large {
+                    "large labels: three-letter names on bigger hexes (N: small again)"
+                } else {
+                    "small labels: two letters (N: large again)"
+                });
             }
             Action::LogFocus => self.overlays.push(Overlay::Log),
             Action::Back => self.back(),
@@ -581,11 +598,18 @@ impl App {
                 };
                 self.submit(Command::Dodge { choice });
             }
-            Action::Scroll(by) if self.overlays.last() == Some(&Overlay::Help) => {
+            Action::Scroll(by)
+                if matches!(self.overlays.last(), Some(Overlay::Help | Overlay::Legend)) =>
+            {
                 // The overlay clamps it to what there is to show; a bound here
-                // keeps ↑ answering at once after too many ↓ (a key row wraps
-                // to two rows at most on a narrow screen).
-                let bound = 2 * keys::bindings(self.under_help()).count() + 8;
+                // keeps ↑ answering at once after too many ↓ (a row wraps to
+                // two rows at most on a narrow screen).
+                let rows = if self.overlays.last() == Some(&Overlay::Legend) {
+                    super::ui::legend::entries(&self.theme).len()
+                } else {
+                    keys::bindings(self.under_help()).count()
+                };
+                let bound = 2 * rows + 8;
                 self.help_scroll = self
                     .help_scroll
                     .saturating_add_signed(by as isize)
@@ -752,7 +776,7 @@ impl App {
     /// selected, or targeted when it is an enemy of the side entering
     /// orders; a second click on a move's end takes the move.
     fn click_hex(&mut self, hex: Hex) {
-        if self.overlays.last() == Some(&Overlay::Help) {
+        if matches!(self.overlays.last(), Some(Overlay::Help | Overlay::Legend)) {
             return;
         }
         let mode = self.mode();

@@ -52,6 +52,8 @@ pub enum Mode {
     AiTurn,
     /// The battle is over.
     Finished,
+    /// What every symbol and shading of the display means.
+    Legend,
 }
 
 impl Mode {
@@ -81,6 +83,7 @@ impl Mode {
             Mode::Resume => "resume?",
             Mode::Options => "standing answers",
             Mode::AiAsk => "AI plays?",
+            Mode::Legend => "legend",
         }
     }
 
@@ -116,6 +119,10 @@ pub enum Action {
     ToggleThreats,
     ZoomIn,
     ZoomOut,
+    /// Three-letter labels (names at the largest zoom) and bigger hexes.
+    ToggleLargeLabels,
+    /// The legend overlay: every symbol and shading.
+    Legend,
     Cursor(i32, i32),
     NextFigure,
     PrevFigure,
@@ -215,6 +222,9 @@ pub struct Binding {
     pub label: &'static str,
     pub help: &'static str,
     pub action: Action,
+    /// The key that moves the mode on (seal, go, take, ready): the hint bar
+    /// shows it first, at any width.
+    pub decisive: bool,
 }
 
 const fn b(
@@ -228,6 +238,20 @@ const fn b(
         label,
         help,
         action,
+        decisive: false,
+    }
+}
+
+/// A row whose key moves the mode on (see [`Binding::decisive`]).
+const fn go(
+    keys: &'static [KeyCode],
+    label: &'static str,
+    help: &'static str,
+    action: Action,
+) -> Binding {
+    Binding {
+        decisive: true,
+        ..b(keys, label, help, action)
     }
 }
 
@@ -264,6 +288,18 @@ pub const MAP: &[Binding] = &[
     ),
     b(&[C('+'), C('=')], "+- zoom", "zoom in", Action::ZoomIn),
     b(&[C('-')], "", "zoom out", Action::ZoomOut),
+    b(
+        &[C('N')],
+        "N names",
+        "large labels: three-letter names (full names at the largest zoom) on bigger hexes",
+        Action::ToggleLargeLabels,
+    ),
+    b(
+        &[C('L')],
+        "L legend",
+        "legend: what every symbol and shading on the map, timeline and panels means",
+        Action::Legend,
+    ),
     b(
         &[C('v')],
         "v view",
@@ -419,7 +455,7 @@ const ORDERS: &[Binding] = &[
         Action::ToggleCombine,
     ),
     b(&[Backspace], "", "undo, as u", Action::Undo),
-    b(
+    go(
         &[Enter],
         "Enter seal",
         "seal the side's orders (figures without cards play G)",
@@ -434,7 +470,7 @@ const ORDERS: &[Binding] = &[
 ];
 
 const HANDOVER: &[Binding] = &[
-    b(
+    go(
         &[Enter, C(' ')],
         "Enter ready",
         "the side named is at the keyboard: show its orders",
@@ -446,12 +482,18 @@ const HANDOVER: &[Binding] = &[
         "let the AI play this side (asks: this round or the rest of the battle)",
         Action::ToggleAi,
     ),
+    b(
+        &[C('L')],
+        "L legend",
+        "legend: what every symbol and shading means",
+        Action::Legend,
+    ),
     b(&[C('?')], "? help", "help", Action::Help),
     b(&[C('q')], "q quit", "quit (asks first)", Action::Quit),
 ];
 
 const MOVEMENT: &[Binding] = &[
-    b(
+    go(
         &[Enter],
         "Enter take",
         "take the previewed path as the selected figure's move",
@@ -471,7 +513,7 @@ const MOVEMENT: &[Binding] = &[
         Action::ProposeMoves,
     ),
     b(&[Backspace], "", "undo, as u", Action::Undo),
-    b(
+    go(
         &[C(' ')],
         "Space go",
         "make the side's moves (figures without a move stand)",
@@ -574,7 +616,7 @@ const DODGE: &[Binding] = &[
     ),
 ];
 
-const PAIRINGS: &[Binding] = &[b(
+const PAIRINGS: &[Binding] = &[go(
     &[C(' '), Enter],
     "Space accept",
     "accept the proposed pairings (each attacker on its card's target, else the nearest enemy)",
@@ -602,7 +644,7 @@ const BUSY: &[Binding] = &[
     ),
 ];
 
-const AI_TURN: &[Binding] = &[b(
+const AI_TURN: &[Binding] = &[go(
     &[C(' '), Enter],
     "Space AI answers",
     "let the AI answer for this side",
@@ -674,6 +716,24 @@ const HELP: &[Binding] = &[
         "scroll the help a page up or down",
         Action::Scroll(-10),
     ),
+    b(&[PageDown, C(' ')], "", "", Action::Scroll(10)),
+];
+
+const LEGEND: &[Binding] = &[
+    b(
+        &[Esc, C('L'), C('q')],
+        "Esc close",
+        "close the legend",
+        Action::Back,
+    ),
+    b(
+        &[Up, C('k')],
+        "↑↓ scroll",
+        "scroll the legend a line",
+        Action::Scroll(-1),
+    ),
+    b(&[Down, C('j')], "", "", Action::Scroll(1)),
+    b(&[PageUp], "", "scroll a page", Action::Scroll(-10)),
     b(&[PageDown, C(' ')], "", "", Action::Scroll(10)),
 ];
 
@@ -783,7 +843,7 @@ const HISTORY: &[Binding] = &[
     b(&[Down, C('j')], "", "", Action::HistoryMove(1)),
     b(&[PageUp], "", "ten points back", Action::HistoryMove(-10)),
     b(&[PageDown], "", "ten points on", Action::HistoryMove(10)),
-    b(
+    go(
         &[Enter],
         "Enter go",
         "go to the chosen point (replays the log to it; redo comes back)",
@@ -795,7 +855,7 @@ const HISTORY: &[Binding] = &[
 
 /// The command line and the save path: characters are typed into the line.
 const LINE: &[Binding] = &[
-    b(
+    go(
         &[Enter],
         "Enter run",
         "run the line (an error shows under it, the text is kept)",
@@ -864,7 +924,7 @@ const REPLAY: &[Binding] = &[
 ];
 
 const RESUME: &[Binding] = &[
-    b(
+    go(
         &[C('r'), Enter],
         "r resume",
         "resume the autosaved battle where it stopped",
@@ -904,15 +964,36 @@ pub fn own(mode: Mode) -> &'static [Binding] {
         Mode::Resume => RESUME,
         Mode::Options => OPTIONS,
         Mode::AiAsk => AI_ASK,
+        Mode::Legend => LEGEND,
     }
 }
 
 /// Every binding of a mode, its own first.
 pub fn bindings(mode: Mode) -> impl Iterator<Item = &'static Binding> {
-    let shared = if mode.has_map_keys() { MAP } else { &[] };
-    let plays = mode == Mode::Handover || (mode.has_map_keys() && mode != Mode::Replay);
-    let session = if plays { SESSION } else { &[] };
+    let (shared, session) = shared(mode);
     own(mode).iter().chain(session).chain(shared)
+}
+
+/// The map's shared keys and the session's, where the mode has them.
+fn shared(mode: Mode) -> (&'static [Binding], &'static [Binding]) {
+    let map = if mode.has_map_keys() { MAP } else { &[] };
+    let plays = mode == Mode::Handover || (mode.has_map_keys() && mode != Mode::Replay);
+    (map, if plays { SESSION } else { &[] })
+}
+
+/// The hint bar's rows in the order it shows them while they fit: the
+/// mode's decisive key, its other keys, then the map's shared keys (cursor
+/// and figure first) and the session's.
+pub fn hints(mode: Mode) -> Vec<&'static Binding> {
+    let (map, session) = shared(mode);
+    let own = own(mode);
+    own.iter()
+        .filter(|b| b.decisive)
+        .chain(own.iter().filter(|b| !b.decisive))
+        .chain(map)
+        .chain(session)
+        .filter(|b| !b.label.is_empty())
+        .collect()
 }
 
 /// The action a key asks for in `mode`. Arrow keys carry their direction.
@@ -953,9 +1034,10 @@ pub fn key_name(key: KeyCode) -> String {
 mod tests {
     use super::*;
 
-    const ALL: [Mode; 23] = [
+    const ALL: [Mode; 24] = [
         Mode::Options,
         Mode::AiAsk,
+        Mode::Legend,
         Mode::Dodge,
         Mode::DodgeBlow,
         Mode::Pairings,
@@ -1003,6 +1085,25 @@ mod tests {
                 "{mode:?}"
             );
         }
+    }
+
+    #[test]
+    fn every_mode_with_a_move_on_key_hints_it_first() {
+        for mode in ALL {
+            let hints = hints(mode);
+            if let Some(i) = hints.iter().position(|b| b.decisive) {
+                assert_eq!(i, 0, "{mode:?}");
+            }
+            assert_eq!(
+                hints.len(),
+                bindings(mode).filter(|b| !b.label.is_empty()).count(),
+                "{mode:?}: the bar and help list the same rows"
+            );
+        }
+        assert_eq!(hints(Mode::Orders)[0].label, "Enter seal");
+        assert_eq!(hints(Mode::Handover)[0].label, "Enter ready");
+        let movement: Vec<&str> = hints(Mode::Movement).iter().map(|b| b.label).collect();
+        assert_eq!(movement[..2], ["Enter take", "Space go"]);
     }
 
     #[test]

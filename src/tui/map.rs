@@ -69,6 +69,8 @@ pub struct MapView {
     pub path_label: String,
     /// Short unique names of the figures, computed once per battle.
     pub labels: Labels,
+    /// Large-label mode: three-letter labels, hexes Normal or larger.
+    pub large: bool,
 }
 
 impl MapView {
@@ -87,6 +89,30 @@ impl MapView {
             path: Vec::new(),
             path_label: String::new(),
             labels: Labels::new(battle),
+            large: false,
+        }
+    }
+
+    /// Large labels on or off (the labels are made again for `battle`);
+    /// with them on, hexes are never smaller than Normal.
+    pub fn set_large(&mut self, battle: &Battle, large: bool) {
+        self.large = large;
+        self.labels = if large {
+            Labels::large(battle)
+        } else {
+            Labels::new(battle)
+        };
+        if large && self.zoom < Zoom::Normal {
+            self.set_zoom(Zoom::Normal);
+        }
+    }
+
+    /// The smallest zoom the label mode allows.
+    fn min_zoom(&self) -> Zoom {
+        if self.large {
+            Zoom::Normal
+        } else {
+            Zoom::Compact
         }
     }
 
@@ -122,9 +148,10 @@ impl MapView {
         self.set_zoom(self.zoom.step(1));
     }
 
-    /// Smaller hexes (see [`MapView::zoom_in`]).
+    /// Smaller hexes (see [`MapView::zoom_in`]), down to what the label
+    /// mode allows.
     pub fn zoom_out(&mut self) {
-        self.set_zoom(self.zoom.step(-1));
+        self.set_zoom(self.zoom.step(-1).max(self.min_zoom()));
     }
 
     fn set_zoom(&mut self, zoom: Zoom) {
@@ -161,27 +188,74 @@ impl MapView {
         self.scroll.1 = clamp_scroll(self.scroll.1, top, bottom, h);
     }
 
-    /// The largest zoom at which the whole `map` fits in `area`, centred;
-    /// if none does, Compact scrolled to keep the cursor visible.
-    pub fn fit(&mut self, map: &HexMap, area: Rect) {
+    /// The hex size for the battle in `area`: the largest zoom (at least
+    /// the label mode's smallest) at which the figures still in the fight,
+    /// with a hex around them, fit — the whole map centred if it fits too,
+    /// else the map scrolled to centre the figures. If none does, the
+    /// smallest zoom scrolled to keep the cursor visible.
+    pub fn fit(&mut self, battle: &Battle, area: Rect) {
+        let map = battle.map();
         let (w, h) = (i32::from(area.width), i32::from(area.height));
-        let fits = |z: Zoom| {
-            let (ew, eh) = z.geometry().extent(map.width(), map.height());
+        let fighting: Vec<Hex> = battle
+            .figures()
+            .iter()
+            .filter(|f| !f.condition.is_out())
+            .map(|f| f.pose.hex)
+            .collect();
+        let figures = if fighting.is_empty() {
+            battle.figures().iter().map(|f| f.pose.hex).collect()
+        } else {
+            fighting
+        };
+        let (cols, rows) = span(map, &figures);
+        let boxed = |z: Zoom| {
+            let g = z.geometry();
+            let (ew, eh) = g.extent(cols.1 - cols.0 + 1, rows.1 - rows.0 + 1);
             ew <= w && eh <= h
         };
-        match Zoom::ALL.into_iter().rev().find(|&z| fits(z)) {
-            Some(zoom) => {
-                self.zoom = zoom;
-                let (ew, eh) = zoom.geometry().extent(map.width(), map.height());
-                self.scroll = (-(w - ew) / 2, -(h - eh) / 2);
+        let chosen = Zoom::ALL
+            .into_iter()
+            .rev()
+            .filter(|&z| z >= self.min_zoom())
+            .find(|&z| boxed(z));
+        let Some(zoom) = chosen else {
+            self.zoom = self.min_zoom();
+            self.scroll = (0, 0);
+            self.ensure_visible(self.cursor, area);
+            return;
+        };
+        self.zoom = zoom;
+        let g = zoom.geometry();
+        let (ew, eh) = g.extent(map.width(), map.height());
+        // The figures' box in world cells, its centre put at the area's.
+        let (x0, y0) = g.origin(Hex::new(i32::from(cols.0), i32::from(rows.0)));
+        let (x1, y1) = g.origin(Hex::new(i32::from(cols.1), i32::from(rows.1)));
+        let (bx, by) = ((x0 + x1 + g.box_width()) / 2, (y0 + y1 + 2 * g.h + 1) / 2);
+        let axis = |extent: i32, len: i32, centre: i32| {
+            if extent <= len {
+                -(len - extent) / 2
+            } else {
+                (centre - len / 2).clamp(0, extent - len)
             }
-            None => {
-                self.zoom = Zoom::Compact;
-                self.scroll = (0, 0);
-                self.ensure_visible(self.cursor, area);
-            }
-        }
+        };
+        self.scroll = (axis(ew, w, bx), axis(eh, h, by));
+        self.ensure_visible(self.cursor, area);
     }
+}
+
+/// The columns and rows (first, last) that `hexes` span, one hex wider on
+/// every side, within the map.
+fn span(map: &HexMap, hexes: &[Hex]) -> ((u16, u16), (u16, u16)) {
+    let last = |n: u16| i32::from(n.max(1) - 1);
+    let clamp = |v: i32, n: u16| u16::try_from(v.clamp(0, last(n))).unwrap_or(0);
+    let range = |vs: Vec<i32>, n: u16| match (vs.iter().min(), vs.iter().max()) {
+        (Some(&lo), Some(&hi)) => (clamp(lo - 1, n), clamp(hi + 1, n)),
+        _ => (0, clamp(last(n), n)),
+    };
+    (
+        range(hexes.iter().map(|h| h.col).collect(), map.width()),
+        range(hexes.iter().map(|h| h.row).collect(), map.height()),
+    )
 }
 
 /// The scroll that shows world span `lo..hi` in a window `len` long,
@@ -225,6 +299,7 @@ mod tests {
             path: Vec::new(),
             path_label: String::new(),
             labels: Labels::default(),
+            large: false,
         }
     }
 
@@ -291,20 +366,44 @@ mod tests {
         assert_eq!(v.scroll, (0, 0));
     }
 
+    fn shipped(name: &str) -> Battle {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios")
+            .join(name);
+        Battle::new(&crate::scenario::load(&path).unwrap(), 1).unwrap()
+    }
+
     #[test]
-    fn fit_picks_the_largest_zoom_that_holds_the_map() {
-        let duel = HexMap::open(9, 7).unwrap();
-        let skirmish = HexMap::open(18, 12).unwrap();
+    fn fit_picks_the_largest_zoom_that_holds_the_figures() {
+        let duel = shipped("duel.ron");
+        let skirmish = shipped("skirmish.ron");
         let mut v = view(Zoom::Normal, (5, 5));
-        v.fit(&duel, Rect::new(0, 0, 80, 24));
+        v.cursor = Hex::new(2, 3);
+        // 80×24's map area: only Compact holds the duel; the map's 37
+        // columns are centred, its 16 rows scrolled a line to centre the
+        // figures.
+        v.fit(&duel, Rect::new(0, 0, 42, 15));
         assert_eq!(v.zoom, Zoom::Compact);
-        // 37×16 centred in 80×24.
-        assert_eq!(v.scroll, (-21, -4));
-        v.fit(&duel, Rect::new(0, 0, 200, 60));
+        assert_eq!(v.scroll, (-2, 1));
+        v.fit(&duel, Rect::new(0, 0, 144, 40));
         assert_eq!(v.zoom, Zoom::Large);
-        v.fit(&skirmish, Rect::new(0, 0, 200, 60));
+        // 200×60's map area: the skirmish's figures fill it at Normal, the
+        // map as wide as the area is centred across, scrolled down to them.
+        v.cursor = Hex::new(7, 5);
+        v.fit(&skirmish, Rect::new(0, 0, 144, 40));
         assert_eq!(v.zoom, Zoom::Normal);
+        assert_eq!(v.scroll.0, -(144 - 128) / 2);
+        assert!(v.scroll.1 >= 0, "{:?}", v.scroll);
+        for f in skirmish.figures() {
+            assert!(centre_on_screen(&v, f.pose.hex, Rect::new(0, 0, 144, 40)).is_some());
+        }
+        // Large labels: never below Normal, even where nothing fits.
+        v.large = true;
         v.cursor = Hex::new(17, 11);
+        v.fit(&skirmish, Rect::new(0, 0, 40, 12));
+        assert_eq!(v.zoom, Zoom::Normal);
+        assert!(centre_on_screen(&v, v.cursor, Rect::new(0, 0, 40, 12)).is_some());
+        v.large = false;
         v.fit(&skirmish, Rect::new(0, 0, 40, 12));
         assert_eq!(v.zoom, Zoom::Compact);
         assert!(centre_on_screen(&v, v.cursor, Rect::new(0, 0, 40, 12)).is_some());

@@ -81,7 +81,8 @@ impl MovesDraft {
 pub struct MovePreview {
     pub figure: FigureId,
     pub steps: Vec<Step>,
-    /// The hexes passed, start first (for the map).
+    /// The hexes passed, start first (for the map); none when there is no
+    /// way to the cursor.
     pub hexes: Vec<Hex>,
     pub end: Pose,
     /// AP of the steps (standing up, if prone, comes on top: 16.9.4).
@@ -93,8 +94,11 @@ pub struct MovePreview {
 }
 
 impl MovePreview {
-    /// What the map writes beside the path's end.
+    /// What the map writes beside the path's end (nothing without a path).
     pub fn label(&self) -> String {
+        if self.hexes.is_empty() {
+            return String::new();
+        }
         let mark = if self.verdict.is_ok() { "" } else { " ✗" };
         format!("{} AP{mark}", fmt_ap(self.cost))
     }
@@ -141,6 +145,27 @@ pub(super) fn preview(
                 .map_err(|r| r.0),
         });
     }
+    // Nobody ends a move where another figure stands: refused with who
+    // holds the hex, and no path drawn over their label.
+    let held = battle
+        .figures()
+        .iter()
+        .find(|o| o.id != f.id && o.occupies() && o.pose.hex == cursor);
+    let nowhere = |why: String| MovePreview {
+        figure: f.id,
+        steps: Vec::new(),
+        hexes: Vec::new(),
+        end: f.pose,
+        cost: 0.0,
+        allowance: f.round.pulse_left,
+        verdict: Err(why),
+    };
+    if let Some(o) = held {
+        return Some(nowhere(format!(
+            "{} stands in ({}, {}): a move ends in a free hex; choose another",
+            o.name, cursor.col, cursor.row
+        )));
+    }
     let goal = match draft.facing {
         Some(facing) => Goal::Pose(Pose::new(cursor, facing)),
         None => Goal::Hex(cursor),
@@ -158,15 +183,9 @@ pub(super) fn preview(
         .ok()
         .flatten();
     let Some(path) = path else {
-        return Some(MovePreview {
-            figure: f.id,
-            steps: Vec::new(),
-            hexes: vec![f.pose.hex],
-            end: f.pose,
-            cost: 0.0,
-            allowance: f.round.pulse_left,
-            verdict: Err("no way there: the hex is blocked, held or off the map".into()),
-        });
+        return Some(nowhere(
+            "no way there: the hex is blocked or every way is held".into(),
+        ));
     };
     let steps: Vec<Step> = path.steps.iter().map(|s| s.step).collect();
     let mut hexes = vec![f.pose.hex];

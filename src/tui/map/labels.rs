@@ -1,4 +1,5 @@
-//! Short labels for figures: two characters, unique in a battle.
+//! Short labels for figures: two characters (three in large-label mode),
+//! unique in a battle.
 
 use crate::engine::{Battle, FigureId};
 
@@ -11,15 +12,22 @@ impl Labels {
     /// the first of (later words' initials and digits, the name's other
     /// letters, 1–9, A–Z, a–z) that makes a label no earlier figure has.
     pub fn new(battle: &Battle) -> Labels {
-        Labels::from_names(battle.figures().iter().map(|f| f.name.as_str()))
+        Labels::from_names(battle.figures().iter().map(|f| f.name.as_str()), 2)
     }
 
-    pub fn from_names<'n>(names: impl IntoIterator<Item = &'n str>) -> Labels {
+    /// Three-letter labels: the name's first two letters and the first of
+    /// the same list that makes a label no earlier figure has.
+    pub fn large(battle: &Battle) -> Labels {
+        Labels::from_names(battle.figures().iter().map(|f| f.name.as_str()), 3)
+    }
+
+    /// Labels of `len` characters (2 or 3; fewer for a one-letter name).
+    pub fn from_names<'n>(names: impl IntoIterator<Item = &'n str>, len: usize) -> Labels {
         let mut taken: Vec<String> = Vec::new();
         for name in names {
-            let label = candidates(name)
+            let label = candidates(name, len)
                 .find(|c| !taken.contains(c))
-                .unwrap_or_else(|| "??".into());
+                .unwrap_or_else(|| "?".repeat(len));
             taken.push(label);
         }
         Labels(taken)
@@ -31,7 +39,8 @@ impl Labels {
     }
 }
 
-fn candidates(name: &str) -> impl Iterator<Item = String> + '_ {
+fn candidates(name: &str, len: usize) -> impl Iterator<Item = String> + '_ {
+    let lower = |c: char| c.to_lowercase().next().unwrap_or(c);
     let mut chars = name.chars().filter(|c| !c.is_whitespace());
     let first = chars
         .next()
@@ -39,17 +48,27 @@ fn candidates(name: &str) -> impl Iterator<Item = String> + '_ {
         .to_uppercase()
         .next()
         .unwrap_or('?');
+    let letters: Vec<char> = name
+        .chars()
+        .skip(1)
+        .filter(|c| c.is_alphanumeric())
+        .map(lower)
+        .collect();
+    // The letters after the first that every candidate keeps.
+    let kept = len.saturating_sub(2).min(letters.len());
+    let prefix: String = std::iter::once(first)
+        .chain(letters[..kept].iter().copied())
+        .collect();
     let initials = name
         .split_whitespace()
         .skip(1)
         .filter_map(|w| w.chars().next())
         .chain(name.chars().filter(char::is_ascii_digit));
-    let letters = name.chars().skip(1).filter(|c| c.is_alphanumeric());
     let fallback = ('1'..='9').chain('A'..='Z').chain('a'..='z');
     initials
-        .chain(letters.map(|c| c.to_lowercase().next().unwrap_or(c)))
+        .chain(letters.into_iter().skip(kept))
         .chain(fallback)
-        .map(move |second| format!("{first}{second}"))
+        .map(move |last| format!("{prefix}{last}"))
 }
 
 #[cfg(test)]
@@ -69,7 +88,7 @@ mod tests {
             "",
             "Ärn",
         ];
-        let labels = Labels::from_names(names);
+        let labels = Labels::from_names(names, 2);
         let all: Vec<&str> = (0..names.len()).map(|i| labels.get(FigureId(i))).collect();
         assert_eq!(all, ["Au", "Al", "BH", "D1", "D2", "A1", "A2", "?1", "Är"]);
         for (i, a) in all.iter().enumerate() {
@@ -81,9 +100,28 @@ mod tests {
     #[test]
     fn labels_unique_even_when_names_collide() {
         let names = vec!["Guard"; 40];
-        let labels = Labels::from_names(names.iter().copied());
+        let labels = Labels::from_names(names.iter().copied(), 2);
         let all: std::collections::HashSet<&str> =
             (0..40).map(|i| labels.get(FigureId(i))).collect();
         assert_eq!(all.len(), 40);
+    }
+
+    #[test]
+    fn large_labels_have_three_letters_and_stay_unique() {
+        let names = [
+            "Petron",
+            "Pete",
+            "Big Harro",
+            "Dockhand 1",
+            "Dockhand 2",
+            "Merchant Oblan",
+            "Al",
+        ];
+        let labels = Labels::from_names(names, 3);
+        let all: Vec<&str> = (0..names.len()).map(|i| labels.get(FigureId(i))).collect();
+        assert_eq!(all, ["Pet", "Pee", "BiH", "Do1", "Do2", "MeO", "Al1"]);
+        let many = Labels::from_names(vec!["Guard"; 40], 3);
+        let set: std::collections::HashSet<&str> = (0..40).map(|i| many.get(FigureId(i))).collect();
+        assert_eq!(set.len(), 40);
     }
 }

@@ -445,14 +445,18 @@ impl Painter<'_> {
             Zoom::Normal | Zoom::Large => (h, cx - 1),
         };
         // Clear the label's line of terrain glyphs and zone dots around it.
+        let text = self.view.labels.get(f.id);
+        let len = i32::try_from(text.chars().count()).unwrap_or(0);
         let (a, b) = self.g.inside(ly);
         let base = if ly == 2 * h { '_' } else { ' ' };
-        for x in (lx - 1).max(a)..(lx + 4).min(b) {
+        for x in (lx - 1).max(a)..(lx + len + 2).min(b) {
             c.put(ox + x, oy + ly, base, fill.patch(th.grid));
         }
-        c.text(ox + lx, oy + ly, self.view.labels.get(f.id), label);
+        c.text(ox + lx, oy + ly, text, label);
         if let Some(s) = status {
-            c.put(ox + lx + 2, oy + ly, s, fill.patch(side).patch(look));
+            // Right after the label, inside the hex.
+            let sx = (lx + len).min(b - 1);
+            c.put(ox + sx, oy + ly, s, fill.patch(side).patch(look));
         }
         if self.zoom == Zoom::Large {
             let (a, b) = self.g.inside(h + 1);

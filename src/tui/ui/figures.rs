@@ -14,33 +14,51 @@ use crate::engine::{Battle, Event, Figure, FigureId, Phase, View};
 use crate::rules::shakhan::condition::{Morale, Status};
 use crate::tui::app::App;
 
+/// Sealed cards face down, and orders not yet written.
+pub const FACE_DOWN: char = '▮';
+pub const AWAITED: &str = "…";
+
+/// The figures that fit, around the selected one; the borders count the
+/// figures above and below.
 pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let b = app.battle();
-    let blocks: Vec<Vec<Line>> = b.figures().iter().map(|f| figure_lines(app, f)).collect();
+    let width = usize::from(area.width.saturating_sub(2));
+    let blocks: Vec<Vec<Line>> = b
+        .figures()
+        .iter()
+        .map(|f| figure_lines(app, f, width))
+        .collect();
     let inner = area.height.saturating_sub(2) as usize;
-    // Start where the selected figure still shows when all cannot.
     let per = blocks.first().map_or(1, Vec::len);
     let fit = (inner / per).max(1);
     let sel = app.map.selected.map_or(0, |s| s.0);
-    let skip = (sel + 1).saturating_sub(fit);
-    let lines: Vec<Line> = blocks.into_iter().skip(skip).flatten().collect();
-    let title = if skip > 0 {
-        format!(" Figures (↑{skip} more) ")
-    } else {
-        " Figures ".into()
-    };
-    frame.render_widget(Paragraph::new(lines).block(framed(&title, false)), area);
+    // The selected figure in the upper middle: the next ones of its side
+    // (those Tab goes to) show below it.
+    let skip = sel
+        .saturating_sub((fit - 1) / 2)
+        .min(blocks.len().saturating_sub(fit));
+    let below = blocks.len().saturating_sub(skip + fit);
+    let lines: Vec<Line> = blocks
+        .into_iter()
+        .skip(skip)
+        .take(fit)
+        .flatten()
+        .map(|l| super::clip(l, width))
+        .collect();
+    let block = super::with_more(framed(" Figures ", false), skip, below);
+    frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
-fn figure_lines<'a>(app: &'a App, f: &'a Figure) -> Vec<Line<'a>> {
+fn figure_lines<'a>(app: &'a App, f: &'a Figure, width: usize) -> Vec<Line<'a>> {
     let b = app.battle();
     let theme = &app.theme;
     let mut name = side_style(theme, b, f.side);
     if app.map.selected == Some(f.id) {
         name = name.add_modifier(Modifier::REVERSED);
     }
+    let label = app.map.labels.get(f.id);
     let mut first = vec![
-        Span::styled(format!("{:<3}", app.map.labels.get(f.id)), name),
+        Span::styled(format!("{label:<w$}", w = label.chars().count() + 1), name),
         Span::styled(format!("{:<9} ", truncate(&f.name, 9)), name),
     ];
     first.extend(cards(app, f));
@@ -60,23 +78,30 @@ fn figure_lines<'a>(app: &'a App, f: &'a Figure) -> Vec<Line<'a>> {
             Line::from(condition(app.view, f)),
         ];
     };
-    let ap_line = Line::from(vec![
-        Span::raw("   AP "),
-        Span::raw(bar(f.round.ap_left, total, 6)),
-        Span::raw(format!(" {}/{}", fmt_ap(f.round.ap_left), fmt_ap(total))),
-        Span::raw("  pulse "),
-        Span::raw(bar(f.round.pulse_left, f.round.pulse_ap, 4)),
-        Span::raw(format!(
-            " {}/{}",
-            fmt_ap(f.round.pulse_left),
-            fmt_ap(f.round.pulse_ap)
-        )),
-    ]);
     vec![
         Line::from(first),
-        ap_line,
+        Line::from(ap_line(f, total, width)),
         Line::from(condition(app.view, f)),
     ]
+}
+
+/// AP and pulse allowance left, as bars as wide as `width` leaves room
+/// for: the numbers always show, the bars shrink first.
+fn ap_line(f: &Figure, total: f64, width: usize) -> String {
+    let r = &f.round;
+    let ap = format!("{}/{}", fmt_ap(r.ap_left), fmt_ap(total));
+    let pulse = format!("{}/{}", fmt_ap(r.pulse_left), fmt_ap(r.pulse_ap));
+    [(6, 4), (4, 3), (3, 2), (2, 1)]
+        .into_iter()
+        .map(|(a, p)| {
+            format!(
+                "   AP {} {ap}  pulse {} {pulse}",
+                bar(r.ap_left, total, a),
+                bar(r.pulse_left, r.pulse_ap, p)
+            )
+        })
+        .find(|l| l.chars().count() <= width)
+        .unwrap_or_else(|| format!("   AP {ap} pulse {pulse}"))
 }
 
 fn truncate(s: &str, n: usize) -> String {
@@ -121,7 +146,10 @@ fn cards<'a>(app: &'a App, f: &Figure) -> Vec<Span<'a>> {
         _ => None,
     });
     match sealed {
-        None => vec![Span::styled("…", Style::new().add_modifier(Modifier::DIM))],
+        None => vec![Span::styled(
+            AWAITED,
+            Style::new().add_modifier(Modifier::DIM),
+        )],
         Some(orders) => match orders.iter().find(|o| o.figure == f.id) {
             None => vec![Span::raw("(G) ")],
             Some(o) if app.view == View::Referee => o
@@ -129,7 +157,9 @@ fn cards<'a>(app: &'a App, f: &Figure) -> Vec<Span<'a>> {
                 .iter()
                 .map(|c| Span::raw(format!("{} ", c.card)))
                 .collect(),
-            Some(o) => vec![Span::raw("▮".repeat(o.cards.len()) + " ")],
+            Some(o) => vec![Span::raw(
+                String::from(FACE_DOWN).repeat(o.cards.len()) + " ",
+            )],
         },
     }
 }

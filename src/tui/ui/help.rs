@@ -1,5 +1,5 @@
 //! The hint bar (the keys that apply now) and the help overlay (every key
-//! of the current mode, and the map's legend), both read from the keymap.
+//! of the current mode, and where the legend is), both read from the keymap.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -11,8 +11,10 @@ use super::{centred, framed};
 use crate::tui::app::App;
 use crate::tui::keys::{self, Action, Mode};
 
-/// One line: the mode, then `key label` pairs while they fit; the help key
-/// always keeps its place at the end, so every other key is a `?` away.
+/// One line: the mode, then `key label` pairs in the order of
+/// [`keys::hints`] (the key that moves the mode on first) while they fit;
+/// the help key always keeps its place at the end, so every other key is a
+/// `?` away.
 pub fn hints(frame: &mut Frame, area: Rect, app: &App) {
     let mode = app.mode();
     let key = Style::new().add_modifier(Modifier::REVERSED);
@@ -20,7 +22,7 @@ pub fn hints(frame: &mut Frame, area: Rect, app: &App) {
         format!(" {} ", mode.title()),
         Style::new().add_modifier(Modifier::BOLD),
     )];
-    let shown: Vec<&keys::Binding> = app.bindings().filter(|b| !b.label.is_empty()).collect();
+    let shown = keys::hints(mode);
     let help = shown.iter().position(|b| b.action == Action::Help);
     let width = |b: &keys::Binding| b.label.chars().count() + 2;
     let reserve = help.map_or(0, |i| width(shown[i]) + 2);
@@ -52,7 +54,7 @@ pub fn hints(frame: &mut Frame, area: Rect, app: &App) {
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-/// Every key of the mode under the help, then the map legend.
+/// Every key of the mode under the help, then the cards and the legend key.
 pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
     let under = app.under_help();
     // A row without help text shares the row above it (cards b-g, `]`).
@@ -77,20 +79,9 @@ pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
         })
         .collect();
     if under.has_map_keys() || under == Mode::Handover {
-        let g = &app.theme.glyphs;
         lines.push(Line::from(""));
-        lines.push(Line::from(format!(
-            "Map: {} facing N…NW · {} engaged · {} dead · {} unconscious · {} prone · {} poor footing · {} blocked",
-            g.facing.iter().collect::<String>(),
-            g.engaged,
-            g.dead,
-            g.unconscious,
-            g.prone,
-            g.poor,
-            g.blocked
-        )));
         lines.push(Line::from(
-            "Timeline: Ord orders · Pri priority · DI divine · Msl Spl Fir Spc · per pulse × attack → move · Rec",
+            "Every symbol and shading of the map, timeline and panels: L, the legend.",
         ));
         lines.push(Line::from(
             "Cards: A berserk · B aggressive · C cautious · D parry · E retreat · F rout · G other",

@@ -5,12 +5,15 @@ pub mod figures;
 pub mod help;
 pub mod history;
 pub mod layout;
+pub mod legend;
 pub mod log;
 pub mod options;
 pub mod orders;
 pub mod prompt;
 pub mod status;
 pub mod timeline;
+
+use std::ops::Range;
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
@@ -66,6 +69,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Mode::Resume => history::resume(frame, areas.body, app),
         Mode::Options => options::overlay(frame, areas.body, app),
         Mode::AiAsk => options::ai_ask(frame, areas.body, app),
+        Mode::Legend => legend::overlay(frame, areas.body, app),
         _ => {}
     }
 }
@@ -138,14 +142,82 @@ pub fn side_style(theme: &Theme, battle: &Battle, side: usize) -> Style {
         .map_or(Style::new(), |s| theme.sides[s.colour as usize])
 }
 
-/// `filled` of `width` cells: a bar of what is left.
+/// The cells of a bar: what is left, and what is spent.
+pub const BAR_LEFT: char = '▰';
+pub const BAR_SPENT: char = '▱';
+/// Marks the selected figure's row in the order and movement panels.
+pub const ROW_MARK: &str = "▸";
+
+/// `value` of `max` in `width` cells: a bar of what is left.
 pub fn bar(value: f64, max: f64, width: usize) -> String {
     let full = if max > 0.0 {
         ((value / max).clamp(0.0, 1.0) * width as f64).round() as usize
     } else {
         0
     };
-    format!("{}{}", "▰".repeat(full), "▱".repeat(width - full))
+    let left = String::from(BAR_LEFT).repeat(full);
+    left + &String::from(BAR_SPENT).repeat(width - full)
+}
+
+/// The border's word for `n` rows (or figures) out of sight: `↑ 2 more` on
+/// the top border, `↓ 2 more` on the bottom one.
+pub fn more(up: bool, n: usize) -> String {
+    format!(" {} {n} more ", if up { '↑' } else { '↓' })
+}
+
+/// `block` with the count of rows hidden above and below on its borders.
+pub fn with_more(block: Block<'_>, above: usize, below: usize) -> Block<'_> {
+    let mut block = block;
+    if above > 0 {
+        block = block.title_top(Line::from(more(true, above)).right_aligned());
+    }
+    if below > 0 {
+        block = block.title_bottom(Line::from(more(false, below)).right_aligned());
+    }
+    block
+}
+
+/// A bordered panel of wrapped `lines` that scrolls to keep the `focus`
+/// lines in sight (their first row, if they cannot all show), with `pinned`
+/// lines always at its foot (at most all rows but one); the borders count
+/// the rows hidden above and below.
+pub fn scrolled(
+    frame: &mut Frame,
+    area: Rect,
+    block: Block<'_>,
+    lines: Vec<Line<'_>>,
+    focus: Range<usize>,
+    pinned: Vec<Line<'_>>,
+) {
+    let inner = block.inner(area);
+    let width = inner.width;
+    let rows = |l: &[Line<'_>]| {
+        Paragraph::new(l.to_vec())
+            .wrap(Wrap { trim: false })
+            .line_count(width)
+    };
+    let pin = u16::try_from(rows(&pinned))
+        .unwrap_or(u16::MAX)
+        .min(inner.height.saturating_sub(1));
+    let avail = usize::from(inner.height - pin);
+    let start = |i: usize| rows(&lines[..i.min(lines.len())]);
+    let total = start(lines.len());
+    let (s, e) = (start(focus.start), start(focus.end));
+    let scroll = e
+        .saturating_sub(avail)
+        .min(s)
+        .min(total.saturating_sub(avail));
+    let below = total.saturating_sub(scroll + avail);
+    frame.render_widget(with_more(block, scroll, below), area);
+    let list = Rect::new(inner.x, inner.y, width, inner.height - pin);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .scroll((u16::try_from(scroll).unwrap_or(u16::MAX), 0)),
+        list,
+    );
+    let foot = Rect::new(inner.x, list.bottom(), width, pin);
+    frame.render_widget(Paragraph::new(pinned).wrap(Wrap { trim: false }), foot);
 }
 
 /// A figure's short label and name, in its side's colour.
@@ -178,4 +250,33 @@ pub fn note_line(app: &App) -> Option<Line<'_>> {
         };
         Line::from(Span::styled(n.text.as_str(), style))
     })
+}
+
+/// `line` cut to leave its row's last cell blank (`width` cells in all),
+/// ending in `…` where it was cut, so nothing runs into a border.
+pub fn clip(line: Line<'_>, width: usize) -> Line<'_> {
+    let max = width.saturating_sub(1);
+    if line.width() <= max {
+        return line;
+    }
+    let mut room = max.saturating_sub(1);
+    let mut spans = Vec::new();
+    for span in line.spans {
+        let text: String = span
+            .content
+            .chars()
+            .scan(0, |used, c| {
+                *used += Span::raw(c.to_string()).width();
+                (*used <= room).then_some(c)
+            })
+            .collect();
+        room -= Span::raw(text.as_str()).width();
+        let cut = text.chars().count() < span.content.chars().count();
+        spans.push(Span::styled(text, span.style));
+        if cut {
+            break;
+        }
+    }
+    spans.push(Span::raw("…"));
+    Line::from(spans).style(line.style)
 }

@@ -8,7 +8,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
-use super::{centred, framed, note_line, side_style};
+use super::{ROW_MARK, centred, framed, note_line, scrolled, side_style};
 use crate::engine::{DodgeStance, Event, MoveStance, Prompt, ShieldStance};
 use crate::rules::shakhan::Card;
 use crate::tui::app::App;
@@ -62,16 +62,22 @@ pub fn handover(frame: &mut Frame, body: Rect, app: &App) {
     );
 }
 
-/// The order panel of the side at the keyboard.
+/// The order panel of the side at the keyboard: a row a figure, scrolled
+/// to keep the selected figure's in sight, the strike odds and the note
+/// always at the foot.
 pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let b = app.battle();
     let Some(d) = &app.orders else { return };
     let mut lines = Vec::new();
+    let mut focus = 0..0;
     for o in &d.orders {
         let f = b.figure(o.figure);
         let selected = app.map.selected == Some(o.figure);
+        if selected {
+            focus = lines.len()..lines.len() + 1;
+        }
         let mut spans = vec![
-            Span::raw(if selected { "▸" } else { " " }),
+            Span::raw(if selected { ROW_MARK } else { " " }),
             Span::styled(
                 format!("{:<9}", f.name.chars().take(9).collect::<String>()),
                 side_style(&app.theme, b, f.side),
@@ -171,12 +177,12 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     if let Some(o) = app.map.selected.and_then(|id| d.of(id)) {
         // 16.9.7: how the figure's moves will be answered, said before sealing.
         let how = match o.moves {
-            MoveStance::WithCard => "moves with its card (toward its target; back under E, F)",
+            MoveStance::WithCard => "moves with its card",
             MoveStance::Stand => "stands all round",
             MoveStance::Ask => "is asked its moves each pulse",
         };
         lines.push(
-            Line::from(format!("{} {how}; M changes", b.figure(o.figure).name))
+            Line::from(format!("{} {how} (M)", b.figure(o.figure).name))
                 .style(Style::new().add_modifier(Modifier::DIM)),
         );
     }
@@ -187,8 +193,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                 .style(Style::new().add_modifier(Modifier::DIM)),
         );
     }
+    let mut pinned = Vec::new();
     if let Some(o) = &d.odds {
-        lines.push(Line::from(format!(
+        pinned.push(Line::from(format!(
             "{} on {} (if {}): {} → strike {:.0}%, pierce {:.0}%, crit {:.0}%",
             o.card,
             app.map.labels.get(o.defender),
@@ -200,16 +207,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             o.p_critical * 100.0
         )));
     }
-    if let Some(n) = note_line(app) {
-        lines.push(n);
-    }
+    pinned.extend(note_line(app));
     let title = format!(" Orders: {} (sealed) ", b.sides()[d.side.0].name);
-    frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(framed(&title, true)),
-        area,
-    );
+    scrolled(frame, area, framed(&title, true), lines, focus, pinned);
 }
 
 /// A card's meaning in a word or two (16.9.1).

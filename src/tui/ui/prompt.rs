@@ -6,9 +6,8 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
 
-use super::{figure_span, fmt_ap, framed, note_line};
+use super::{ROW_MARK, figure_span, fmt_ap, framed, note_line, scrolled};
 use crate::engine::{Command, Prompt};
 use crate::hex::Step;
 use crate::tui::app::App;
@@ -19,6 +18,10 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let prompt = b.prompt();
     let side_name = |s: crate::engine::SideId| b.sides()[s.0].name.clone();
     let mut lines: Vec<Line> = Vec::new();
+    // Movement: the path preview and its verdict stay at the foot, the
+    // figures' rows scroll to the selected one's.
+    let mut pinned: Vec<Line> = Vec::new();
+    let mut focus = None;
     let title = match &prompt {
         Prompt::Finished { winner } => {
             lines.push(Line::from(match winner {
@@ -85,11 +88,11 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             " Defend in mid-action? (16.9.4.1) ".into()
         }
         Prompt::Movement { side, pulse } => {
-            movement_lines(app, &mut lines);
+            focus = movement_lines(app, &mut lines, &mut pinned);
             format!(" Movement: {}, pulse {pulse} ", side_name(*side))
         }
         Prompt::FigureMovement { figure, pulse } => {
-            movement_lines(app, &mut lines);
+            focus = movement_lines(app, &mut lines, &mut pinned);
             format!(
                 " Movement: {} alone, pulse {pulse} (16.9.10) ",
                 b.figure(*figure).name
@@ -122,26 +125,30 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         }
         Prompt::Orders { .. } => " Orders ".into(),
     };
-    if let Some(n) = note_line(app) {
-        lines.push(n);
-    }
-    frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(framed(&title, true)),
-        area,
-    );
+    pinned.extend(note_line(app));
+    let focus = focus.map_or(0..lines.len(), |i| i..i + 1);
+    scrolled(frame, area, framed(&title, true), lines, focus, pinned);
 }
 
-fn movement_lines<'a>(app: &'a App, lines: &mut Vec<Line<'a>>) {
+/// The side's figures, a row each, into `lines`; the path preview and its
+/// verdict into `pinned`. The selected figure's row, if any.
+fn movement_lines<'a>(
+    app: &'a App,
+    lines: &mut Vec<Line<'a>>,
+    pinned: &mut Vec<Line<'a>>,
+) -> Option<usize> {
     let b = app.battle();
-    let Some(d) = &app.moves else { return };
+    let d = app.moves.as_ref()?;
+    let mut focus = None;
     for f in b
         .figures()
         .iter()
         .filter(|f| f.side == d.side().0 && f.condition.can_act())
     {
         let selected = app.map.selected == Some(f.id);
+        if selected {
+            focus = Some(lines.len());
+        }
         let entered = match d.of(f.id) {
             Some(m) => {
                 let walked = m
@@ -154,7 +161,7 @@ fn movement_lines<'a>(app: &'a App, lines: &mut Vec<Line<'a>>) {
             None => "stands".into(),
         };
         lines.push(Line::from(vec![
-            Span::raw(if selected { "▸" } else { " " }),
+            Span::raw(if selected { ROW_MARK } else { " " }),
             figure_span(app, f.id),
             Span::raw(format!(
                 " pulse {} of {} AP · {entered}",
@@ -165,20 +172,24 @@ fn movement_lines<'a>(app: &'a App, lines: &mut Vec<Line<'a>>) {
     }
     if let Some(p) = &d.preview {
         let to = p.end;
-        let mut text = format!(
-            "path to ({}, {}) facing {}: {} AP",
-            to.hex.col,
-            to.hex.row,
-            to.facing,
-            fmt_ap(p.cost)
-        );
-        if p.steps.is_empty() {
-            text = "standing up where it lies".into();
-        } else if b.figure(p.figure).condition.is_prone() {
-            text.push_str(" + standing up");
+        let prone = b.figure(p.figure).condition.is_prone();
+        // No path at all (a held or unreachable hex): the verdict says why.
+        if !p.hexes.is_empty() {
+            let mut text = format!(
+                "path to ({}, {}) facing {}: {} AP",
+                to.hex.col,
+                to.hex.row,
+                to.facing,
+                fmt_ap(p.cost)
+            );
+            if p.steps.is_empty() {
+                text = "standing up where it lies".into();
+            } else if prone {
+                text.push_str(" + standing up");
+            }
+            pinned.push(Line::from(text));
         }
-        lines.push(Line::from(text));
-        lines.push(match &p.verdict {
+        pinned.push(match &p.verdict {
             Ok(()) => Line::from(Span::styled(
                 "allowed: Enter takes it",
                 Style::new().fg(Color::Green),
@@ -189,8 +200,9 @@ fn movement_lines<'a>(app: &'a App, lines: &mut Vec<Line<'a>>) {
             )),
         });
     } else {
-        lines.push(Line::from(
+        pinned.push(Line::from(
             "move the cursor to choose a path; [ ] for facing",
         ));
     }
+    focus
 }

@@ -11,9 +11,33 @@ use super::status::first_mover;
 use crate::engine::{Battle, Phase};
 use crate::tui::app::App;
 
-/// The steps before the pulses, as the timeline names them: orders, then
-/// the Initiative check (Shakhàn 16.14.1–2), then Movement Priority on.
-const OPENING: [&str; 8] = ["Ord", "Ini", "Pri", "DI", "Msl", "Spl", "Fir", "Spc"];
+/// The steps before the pulses, as the timeline names them, with their
+/// meaning for the legend: orders, then the Initiative check (Shakhàn
+/// 16.14.1–2), then Movement Priority on.
+pub const OPENING: [(&str, &str); 8] = [
+    ("Ord", "sealed orders"),
+    ("Ini", "Initiative check"),
+    ("Pri", "Movement Priority"),
+    ("DI", "Divine Intervention"),
+    ("Msl", "missiles arrive"),
+    ("Spl", "spells"),
+    ("Fir", "missile fire"),
+    ("Spc", "special manoeuvres"),
+];
+/// A pulse's attack phase and a side's Action Phase (its moves).
+pub const ATTACK: &str = "×";
+pub const MOVE: &str = "→";
+/// Record keeping, after the pulses.
+pub const RECORD: &str = "Rec";
+
+/// The current phase, lit; those passed, dimmed.
+pub fn now_style() -> Style {
+    Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+}
+
+pub fn past_style() -> Style {
+    Style::new().add_modifier(Modifier::DIM)
+}
 
 /// The position of the current phase: an opening step, a pulse's slot
 /// (0 attack, 1 first side moves, 2 attack, 3 second side moves), or the
@@ -53,27 +77,27 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let now = slot(b);
     let style = |s: Slot| {
         if s == now {
-            Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+            now_style()
         } else if s < now {
-            Style::new().add_modifier(Modifier::DIM)
+            past_style()
         } else {
             Style::new()
         }
     };
     let mut spans = Vec::new();
-    for (i, name) in OPENING.iter().enumerate() {
+    for (i, (name, _)) in OPENING.iter().enumerate() {
         spans.push(Span::styled(*name, style(Slot::Opening(i))));
         spans.push(Span::raw(" "));
     }
     let pulses = if b.is_free_round() { 2 } else { 5 };
     for p in 1..=pulses {
         spans.push(Span::raw(format!("│{p} ")));
-        for (k, glyph) in ["×", "→", "×", "→"].into_iter().enumerate() {
+        for (k, glyph) in [ATTACK, MOVE, ATTACK, MOVE].into_iter().enumerate() {
             spans.push(Span::styled(glyph, style(Slot::Pulse(p, k as u8))));
         }
         spans.push(Span::raw(" "));
     }
     spans.push(Span::raw("│"));
-    spans.push(Span::styled("Rec", style(Slot::End)));
+    spans.push(Span::styled(RECORD, style(Slot::End)));
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
