@@ -3,6 +3,7 @@
 use super::event::{Event, Phase};
 use super::{Battle, FigureId, SideId};
 use crate::hex::Step;
+use crate::words::{count, counted, possessive};
 use crate::rules::shakhan::trample::DodgeChoice;
 
 /// Who may read a line: the table sees symptoms, the referee everything (16.10).
@@ -64,10 +65,11 @@ impl Battle {
                 };
                 let outcome = match winner {
                     Some(w) if *free_rounds > 0 => format!(
-                        "{} has Initiative and {free_rounds} free round(s)",
-                        self.side_name(*w)
+                        "Initiative to {}, with {}",
+                        self.side_name(*w),
+                        counted(usize::from(*free_rounds), "free round")
                     ),
-                    Some(w) => format!("{} has Initiative", self.side_name(*w)),
+                    Some(w) => format!("Initiative to {}", self.side_name(*w)),
                     None => "roll again".into(),
                 };
                 format!("Initiative: {}; {}: {result} — {outcome}", side(0), side(1))
@@ -134,7 +136,10 @@ impl Battle {
                 };
                 let outcome = match (t.displaced_to, t.strikes) {
                     (Some(h), _) => format!(" and is thrown aside to ({}, {})", h.col, h.row),
-                    (None, Some((die, n))) => format!(" and is crushed: 1D{die} = {n} strike(s)"),
+                    (None, Some((die, n))) => format!(
+                        " and is crushed: 1D{die} = {}",
+                        counted(n as usize, "strike")
+                    ),
                     (None, None) => String::new(),
                 };
                 format!(
@@ -186,9 +191,9 @@ impl Battle {
             }
             Event::OrdersSealed { side, orders } => match view {
                 View::Table => format!(
-                    "{} hand in sealed orders ({} figures)",
+                    "Sealed orders from {} ({})",
                     self.side_name(*side),
-                    orders.len()
+                    count(orders.len(), "figure", "figures")
                 ),
                 View::Referee => format!(
                     "{} orders: {}",
@@ -223,7 +228,7 @@ impl Battle {
                 )
             }
             Event::MovementPriorityChosen { side, move_first } => format!(
-                "{} chooses to move {}",
+                "{} will move {}",
                 self.side_name(*side),
                 if *move_first { "first" } else { "second" }
             ),
@@ -258,19 +263,18 @@ impl Battle {
                     .iter()
                     .filter(|s| !matches!(s, Step::Pivot { .. }))
                     .count();
-                format!(
-                    "{} {} to ({}, {}) facing {} ({} AP)",
-                    self.name(*figure),
-                    if walked == 0 {
-                        "turns".to_string()
-                    } else {
-                        format!("moves {walked} hex{}", if walked == 1 { "" } else { "es" })
-                    },
-                    to.hex.col,
-                    to.hex.row,
-                    to.facing,
-                    fmt_ap(*ap)
-                )
+                let name = self.name(*figure);
+                let face = to.facing.name();
+                let ap = fmt_ap(*ap);
+                let at = format!("({}, {})", to.hex.col, to.hex.row);
+                match (walked, view) {
+                    (0, View::Table) => format!("{name} turns to face {face} ({ap} AP)"),
+                    (0, View::Referee) => format!("{name} turns to face {face} at {at} ({ap} AP)"),
+                    (n, _) => format!(
+                        "{name} moves {} to {at}, facing {face} ({ap} AP)",
+                        count(n, "hex", "hexes")
+                    ),
+                }
             }
             Event::MoveStopped { figure } => format!("{} is stopped", self.name(*figure)),
             Event::ActionBegun {
@@ -293,8 +297,8 @@ impl Battle {
                 format!("{} finishes {}", self.name(*figure), activity.doing())
             }
             Event::ActionSpoiled { figure } => format!(
-                "{}'s action is spoiled and must be begun again",
-                self.name(*figure)
+                "{} action is spoiled and must be begun again",
+                possessive(self.name(*figure))
             ),
             Event::ActionAbandoned { figure } => {
                 format!("{} gives up its action", self.name(*figure))
@@ -329,19 +333,32 @@ impl Battle {
                 )
             }
             Event::WoundsTended { figure } => {
-                format!("{}'s bleeding is stanched (16.13.4)", self.name(*figure))
+                format!(
+                    "{} bleeding is stanched (16.13.4)",
+                    possessive(self.name(*figure))
+                )
             }
             Event::AfterBattleRound { round } => {
-                format!("— {round} round(s) after the battle, untended (16.13.4) —")
+                format!(
+                    "— {} after the battle, untended (16.13.4) —",
+                    counted(*round as usize, "round")
+                )
             }
             Event::BattleEnded {
                 winner: Some(w),
                 rounds,
-            } => format!("{} win after {rounds} round(s)", self.side_name(*w)),
+            } => format!(
+                "{} won after {}",
+                self.side_name(*w),
+                counted(*rounds as usize, "round")
+            ),
             Event::BattleEnded {
                 winner: None,
                 rounds,
-            } => format!("Nobody is left standing after {rounds} round(s)"),
+            } => format!(
+                "Nobody is left standing after {}",
+                counted(*rounds as usize, "round")
+            ),
         })
     }
 

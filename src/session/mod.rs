@@ -63,6 +63,10 @@ pub struct Session {
     /// battle's whole log replays in about a millisecond: docs/SAVES.md).
     start: Battle,
     cursor: usize,
+    /// Where the battle stood when it was loaded or last played on: the
+    /// commands after it were undone before the save (an undone branch),
+    /// so replay stops here.
+    saved: usize,
 }
 
 impl Session {
@@ -82,6 +86,7 @@ impl Session {
             log: Vec::new(),
             points: Vec::new(),
             cursor: 0,
+            saved: 0,
         })
     }
 
@@ -115,6 +120,7 @@ impl Session {
             log: Vec::new(),
             points: Vec::new(),
             cursor: 0,
+            saved: 0,
         }
     }
 
@@ -141,6 +147,7 @@ impl Session {
         }
         s.goto(cursor.min(s.log.len()))
             .map_err(|e| ReplayError::Start(Box::new(e)))?;
+        s.saved = s.cursor;
         Ok(s)
     }
 
@@ -199,6 +206,17 @@ impl Session {
         self.cursor
     }
 
+    /// Where the battle stood when the save was loaded (or play last went
+    /// on): the end of a replay. Commands after it are the undone branch.
+    pub fn saved(&self) -> usize {
+        self.saved
+    }
+
+    /// How many commands were undone before the save: the undone branch.
+    pub fn undone(&self) -> usize {
+        self.log.len() - self.saved
+    }
+
     pub fn can_undo(&self) -> bool {
         self.cursor > 0
     }
@@ -218,6 +236,7 @@ impl Session {
         self.log.push(command);
         self.points.push(before);
         self.cursor += 1;
+        self.saved = self.cursor;
         Ok(&self.battle.events()[start..])
     }
 
@@ -253,6 +272,8 @@ impl Session {
         }
         self.battle = battle;
         self.cursor = index;
+        // Going onto the undone branch restores it.
+        self.saved = self.saved.max(index);
         Ok(())
     }
 
