@@ -27,10 +27,7 @@ fn checked(name: &str) -> Checked {
 }
 
 fn render(b: &Battle, view: View) -> Vec<String> {
-    b.events()
-        .iter()
-        .filter_map(|e| b.describe(e, view))
-        .collect()
+    b.log(view).into_iter().map(|e| e.text).collect()
 }
 
 /// Plays `name` on `seed` with the AI, checking after every command that the

@@ -13,7 +13,125 @@ pub enum View {
     Referee,
 }
 
+/// One line of the log as written: a round's heading, a pulse's header
+/// (written with the first line under it), a run of pulses where nothing
+/// happened (written when the run ends), or an event's line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The event the line is written at (a header: its pulse's start).
+    pub event: usize,
+    pub kind: EntryKind,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EntryKind {
+    Round,
+    Pulse,
+    Quiet,
+    Line,
+}
+
+/// The log being written: the pulse begun with no line under it yet, and
+/// the run of quiet pulses before it.
+#[derive(Default)]
+struct Quiet {
+    pending: Option<(u8, usize)>,
+    run: Option<(u8, u8, usize)>,
+}
+
+impl Quiet {
+    /// The pending pulse turned out quiet: it joins the run.
+    fn settle(&mut self) {
+        if let Some((pulse, at)) = self.pending.take() {
+            self.run = Some(match self.run {
+                Some((first, _, at)) => (first, pulse, at),
+                None => (pulse, pulse, at),
+            });
+        }
+    }
+
+    /// Write the run of quiet pulses, now that it has ended.
+    fn flush(&mut self, out: &mut Vec<Entry>) {
+        if let Some((first, last, event)) = self.run.take() {
+            let text = if first == last {
+                format!("Pulse {first}: nothing happens")
+            } else {
+                format!("Pulses {first}–{last}: nothing happens")
+            };
+            out.push(Entry {
+                event,
+                kind: EntryKind::Quiet,
+                text,
+            });
+        }
+    }
+}
+
 impl Battle {
+    /// The whole log in `view`. Lines are only ever added as the battle
+    /// goes on, never changed: a pulse's header waits for its first line,
+    /// and quiet pulses are written as one line once the run ends (a pulse
+    /// with a line, a new round or the battle's end).
+    pub fn log(&self, view: View) -> Vec<Entry> {
+        self.log_range(view, 0..self.events.len())
+    }
+
+    /// The log of `events[range]`, where `range.start` is 0 or a round's
+    /// beginning (nothing waits to be written there); a range that stops
+    /// before the end stops at a round's beginning, which writes what
+    /// waited. Lets the display write only the last rounds.
+    pub fn log_range(&self, view: View, range: std::ops::Range<usize>) -> Vec<Entry> {
+        let mut out = Vec::new();
+        let mut quiet = Quiet::default();
+        let end = range.end;
+        for i in range {
+            let event = &self.events[i];
+            let closes = matches!(event, Event::RoundBegan { .. } | Event::BattleEnded { .. });
+            if closes {
+                quiet.settle();
+                quiet.flush(&mut out);
+            }
+            if let Event::PhaseBegan {
+                phase: Phase::Attack {
+                    pulse,
+                    second: false,
+                },
+            } = event
+            {
+                quiet.settle();
+                quiet.pending = Some((*pulse, i));
+                continue;
+            }
+            let Some(text) = self.describe(event, view) else {
+                continue;
+            };
+            let kind = if matches!(event, Event::RoundBegan { .. }) {
+                EntryKind::Round
+            } else {
+                quiet.flush(&mut out);
+                if let Some((pulse, at)) = quiet.pending.take() {
+                    out.push(Entry {
+                        event: at,
+                        kind: EntryKind::Pulse,
+                        text: format!("Pulse {pulse}"),
+                    });
+                }
+                EntryKind::Line
+            };
+            out.push(Entry {
+                event: i,
+                kind,
+                text,
+            });
+        }
+        if end < self.events.len() {
+            quiet.settle();
+            quiet.flush(&mut out);
+        }
+        out
+    }
+
     fn name(&self, id: FigureId) -> &str {
         &self.figures[id.0].name
     }
@@ -31,10 +149,6 @@ impl Battle {
             Event::RoundBegan { round, .. } => format!("— Melee Round {round} —"),
             Event::PhaseBegan { phase } => match phase {
                 Phase::QuickMelee => "Quick melee: attacks in descending Adjusted Agility".into(),
-                Phase::Attack {
-                    pulse,
-                    second: false,
-                } => format!("Pulse {pulse}"),
                 _ => return None,
             },
             Event::Upkeep { figure, report } => format!("{}: {report}", self.name(*figure)),
