@@ -273,7 +273,7 @@ fn sim_is_deterministic_and_reports_the_outcome() {
                 log.trim_end().ends_with("round(s)") && log.contains(&format!("{w} win")),
                 "{name}"
             ),
-            None => assert!(!log.contains(" win after ")),
+            None => assert!(!log.contains(" won after ")),
         }
     }
 }
