@@ -116,5 +116,8 @@ fn quiet_pulses_are_one_line_and_every_pulse_header_has_a_line_under_it() {
     }
     let headers = log.iter().filter(|e| e.kind == EntryKind::Pulse).count();
     assert!(headers > 0);
-    assert!(!log.iter().any(|e| e.text.starts_with("Pulse") && e.kind == EntryKind::Line));
+    assert!(
+        !log.iter()
+            .any(|e| e.text.starts_with("Pulse") && e.kind == EntryKind::Line)
+    );
 }

@@ -434,7 +434,11 @@ fn replay_stops_at_the_saved_cursor_and_lists_the_undone_branch() {
     typed(&mut app, ".]");
     assert_eq!(app.session().cursor(), at, "stepping stops there too");
     assert!(
-        app.note.as_ref().unwrap().text.contains("3 undone commands after it"),
+        app.note
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("3 undone commands after it"),
         "{:?}",
         app.note
     );

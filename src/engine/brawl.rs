@@ -951,7 +951,7 @@ impl Battle {
                 ..
             } => format!(
                 "{} flying drop-kick at {} comes to nothing: {why}",
-                possessive(&name(figure)),
+                possessive(name(figure)),
                 name(target)
             ),
             BrawlEvent::RunUp {

@@ -3,8 +3,8 @@
 use super::event::{Event, Phase};
 use super::{Battle, FigureId, SideId};
 use crate::hex::Step;
-use crate::words::{count, counted, possessive};
 use crate::rules::shakhan::trample::DodgeChoice;
+use crate::words::{count, counted, possessive};
 
 /// Who may read a line: the table sees symptoms, the referee everything (16.10).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,10 +93,11 @@ impl Battle {
                 quiet.flush(&mut out);
             }
             if let Event::PhaseBegan {
-                phase: Phase::Attack {
-                    pulse,
-                    second: false,
-                },
+                phase:
+                    Phase::Attack {
+                        pulse,
+                        second: false,
+                    },
             } = event
             {
                 quiet.settle();

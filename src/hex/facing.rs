@@ -116,7 +116,14 @@ mod tests {
         let names: Vec<&str> = Facing::ALL.iter().map(|f| f.name()).collect();
         assert_eq!(
             names,
-            ["north", "north-east", "south-east", "south", "south-west", "north-west"]
+            [
+                "north",
+                "north-east",
+                "south-east",
+                "south",
+                "south-west",
+                "north-west"
+            ]
         );
     }
 

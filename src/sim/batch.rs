@@ -457,7 +457,7 @@ impl Report {
             out,
             "\n{:.3} s on {}: {:.0} battles/s, {:.0} rounds/s",
             t.seconds,
-            crate::words::counted(t.threads as usize, "thread"),
+            crate::words::counted(t.threads, "thread"),
             t.battles_per_sec,
             t.rounds_per_sec
         );

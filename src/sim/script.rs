@@ -136,7 +136,7 @@ impl Script {
                     format!(
                         "{} may play 1 to {tca} {} a round (TCA, 16.3), not {}",
                         me.name,
-                        crate::words::noun(tca as usize, "card", "cards"),
+                        crate::words::noun(tca, "card", "cards"),
                         entry.cards.len()
                     ),
                     None,

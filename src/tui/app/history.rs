@@ -60,7 +60,9 @@ impl App {
                 }
             }
             Action::StepPulse(by) => {
-                let to = self.pulse_step(by > 0).min(self.step_end().max(self.session.cursor()));
+                let to = self
+                    .pulse_step(by > 0)
+                    .min(self.step_end().max(self.session.cursor()));
                 if by > 0 && to == self.session.cursor() {
                     self.at_end();
                 } else {
