@@ -11,3 +11,4 @@ pub mod scenario;
 pub mod session;
 pub mod sim;
 pub mod tui;
+pub mod words;

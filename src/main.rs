@@ -413,9 +413,8 @@ fn check(loaded: Result<Checked, ScenarioError>, json: bool) -> ExitCode {
         Err(e) => {
             eprintln!("{e}");
             eprintln!(
-                "{} problem{} found",
-                e.problems.len(),
-                if e.problems.len() == 1 { "" } else { "s" }
+                "{} found",
+                hexmelee::words::counted(e.problems.len(), "problem")
             );
             ExitCode::from(2)
         }

@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use serde_json::{Map, Value, json};
 
-use crate::engine::{Battle, Event, View};
+use crate::engine::{Battle, EntryKind, Event, View};
 use crate::rules::shakhan::character::Factors;
 use crate::rules::shakhan::hazard::AftermathCheck;
 use crate::rules::shakhan::{BodyArea, Card};
@@ -204,15 +204,14 @@ pub fn simulate(
         View::Referee
     };
     let mut out = String::new();
-    for e in battle.events() {
+    for entry in battle.log(view) {
         // 16.13.5–16.13.6: what the Referee checks once the wounds have
         // healed, listed before the closing line that names the winner.
-        if matches!(e, Event::BattleEnded { .. }) && view == View::Referee {
+        let ended = matches!(battle.events()[entry.event], Event::BattleEnded { .. });
+        if ended && entry.kind == EntryKind::Line && view == View::Referee {
             aftermath_lines(&battle, &mut out);
         }
-        if let Some(line) = battle.describe(e, view) {
-            let _ = writeln!(out, "{line}");
-        }
+        let _ = writeln!(out, "{}", entry.text);
     }
     if battle.outcome().is_none() {
         if view == View::Referee {

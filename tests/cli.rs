@@ -270,10 +270,11 @@ fn sim_is_deterministic_and_reports_the_outcome() {
         // The log's last line names the same winner as the JSON.
         match json["winner"].as_str() {
             Some(w) => assert!(
-                log.trim_end().ends_with("round(s)") && log.contains(&format!("{w} win")),
+                log.trim_end().ends_with(" round") | log.trim_end().ends_with(" rounds")
+                    && log.contains(&format!("{w} won after ")),
                 "{name}"
             ),
-            None => assert!(!log.contains(" win after ")),
+            None => assert!(!log.contains(" won after ")),
         }
     }
 }

@@ -67,7 +67,7 @@ const BROKEN: &[(&str, &str)] = &[
     ),
     (
         "refused-command",
-        "tests/broken_saves/refused-command.ron: the log does not replay: command 3 (a move of 1 figure(s)) was refused: a move does not answer the movement priority question\n  hint: the save was edited or damaged; an earlier save or the autosave may still load\n",
+        "tests/broken_saves/refused-command.ron: the log does not replay: command 3 (a move of 1 figure) was refused: a move does not answer the movement priority question\n  hint: the save was edited or damaged; an earlier save or the autosave may still load\n",
     ),
     (
         "scenario",
@@ -115,7 +115,7 @@ fn the_unbroken_base_of_the_broken_set_loads() {
     assert_eq!(out.status.code(), Some(0));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        stdout.starts_with("Corridor — seed 7, 6 command(s), at 6 (Round 1, pulse 1, Blue's Action Phase): not over\n"),
+        stdout.starts_with("Corridor — seed 7, 6 commands, at 6 (Round 1, pulse 1, Blue's Action Phase): not over\n"),
         "{stdout}"
     );
     assert!(
@@ -144,12 +144,12 @@ fn sim_save_writes_a_save_that_check_save_and_export_open() {
     assert_eq!(sim.status.code(), Some(0));
     let log = String::from_utf8_lossy(&sim.stdout);
     let winner = log.lines().last().unwrap().to_string();
-    assert!(winner.contains(" win after "), "{winner}");
+    assert!(winner.contains(" won after "), "{winner}");
 
     let check = hexmelee(&["check-save", save]);
     assert_eq!(check.status.code(), Some(0));
     let summary = String::from_utf8_lossy(&check.stdout);
-    let side = winner.split(" win after ").next().unwrap();
+    let side = winner.split(" won after ").next().unwrap();
     assert!(
         summary
             .lines()
@@ -185,4 +185,43 @@ fn sim_save_writes_a_save_that_check_save_and_export_open() {
         "{text}"
     );
     assert!(text.contains("as the table saw it"), "{text}");
+}
+
+/// A save whose last commands were undone before saving: `check-save` and
+/// `export` stop at its cursor and say how many undone commands they leave out.
+#[test]
+fn outputs_of_a_save_stop_at_its_cursor_and_count_the_undone() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("duel-save.ron");
+    let save = save.to_str().unwrap();
+    assert_eq!(
+        hexmelee(&["sim", "scenarios/duel.ron", "--seed", "3", "--save", save])
+            .status
+            .code(),
+        Some(0)
+    );
+    let text = std::fs::read_to_string(save).unwrap();
+    let at = text.rfind("    cursor: ").unwrap();
+    let end = text[at..].find(',').unwrap() + at;
+    let cursor: usize = text[at + 12..end].parse().unwrap();
+    let undone = text.replacen(&text[at..end], &format!("    cursor: {}", cursor - 3), 1);
+    std::fs::write(save, undone).unwrap();
+
+    let check = hexmelee(&["check-save", save]);
+    assert_eq!(check.status.code(), Some(0));
+    let summary = String::from_utf8_lossy(&check.stdout);
+    assert!(summary.contains("not over"), "{summary}");
+    assert!(
+        summary.contains("3 undone commands after this point not shown"),
+        "{summary}"
+    );
+    let export = hexmelee(&["export", save, "--referee"]);
+    let log = String::from_utf8_lossy(&export.stdout);
+    assert!(log.contains("The battle is not over."), "{log}");
+    assert!(!log.contains(" won after "), "{log}");
+    assert!(
+        log.trim_end()
+            .ends_with("3 undone commands after this point not shown (undone before saving; `hexmelee replay` can redo them)"),
+        "{log}"
+    );
 }

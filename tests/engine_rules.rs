@@ -953,8 +953,8 @@ fn s16_13_4_untended_bleeding_goes_on_after_the_battle_and_kills() {
         .filter_map(|e| b.describe(e, View::Referee))
         .collect();
     let at = |text: &str| log.iter().position(|l| l.contains(text));
-    let first = at("1 round(s) after the battle, untended").unwrap();
-    assert!(at("A win").unwrap() > first, "{log:#?}");
+    let first = at("1 round after the battle, untended").unwrap();
+    assert!(at("A won").unwrap() > first, "{log:#?}");
     assert!(!log.iter().any(|l| l.contains("stanched")), "{log:#?}");
     assert!(
         b.aftermath(FigureId(1)).is_empty(),

@@ -99,7 +99,7 @@ fn s16_15_1_the_opening_initiative_roll_explains_its_modifiers() {
         (
             "skirmish.ron",
             &[
-                "+5 military training (1 grades)",
+                "+5 military training (1 grade)",
                 "+15 disciplined against untrained",
             ][..],
         ),

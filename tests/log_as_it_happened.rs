@@ -27,10 +27,7 @@ fn checked(name: &str) -> Checked {
 }
 
 fn render(b: &Battle, view: View) -> Vec<String> {
-    b.events()
-        .iter()
-        .filter_map(|e| b.describe(e, view))
-        .collect()
+    b.log(view).into_iter().map(|e| e.text).collect()
 }
 
 /// Plays `name` on `seed` with the AI, checking after every command that the
@@ -96,4 +93,31 @@ fn s16_9_8_action_worked_tells_the_total_so_far() {
         assert!(line.ends_with(&format!("(so far {so_far})")), "{line}");
     }
     assert!(worked > 1, "skirmish seed 1 works on an action over pulses");
+}
+
+/// Quiet pulses collapse: a run of pulses with no line under them is one
+/// line, written when the run ends; a pulse with a line keeps its header,
+/// and every header has a line under it.
+#[test]
+fn quiet_pulses_are_one_line_and_every_pulse_header_has_a_line_under_it() {
+    use hexmelee::engine::EntryKind;
+    let b = play_checking_log("duel.ron", 1);
+    let log = b.log(View::Referee);
+    let quiet: Vec<&str> = log
+        .iter()
+        .filter(|e| e.kind == EntryKind::Quiet)
+        .map(|e| e.text.as_str())
+        .collect();
+    assert!(quiet.contains(&"Pulses 3–4: nothing happens"), "{quiet:?}");
+    for (i, e) in log.iter().enumerate() {
+        if e.kind == EntryKind::Pulse {
+            assert_eq!(log[i + 1].kind, EntryKind::Line, "{} stands empty", e.text);
+        }
+    }
+    let headers = log.iter().filter(|e| e.kind == EntryKind::Pulse).count();
+    assert!(headers > 0);
+    assert!(
+        !log.iter()
+            .any(|e| e.text.starts_with("Pulse") && e.kind == EntryKind::Line)
+    );
 }

@@ -65,7 +65,7 @@ fn set_requisite_changes_the_sheet_and_its_derived_factors() {
             value: 18,
         },
     );
-    assert_eq!(line, "Referee override: Aulos's Strength is now 18");
+    assert_eq!(line, "Referee override: Aulos' Strength is now 18");
     assert_eq!(b.figure(AULOS).character.requisites.strength, 18);
     assert_ne!(b.figure(AULOS).factors.weapons[0].cf, cf);
     fiat(

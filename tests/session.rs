@@ -301,3 +301,49 @@ fn play_two_rounds_quit_resume_undo_a_pulse_override_a_wound_replay_to_the_start
         &end[..]
     );
 }
+
+/// A save made after undoing loads at its cursor, not at the log's end:
+/// the undone commands are a branch that redo (or going to it) restores.
+#[test]
+fn a_save_with_undone_commands_loads_at_its_cursor_with_the_branch_after_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = played("duel.ron", 2);
+    let end = s.cursor();
+    let ended = state(s.battle());
+    for _ in 0..4 {
+        assert!(s.undo());
+    }
+    let at = state(s.battle());
+    let path = dir.path().join("undone.ron");
+    s.save(&path).unwrap();
+
+    let mut l = file::load(&path).unwrap().session;
+    assert_eq!((l.cursor(), l.saved(), l.undone()), (end - 4, end - 4, 4));
+    assert_eq!(l.log().len(), end);
+    assert_eq!(state(l.battle()), at);
+    assert!(l.battle().outcome().is_none());
+    // Replaying from the start and back stops nowhere past the save point.
+    l.goto(0).unwrap();
+    l.goto(l.saved()).unwrap();
+    assert_eq!(state(l.battle()), at);
+    // Redo restores the branch; it is undone no longer.
+    assert!(l.redo());
+    assert_eq!(l.undone(), 3);
+    l.goto(end).unwrap();
+    assert_eq!((l.undone(), state(l.battle())), (0, ended));
+}
+
+/// A save written without a cursor is the whole log played.
+#[test]
+fn a_save_without_a_cursor_is_the_whole_log() {
+    let s = played("duel.ron", 1);
+    let text = s.to_save().to_ron();
+    let at = text.rfind("    cursor: ").unwrap();
+    let end = text[at..].find('\n').unwrap() + at + 1;
+    let old = format!("{}{}", &text[..at], &text[end..]);
+    let save = SaveFile::parse(Path::new("old.ron"), &old).unwrap();
+    assert_eq!(save.cursor, None);
+    let l = save.into_session(Path::new("old.ron")).unwrap().session;
+    assert_eq!((l.cursor(), l.undone()), (s.log().len(), 0));
+    assert_eq!(state(l.battle()), state(s.battle()));
+}

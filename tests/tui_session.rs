@@ -409,3 +409,50 @@ fn the_resume_offer_says_where_the_battle_stopped() {
     assert_snapshot!(screen(&second));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Replay of a save made after undoing stops at the save point: the undone
+/// commands are a branch, marked in the history list, reached by redo.
+#[test]
+fn replay_stops_at_the_saved_cursor_and_lists_the_undone_branch() {
+    let dir = scratch("undone");
+    let file = dir.join("duel-undone.ron");
+    let mut s = Session::start_file(&duel_file(), None).unwrap();
+    s.play(1, hexmelee::sim::ai::answer).unwrap();
+    for _ in 0..3 {
+        assert!(s.undo());
+    }
+    s.save(&file).unwrap();
+    let saved = session::file::load(&file).unwrap().session;
+    let at = saved.cursor();
+    let len = saved.log().len();
+    assert_eq!(len, at + 3);
+
+    let mut app = App::from_session(saved, false);
+    app.handle(Input::Resize(80, 24));
+    app.start_replay();
+    press(&mut app, KeyCode::End);
+    assert_eq!(app.session().cursor(), at, "End stops at the save point");
+    typed(&mut app, ".]");
+    assert_eq!(app.session().cursor(), at, "stepping stops there too");
+    assert!(
+        app.note
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("3 undone commands after it"),
+        "{:?}",
+        app.note
+    );
+    typed(&mut app, "h");
+    assert_eq!(app.mode(), Mode::History);
+    assert_snapshot!(screen(&app));
+    // Going to a point on the branch restores it up to there.
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.session().cursor(), at + 1);
+    assert_eq!(app.session().undone(), 2);
+    // Playing on from here, redo restores the next.
+    typed(&mut app, "pU");
+    assert_eq!(app.session().cursor(), at + 2, "redo restores one");
+    assert_eq!(app.session().undone(), 1);
+}

@@ -25,6 +25,7 @@ use crate::rules::shakhan::tables::actions::Activity;
 use crate::rules::shakhan::tables::weapons::WeaponKind;
 use crate::rules::shakhan::wound::Wound;
 use crate::rules::shakhan::{BodyArea, Card, Quality};
+use crate::words::{noun, possessive};
 
 /// A figure's brawling state that outlasts a Melee Round.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -893,9 +894,9 @@ impl Battle {
                 format!("{} announces brawling — {}", name(figure), forms.join(", "))
             }
             BrawlEvent::Held { holders, held } => format!(
-                "{} hold{} {} fast: both count as playing G until the hold breaks (1 Fatigue to restrain)",
+                "{} {} {} fast: both count as playing G until the hold breaks (1 Fatigue to restrain)",
                 names(holders),
-                if holders.len() == 1 { "s" } else { "" },
+                noun(holders.len(), "holds", "hold"),
                 name(held)
             ),
             BrawlEvent::HoldChecked {
@@ -908,9 +909,9 @@ impl Battle {
                 roll,
                 kept,
             } => format!(
-                "{} strains against {}'s hold: (Strength + Adjusted Agility) {difference:+} × DMod {dmod}{} = {threshold}; rolled {roll:02} — {} (Fatigue: 1 to hold, 2 to break)",
+                "{} strains against {} hold: (Strength + Adjusted Agility) {difference:+} × DMod {dmod}{} = {threshold}; rolled {roll:02} — {} (Fatigue: 1 to hold, 2 to break)",
                 name(held),
-                names(holders),
+                possessive(&names(holders)),
                 if *under_attack { " (under attack)" } else { "" },
                 if *kept { "held" } else { "breaks free" }
             ),
@@ -949,8 +950,8 @@ impl Battle {
                 why,
                 ..
             } => format!(
-                "{}'s flying drop-kick at {} comes to nothing: {why}",
-                name(figure),
+                "{} flying drop-kick at {} comes to nothing: {why}",
+                possessive(name(figure)),
                 name(target)
             ),
             BrawlEvent::RunUp {

@@ -338,7 +338,8 @@ impl fmt::Display for InitiativeReason {
         match self {
             InitiativeReason::Outnumbers { own, other } => write!(f, "outnumbers {own} to {other}"),
             InitiativeReason::MilitaryTraining { grades } => {
-                write!(f, "military training ({grades} grades)")
+                let grades = crate::words::counted(*grades as usize, "grade");
+                write!(f, "military training ({grades})")
             }
             InitiativeReason::Situation(m) => f.write_str(m.words()),
         }

@@ -4,6 +4,7 @@ use super::event::{Event, Phase};
 use super::{Battle, FigureId, SideId};
 use crate::hex::Step;
 use crate::rules::shakhan::trample::DodgeChoice;
+use crate::words::{count, counted, possessive};
 
 /// Who may read a line: the table sees symptoms, the referee everything (16.10).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -12,7 +13,126 @@ pub enum View {
     Referee,
 }
 
+/// One line of the log as written: a round's heading, a pulse's header
+/// (written with the first line under it), a run of pulses where nothing
+/// happened (written when the run ends), or an event's line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The event the line is written at (a header: its pulse's start).
+    pub event: usize,
+    pub kind: EntryKind,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EntryKind {
+    Round,
+    Pulse,
+    Quiet,
+    Line,
+}
+
+/// The log being written: the pulse begun with no line under it yet, and
+/// the run of quiet pulses before it.
+#[derive(Default)]
+struct Quiet {
+    pending: Option<(u8, usize)>,
+    run: Option<(u8, u8, usize)>,
+}
+
+impl Quiet {
+    /// The pending pulse turned out quiet: it joins the run.
+    fn settle(&mut self) {
+        if let Some((pulse, at)) = self.pending.take() {
+            self.run = Some(match self.run {
+                Some((first, _, at)) => (first, pulse, at),
+                None => (pulse, pulse, at),
+            });
+        }
+    }
+
+    /// Write the run of quiet pulses, now that it has ended.
+    fn flush(&mut self, out: &mut Vec<Entry>) {
+        if let Some((first, last, event)) = self.run.take() {
+            let text = if first == last {
+                format!("Pulse {first}: nothing happens")
+            } else {
+                format!("Pulses {first}–{last}: nothing happens")
+            };
+            out.push(Entry {
+                event,
+                kind: EntryKind::Quiet,
+                text,
+            });
+        }
+    }
+}
+
 impl Battle {
+    /// The whole log in `view`. Lines are only ever added as the battle
+    /// goes on, never changed: a pulse's header waits for its first line,
+    /// and quiet pulses are written as one line once the run ends (a pulse
+    /// with a line, a new round or the battle's end).
+    pub fn log(&self, view: View) -> Vec<Entry> {
+        self.log_range(view, 0..self.events.len())
+    }
+
+    /// The log of `events[range]`, where `range.start` is 0 or a round's
+    /// beginning (nothing waits to be written there); a range that stops
+    /// before the end stops at a round's beginning, which writes what
+    /// waited. Lets the display write only the last rounds.
+    pub fn log_range(&self, view: View, range: std::ops::Range<usize>) -> Vec<Entry> {
+        let mut out = Vec::new();
+        let mut quiet = Quiet::default();
+        let end = range.end;
+        for i in range {
+            let event = &self.events[i];
+            let closes = matches!(event, Event::RoundBegan { .. } | Event::BattleEnded { .. });
+            if closes {
+                quiet.settle();
+                quiet.flush(&mut out);
+            }
+            if let Event::PhaseBegan {
+                phase:
+                    Phase::Attack {
+                        pulse,
+                        second: false,
+                    },
+            } = event
+            {
+                quiet.settle();
+                quiet.pending = Some((*pulse, i));
+                continue;
+            }
+            let Some(text) = self.describe(event, view) else {
+                continue;
+            };
+            let kind = if matches!(event, Event::RoundBegan { .. }) {
+                EntryKind::Round
+            } else {
+                quiet.flush(&mut out);
+                if let Some((pulse, at)) = quiet.pending.take() {
+                    out.push(Entry {
+                        event: at,
+                        kind: EntryKind::Pulse,
+                        text: format!("Pulse {pulse}"),
+                    });
+                }
+                EntryKind::Line
+            };
+            out.push(Entry {
+                event: i,
+                kind,
+                text,
+            });
+        }
+        if end < self.events.len() {
+            quiet.settle();
+            quiet.flush(&mut out);
+        }
+        out
+    }
+
     fn name(&self, id: FigureId) -> &str {
         &self.figures[id.0].name
     }
@@ -30,10 +150,6 @@ impl Battle {
             Event::RoundBegan { round, .. } => format!("— Melee Round {round} —"),
             Event::PhaseBegan { phase } => match phase {
                 Phase::QuickMelee => "Quick melee: attacks in descending Adjusted Agility".into(),
-                Phase::Attack {
-                    pulse,
-                    second: false,
-                } => format!("Pulse {pulse}"),
                 _ => return None,
             },
             Event::Upkeep { figure, report } => format!("{}: {report}", self.name(*figure)),
@@ -64,10 +180,11 @@ impl Battle {
                 };
                 let outcome = match winner {
                     Some(w) if *free_rounds > 0 => format!(
-                        "{} has Initiative and {free_rounds} free round(s)",
-                        self.side_name(*w)
+                        "Initiative to {}, with {}",
+                        self.side_name(*w),
+                        counted(usize::from(*free_rounds), "free round")
                     ),
-                    Some(w) => format!("{} has Initiative", self.side_name(*w)),
+                    Some(w) => format!("Initiative to {}", self.side_name(*w)),
                     None => "roll again".into(),
                 };
                 format!("Initiative: {}; {}: {result} — {outcome}", side(0), side(1))
@@ -134,7 +251,10 @@ impl Battle {
                 };
                 let outcome = match (t.displaced_to, t.strikes) {
                     (Some(h), _) => format!(" and is thrown aside to ({}, {})", h.col, h.row),
-                    (None, Some((die, n))) => format!(" and is crushed: 1D{die} = {n} strike(s)"),
+                    (None, Some((die, n))) => format!(
+                        " and is crushed: 1D{die} = {}",
+                        counted(n as usize, "strike")
+                    ),
                     (None, None) => String::new(),
                 };
                 format!(
@@ -186,9 +306,9 @@ impl Battle {
             }
             Event::OrdersSealed { side, orders } => match view {
                 View::Table => format!(
-                    "{} hand in sealed orders ({} figures)",
+                    "Sealed orders from {} ({})",
                     self.side_name(*side),
-                    orders.len()
+                    count(orders.len(), "figure", "figures")
                 ),
                 View::Referee => format!(
                     "{} orders: {}",
@@ -223,7 +343,7 @@ impl Battle {
                 )
             }
             Event::MovementPriorityChosen { side, move_first } => format!(
-                "{} chooses to move {}",
+                "{} will move {}",
                 self.side_name(*side),
                 if *move_first { "first" } else { "second" }
             ),
@@ -258,19 +378,18 @@ impl Battle {
                     .iter()
                     .filter(|s| !matches!(s, Step::Pivot { .. }))
                     .count();
-                format!(
-                    "{} {} to ({}, {}) facing {} ({} AP)",
-                    self.name(*figure),
-                    if walked == 0 {
-                        "turns".to_string()
-                    } else {
-                        format!("moves {walked} hex{}", if walked == 1 { "" } else { "es" })
-                    },
-                    to.hex.col,
-                    to.hex.row,
-                    to.facing,
-                    fmt_ap(*ap)
-                )
+                let name = self.name(*figure);
+                let face = to.facing.name();
+                let ap = fmt_ap(*ap);
+                let at = format!("({}, {})", to.hex.col, to.hex.row);
+                match (walked, view) {
+                    (0, View::Table) => format!("{name} turns to face {face} ({ap} AP)"),
+                    (0, View::Referee) => format!("{name} turns to face {face} at {at} ({ap} AP)"),
+                    (n, _) => format!(
+                        "{name} moves {} to {at}, facing {face} ({ap} AP)",
+                        count(n, "hex", "hexes")
+                    ),
+                }
             }
             Event::MoveStopped { figure } => format!("{} is stopped", self.name(*figure)),
             Event::ActionBegun {
@@ -293,8 +412,8 @@ impl Battle {
                 format!("{} finishes {}", self.name(*figure), activity.doing())
             }
             Event::ActionSpoiled { figure } => format!(
-                "{}'s action is spoiled and must be begun again",
-                self.name(*figure)
+                "{} action is spoiled and must be begun again",
+                possessive(self.name(*figure))
             ),
             Event::ActionAbandoned { figure } => {
                 format!("{} gives up its action", self.name(*figure))
@@ -329,19 +448,32 @@ impl Battle {
                 )
             }
             Event::WoundsTended { figure } => {
-                format!("{}'s bleeding is stanched (16.13.4)", self.name(*figure))
+                format!(
+                    "{} bleeding is stanched (16.13.4)",
+                    possessive(self.name(*figure))
+                )
             }
             Event::AfterBattleRound { round } => {
-                format!("— {round} round(s) after the battle, untended (16.13.4) —")
+                format!(
+                    "— {} after the battle, untended (16.13.4) —",
+                    counted(*round as usize, "round")
+                )
             }
             Event::BattleEnded {
                 winner: Some(w),
                 rounds,
-            } => format!("{} win after {rounds} round(s)", self.side_name(*w)),
+            } => format!(
+                "{} won after {}",
+                self.side_name(*w),
+                counted(*rounds as usize, "round")
+            ),
             Event::BattleEnded {
                 winner: None,
                 rounds,
-            } => format!("Nobody is left standing after {rounds} round(s)"),
+            } => format!(
+                "Nobody is left standing after {}",
+                counted(*rounds as usize, "round")
+            ),
         })
     }
 

@@ -640,10 +640,9 @@ impl Battle {
                     .map(|h| format!(", {}", h.words()))
                     .collect();
                 return reject(format!(
-                    "{} may play {} card{} a round (TCA, 16.3{why}), not {}",
+                    "{} may play {} a round (TCA, 16.3{why}), not {}",
                     f.name,
-                    tca,
-                    if tca == 1 { "" } else { "s" },
+                    crate::words::counted(tca as usize, "card"),
                     o.cards.len()
                 ));
             }

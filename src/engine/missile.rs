@@ -22,6 +22,7 @@ use crate::rules::shakhan::tables::actions::Activity;
 use crate::rules::shakhan::tables::protection::EquipmentDamage;
 use crate::rules::shakhan::wound::Wound;
 use crate::rules::shakhan::{BodyArea, Card};
+use crate::words::possessive;
 
 /// A figure's missile weapons in play (16.5.2).
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -417,8 +418,8 @@ impl Battle {
             .name
             .clone();
         let mut lines = vec![format!(
-            "{}'s {} {}at {}{}",
-            shooter.name,
+            "{} {} {}at {}{}",
+            possessive(&shooter.name),
             weapon_name,
             if arrived { "arrives " } else { "" },
             self.figures[flight.target.0].name,
@@ -493,7 +494,7 @@ impl Battle {
             let defender = &self.figures[figure.0];
             let name = defender.name.clone();
             if let Some(why) = shield_down {
-                let line = format!("{name}'s shield is not raised: {why}");
+                let line = format!("{} shield is not raised: {why}", possessive(&name));
                 lines.push(line.clone());
                 table.push(line);
             }

@@ -34,7 +34,7 @@ pub use command::{
     MoveStance, ShieldStance,
 };
 pub use event::{ApAward, Event, InitiativeReason, Phase, StrikeEvent};
-pub use explain::View;
+pub use explain::{Entry, EntryKind, View};
 pub use hazard::HazardEvent;
 pub use missile::{Flight, FlightEvent, Quiver};
 pub use prompt::Prompt;

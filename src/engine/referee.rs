@@ -16,6 +16,7 @@ use crate::rules::shakhan::character::derive;
 use crate::rules::shakhan::condition::{Healing, Morale, SideFortune};
 use crate::rules::shakhan::wound::{Bleed, Wound};
 use crate::scenario::{self, REQUISITE_RANGE};
+use crate::words::possessive;
 
 /// The largest amount of damage, pain, fatigue or reserve an override takes:
 /// far beyond any figure, small enough that sums cannot overflow.
@@ -431,22 +432,26 @@ impl Battle {
                 figure,
                 requisite,
                 value,
-            } if referee => format!("{}'s {requisite} is now {value}", name(figure)),
+            } if referee => format!("{} {requisite} is now {value}", possessive(&name(figure))),
             Override::SetRequisite {
                 figure, requisite, ..
-            } => format!("{}'s {requisite} changes", name(figure)),
+            } => format!("{} {requisite} changes", possessive(&name(figure))),
             Override::SetReserve {
                 figure,
                 reserve,
                 value,
             } if referee => format!(
-                "{}'s {} is now {value}",
-                name(figure),
+                "{} {} is now {value}",
+                possessive(&name(figure)),
                 reserve_name(*reserve)
             ),
             Override::SetReserve {
                 figure, reserve, ..
-            } => format!("{}'s {} changes", name(figure), reserve_name(*reserve)),
+            } => format!(
+                "{} {} changes",
+                possessive(&name(figure)),
+                reserve_name(*reserve)
+            ),
             Override::Wound {
                 figure,
                 area,
@@ -455,9 +460,10 @@ impl Battle {
                 bleeding,
                 bleeding_rounds,
             } if referee => format!(
-                "{} takes {damage} damage and {pain} pain to the {}, bleeding {bleeding} for {bleeding_rounds} round(s)",
+                "{} takes {damage} damage and {pain} pain to the {}, bleeding {bleeding} for {}",
                 name(figure),
-                area.name()
+                area.name(),
+                crate::words::counted(*bleeding_rounds as usize, "round")
             ),
             Override::Wound {
                 figure,

@@ -58,6 +58,18 @@ impl Facing {
         cw.min(6 - cw) as u8
     }
 
+    /// The compass word for people: "north", "north-east", …
+    pub fn name(self) -> &'static str {
+        match self {
+            Facing::N => "north",
+            Facing::NE => "north-east",
+            Facing::SE => "south-east",
+            Facing::S => "south",
+            Facing::SW => "south-west",
+            Facing::NW => "north-west",
+        }
+    }
+
     /// The hex2d direction pointing across this hexside. Kept private so
     /// hex2d's axis names never leak into the public API.
     pub(super) fn direction(self) -> Direction {
@@ -98,6 +110,22 @@ impl fmt::Display for Facing {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_are_compass_words_clockwise_from_north() {
+        let names: Vec<&str> = Facing::ALL.iter().map(|f| f.name()).collect();
+        assert_eq!(
+            names,
+            [
+                "north",
+                "north-east",
+                "south-east",
+                "south",
+                "south-west",
+                "north-west"
+            ]
+        );
+    }
 
     #[test]
     fn rotate_wraps_both_ways() {

@@ -3,9 +3,10 @@
 
 use std::fmt::Write;
 
-use crate::engine::{Event, Phase, View};
+use crate::engine::{EntryKind, Event, View};
 
 use super::Session;
+use crate::words::count;
 
 /// How an export is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,45 +29,35 @@ pub fn render(session: &Session, format: Format, view: View) -> String {
     let sides: Vec<&str> = b.sides().iter().map(|s| s.name.as_str()).collect();
     let _ = writeln!(
         out,
-        "{} — seed {}, {} command(s){}\n",
+        "{} — seed {}, {}{}\n",
         sides.join(" against "),
         session.seed(),
-        session.cursor(),
+        count(session.cursor(), "command", "commands"),
         match view {
             View::Table => ", as the table saw it",
             View::Referee => ", the Referee's record",
         }
     );
-    for e in b.events() {
-        match e {
-            Event::RoundBegan { .. } => {
-                if let Some(line) = b.describe(e, view) {
-                    let line = line.trim_matches(|c| c == '—' || c == ' ');
-                    let _ = if md {
-                        writeln!(out, "\n## {}\n", escape(line))
-                    } else {
-                        writeln!(out, "\n{line}\n{}", "-".repeat(line.chars().count()))
-                    };
-                }
-            }
-            Event::PhaseBegan {
-                phase:
-                    Phase::Attack {
-                        pulse,
-                        second: false,
-                    },
-            } => {
+    for entry in b.log(view) {
+        let line = entry.text;
+        match entry.kind {
+            EntryKind::Round => {
+                let line = line.trim_matches(|c| c == '—' || c == ' ');
                 let _ = if md {
-                    writeln!(out, "\n### Pulse {pulse}\n")
+                    writeln!(out, "\n## {}\n", escape(line))
                 } else {
-                    writeln!(out, "\n  Pulse {pulse}")
+                    writeln!(out, "\n{line}\n{}", "-".repeat(line.chars().count()))
                 };
             }
-            _ => {
-                let Some(line) = b.describe(e, view) else {
-                    continue;
+            EntryKind::Pulse | EntryKind::Quiet => {
+                let _ = if md {
+                    writeln!(out, "\n### {line}\n")
+                } else {
+                    writeln!(out, "\n  {line}")
                 };
-                let overridden = matches!(e, Event::Overridden { .. });
+            }
+            EntryKind::Line => {
+                let overridden = matches!(b.events()[entry.event], Event::Overridden { .. });
                 let _ = match (md, overridden) {
                     (true, true) => writeln!(out, "- **{}**", escape(&line)),
                     (true, false) => writeln!(out, "- {}", escape(&line)),
@@ -86,6 +77,9 @@ pub fn render(session: &Session, format: Format, view: View) -> String {
     } else {
         writeln!(out, "\n{outcome}")
     };
+    if let Some(note) = super::undone_note(session) {
+        let _ = writeln!(out, "\n{note}");
+    }
     out
 }
 

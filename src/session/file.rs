@@ -44,8 +44,24 @@ pub struct SaveFile {
     pub seed: u64,
     /// Every command given, in order, the redo tail included.
     pub commands: Vec<Command>,
-    /// How many of `commands` the battle had had: the rest can be redone.
-    pub cursor: usize,
+    /// How many of `commands` the battle had had: the rest were undone and
+    /// can be redone. `None` in a save written without one: the whole log.
+    #[serde(
+        default,
+        serialize_with = "plain_cursor",
+        deserialize_with = "some_cursor"
+    )]
+    pub cursor: Option<usize>,
+}
+
+/// The cursor written as a bare number, as saves always had it.
+fn plain_cursor<S: serde::Serializer>(cursor: &Option<usize>, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_u64(cursor.unwrap_or_default() as u64)
+}
+
+/// A cursor read from a bare number (its absence is `None`, by `default`).
+fn some_cursor<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
+    usize::deserialize(d).map(Some)
 }
 
 /// Just enough of a save to tell what a file is.
@@ -140,7 +156,7 @@ impl SaveFile {
             scenario_text: s.source.clone(),
             seed: s.seed,
             commands: s.log.clone(),
-            cursor: s.cursor,
+            cursor: Some(s.cursor),
         }
     }
 
@@ -221,12 +237,12 @@ impl SaveFile {
             }
         }
         let save: SaveFile = ron::from_str(text).map_err(|e| syntax(path.clone(), text, &e))?;
-        if save.cursor > save.commands.len() {
+        let cursor = save.cursor();
+        if cursor > save.commands.len() {
             return Err(SaveError::Syntax {
                 at: key_at(text, "cursor").unwrap_or((1, 1)),
                 message: format!(
-                    "cursor {} is past the end of the {} commands",
-                    save.cursor,
+                    "cursor {cursor} is past the end of the {} commands",
                     save.commands.len()
                 ),
                 hint: format!(
@@ -237,6 +253,12 @@ impl SaveFile {
             });
         }
         Ok(save)
+    }
+
+    /// How many commands the battle had had: the whole log when the save
+    /// has no cursor.
+    pub fn cursor(&self) -> usize {
+        self.cursor.unwrap_or(self.commands.len())
     }
 
     /// Replay the save into a session.
@@ -254,12 +276,13 @@ impl SaveFile {
                 error,
             });
         }
+        let cursor = self.cursor();
         let session = Session::rebuild(
             &origin,
             self.scenario_text,
             self.seed,
             &self.commands,
-            self.cursor,
+            cursor,
         )
         .map_err(|error| SaveError::Replay {
             path: path.to_path_buf(),

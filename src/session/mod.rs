@@ -16,6 +16,7 @@ use thiserror::Error;
 
 use crate::engine::{Battle, BattleError, Command, Event, Override, Phase, Prompt, View};
 use crate::scenario::{self, Checked, ScenarioError};
+use crate::words::{count, possessive};
 
 pub use file::{SaveError, SaveFile};
 
@@ -28,7 +29,7 @@ pub enum SessionError {
     Battle(#[from] BattleError),
     #[error("refused: {0}")]
     Refused(#[from] crate::engine::Rejection),
-    #[error("there is no point {index}: the log has {len} commands")]
+    #[error("there is no point {index}: the log has {}", count(*len, "command", "commands"))]
     NoSuchPoint { index: usize, len: usize },
     #[error("nothing to re-roll: no command has been given yet")]
     NothingToReroll,
@@ -63,6 +64,10 @@ pub struct Session {
     /// battle's whole log replays in about a millisecond: docs/SAVES.md).
     start: Battle,
     cursor: usize,
+    /// Where the battle stood when it was loaded or last played on: the
+    /// commands after it were undone before the save (an undone branch),
+    /// so replay stops here.
+    saved: usize,
 }
 
 impl Session {
@@ -82,6 +87,7 @@ impl Session {
             log: Vec::new(),
             points: Vec::new(),
             cursor: 0,
+            saved: 0,
         })
     }
 
@@ -115,6 +121,7 @@ impl Session {
             log: Vec::new(),
             points: Vec::new(),
             cursor: 0,
+            saved: 0,
         }
     }
 
@@ -141,6 +148,7 @@ impl Session {
         }
         s.goto(cursor.min(s.log.len()))
             .map_err(|e| ReplayError::Start(Box::new(e)))?;
+        s.saved = s.cursor;
         Ok(s)
     }
 
@@ -199,6 +207,17 @@ impl Session {
         self.cursor
     }
 
+    /// Where the battle stood when the save was loaded (or play last went
+    /// on): the end of a replay. Commands after it are the undone branch.
+    pub fn saved(&self) -> usize {
+        self.saved
+    }
+
+    /// How many commands were undone before the save: the undone branch.
+    pub fn undone(&self) -> usize {
+        self.log.len() - self.saved
+    }
+
     pub fn can_undo(&self) -> bool {
         self.cursor > 0
     }
@@ -218,6 +237,7 @@ impl Session {
         self.log.push(command);
         self.points.push(before);
         self.cursor += 1;
+        self.saved = self.cursor;
         Ok(&self.battle.events()[start..])
     }
 
@@ -253,6 +273,8 @@ impl Session {
         }
         self.battle = battle;
         self.cursor = index;
+        // Going onto the undone branch restores it.
+        self.saved = self.saved.max(index);
         Ok(())
     }
 
@@ -382,8 +404,8 @@ pub fn where_in(b: &Battle) -> String {
             if second { "second " } else { "" }
         ),
         Phase::Action { pulse, side } => format!(
-            "pulse {pulse}, {}'s Action Phase",
-            b.sides().get(side.0).map_or("?", |s| s.name.as_str())
+            "pulse {pulse}, {} Action Phase",
+            possessive(b.sides().get(side.0).map_or("?", |s| s.name.as_str()))
         ),
         Phase::FigureAction { pulse, rank } => {
             format!("pulse {pulse}, Action Phase of priority {rank}")
@@ -401,16 +423,18 @@ fn what(b: &Battle, command: &Command) -> String {
     let side = |s: crate::engine::SideId| b.sides().get(s.0).map_or("?", |s| s.name.as_str());
     let figure = |f: crate::engine::FigureId| b.figures().get(f.0).map_or("?", |f| f.name.as_str());
     match (command, b.prompt()) {
-        (Command::Orders { side: s, .. }, _) => format!("{}'s orders", side(*s)),
-        (Command::Move { .. }, Prompt::Movement { side: s, .. }) => format!("{}'s moves", side(s)),
+        (Command::Orders { side: s, .. }, _) => format!("{} orders", possessive(side(*s))),
+        (Command::Move { .. }, Prompt::Movement { side: s, .. }) => {
+            format!("{} moves", possessive(side(s)))
+        }
         (Command::RaiseShield { .. }, Prompt::RaiseShield { defender, .. }) => {
-            format!("{}'s shield choice", figure(defender))
+            format!("{} shield choice", possessive(figure(defender)))
         }
         (Command::MidAction { .. }, Prompt::MidAction { defender, .. }) => {
-            format!("{}'s choice to defend", figure(defender))
+            format!("{} choice to defend", possessive(figure(defender)))
         }
         (Command::DodgeBlow { .. }, Prompt::DodgeBlow { defender, .. }) => {
-            format!("{}'s choice to dodge", figure(defender))
+            format!("{} choice to dodge", possessive(figure(defender)))
         }
         (Command::Referee(o), _) => b
             .describe(
@@ -429,21 +453,28 @@ fn what(b: &Battle, command: &Command) -> String {
 pub fn summary(command: &Command) -> String {
     match command {
         Command::Orders { side, orders } => {
-            format!("orders for side {} ({} figures)", side.0, orders.len())
+            format!(
+                "orders for side {} ({})",
+                side.0,
+                count(orders.len(), "figure", "figures")
+            )
         }
         Command::MovementPriority { move_first } => format!(
             "movement priority: move {}",
             if *move_first { "first" } else { "second" }
         ),
         Command::DivineIntervention { .. } => "divine intervention ruling".into(),
-        Command::Move { moves } => format!("a move of {} figure(s)", moves.len()),
+        Command::Move { moves } => format!("a move of {}", count(moves.len(), "figure", "figures")),
         Command::RaiseShield { raise } => {
             format!("shield {}", if *raise { "raised" } else { "lowered" })
         }
         Command::MidAction { defend } => if *defend { "defend" } else { "carry on" }.to_string(),
         Command::FreshInitiative => "fresh initiative call".into(),
         Command::Referee(o) => format!("referee override {}", override_kind(o)),
-        Command::Pairings { pairs } => format!("quick melee pairings ({} pairs)", pairs.len()),
+        Command::Pairings { pairs } => format!(
+            "quick melee pairings ({})",
+            count(pairs.len(), "pair", "pairs")
+        ),
         Command::QuickMelee { on } => {
             format!("quick melee switched {}", if *on { "on" } else { "off" })
         }
@@ -475,6 +506,19 @@ fn override_kind(o: &Override) -> &'static str {
     }
 }
 
+/// What a save's outputs leave out: the commands undone before it was
+/// saved, which replay does not play.
+pub fn undone_note(s: &Session) -> Option<String> {
+    let n = s.log.len() - s.cursor;
+    (n > 0).then(|| {
+        format!(
+            "{} after this point not shown (undone before saving; `hexmelee replay` can redo {})",
+            count(n, "undone command", "undone commands"),
+            crate::words::noun(n, "it", "them")
+        )
+    })
+}
+
 /// Where a session stands, for `hexmelee check-save`.
 pub fn describe(s: &Session) -> String {
     let b = s.battle();
@@ -484,13 +528,16 @@ pub fn describe(s: &Session) -> String {
         None => "not over".into(),
     };
     let mut out = format!(
-        "{} — seed {}, {} command(s), at {} ({}): {outcome}\n",
+        "{} — seed {}, {}, at {} ({}): {outcome}\n",
         s.checked.scenario.name,
         s.seed,
-        s.log.len(),
+        count(s.cursor, "command", "commands"),
         s.cursor,
         where_in(b),
     );
+    if let Some(note) = undone_note(s) {
+        out.push_str(&format!("  {note}\n"));
+    }
     for f in b.figures() {
         out.push_str(&format!(
             "  {:<14} {:<10} {:<13} {}\n",

@@ -455,10 +455,9 @@ impl Report {
         let t = &self.throughput;
         let _ = writeln!(
             out,
-            "\n{:.3} s on {} thread{}: {:.0} battles/s, {:.0} rounds/s",
+            "\n{:.3} s on {}: {:.0} battles/s, {:.0} rounds/s",
             t.seconds,
-            t.threads,
-            if t.threads == 1 { "" } else { "s" },
+            crate::words::counted(t.threads, "thread"),
             t.battles_per_sec,
             t.rounds_per_sec
         );

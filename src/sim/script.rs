@@ -134,9 +134,9 @@ impl Script {
                 problem(
                     at("cards"),
                     format!(
-                        "{} may play 1 to {tca} card{} a round (TCA, 16.3), not {}",
+                        "{} may play 1 to {tca} {} a round (TCA, 16.3), not {}",
                         me.name,
-                        if tca == 1 { "" } else { "s" },
+                        crate::words::noun(tca, "card", "cards"),
                         entry.cards.len()
                     ),
                     None,

@@ -299,7 +299,8 @@ impl App {
                 self.sync();
                 if dropped > 0 {
                     self.info(format!(
-                        "redo dropped: {dropped} command(s) after this point — a new branch"
+                        "redo dropped: {} after this point — a new branch",
+                        crate::words::count(dropped, "command", "commands")
                     ));
                 }
                 self.autosave();

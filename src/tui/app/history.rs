@@ -8,6 +8,7 @@ use super::{App, LineInput, LineKind, Overlay};
 use crate::engine::{Phase, View};
 use crate::session::{self, Point, Session, autosave, export};
 use crate::tui::keys::Action;
+use crate::words::count;
 
 /// Where a point stands by pulse: round, and the pulse (0 outside the
 /// pulses), for stepping pulse by pulse.
@@ -38,22 +39,26 @@ impl App {
             }
             Action::Step(by) => {
                 let to = self.session.cursor() as i64 + i64::from(by);
-                if (0..=self.session.log().len() as i64).contains(&to) {
+                if (0..=self.step_end() as i64).contains(&to) {
                     self.go(to as usize, "at");
+                } else if by < 0 {
+                    self.info("the start of the battle");
                 } else {
-                    self.info(if by < 0 {
-                        "the start of the battle"
-                    } else {
-                        "the end of the log"
-                    });
+                    self.at_end();
                 }
             }
             Action::StepPulse(by) => {
-                let to = self.pulse_step(by > 0);
-                self.go(to, "at");
+                let to = self
+                    .pulse_step(by > 0)
+                    .min(self.step_end().max(self.session.cursor()));
+                if by > 0 && to == self.session.cursor() {
+                    self.at_end();
+                } else {
+                    self.go(to, "at");
+                }
             }
             Action::ReplayEnd(end) => {
-                let to = if end { self.session.log().len() } else { 0 };
+                let to = if end { self.step_end() } else { 0 };
                 self.go(to, "at");
             }
             Action::PlayFromHere => {
@@ -61,7 +66,10 @@ impl App {
                 let tail = self.session.log().len() - self.session.cursor();
                 self.sync();
                 self.info(if tail > 0 {
-                    format!("playing from here: the next command drops the {tail} after it (u/U still step)")
+                    format!(
+                        "playing from here: the next command drops the {} after it (u/U still step)",
+                        count(tail, "command", "commands")
+                    )
                 } else {
                     "playing from here".to_string()
                 });
@@ -74,6 +82,25 @@ impl App {
             Action::Export => self.export(),
             Action::Resume(resume) => self.answer_offer(resume),
             _ => {}
+        }
+    }
+
+    /// Where stepping forward stops: the point the save was at, not the
+    /// undone branch after it (redo or the history list reach that).
+    fn step_end(&self) -> usize {
+        self.session.saved()
+    }
+
+    /// Stepping forward has reached the end of what happened.
+    fn at_end(&mut self) {
+        let undone = self.session.log().len() - self.session.cursor();
+        if undone > 0 {
+            self.info(format!(
+                "the end of the battle as saved: {} after it (U redoes one, h lists them)",
+                count(undone, "undone command", "undone commands")
+            ));
+        } else {
+            self.info("the end of the log");
         }
     }
 
@@ -169,9 +196,9 @@ impl App {
                 self.save_path = Some(path.to_path_buf());
                 self.close_line();
                 self.info(format!(
-                    "saved to {} ({} commands)",
+                    "saved to {} ({})",
                     shown.display(),
-                    self.session.log().len()
+                    count(self.session.log().len(), "command", "commands")
                 ));
             }
             Err(e) => {

@@ -403,9 +403,9 @@ impl App {
             Action::Card(card) => {
                 if o.cards.len() >= tca {
                     problem = Some(format!(
-                        "{} may play {tca} card{} a round (TCA, 16.3); u takes one back",
+                        "{} may play {} a round (TCA, 16.3); u takes one back",
                         f.name,
-                        if tca == 1 { "" } else { "s" }
+                        crate::words::counted(tca, "card")
                     ));
                 } else if let Err(why) = f.condition.allows(card) {
                     problem = Some(format!("{} cannot play {card}: {why}", f.name));
@@ -518,8 +518,8 @@ impl App {
         let b = self.session.battle();
         let filled = self.orders.as_mut().map_or(0, |d| d.fill(b, &own));
         self.info(format!(
-            "last round's orders again for {filled} figure{}; edit them, Enter seals",
-            if filled == 1 { "" } else { "s" }
+            "last round's orders again for {}; edit them, Enter seals",
+            crate::words::counted(filled, "figure")
         ));
     }
 

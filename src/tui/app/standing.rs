@@ -8,6 +8,7 @@
 
 use crate::engine::{Battle, Command, FigureId, MoveStance, Prompt, SideId};
 use crate::sim::ai;
+use crate::words::counted;
 
 use super::{App, OrdersDraft, Overlay};
 
@@ -195,7 +196,7 @@ impl App {
             steps += 1;
         }
         let undone = self.session.log().get(self.session.cursor()).cloned();
-        self.moved(&format!("undone ({steps} step{})", plural(steps)));
+        self.moved(&format!("undone ({})", counted(steps, "step")));
         if let Some(Command::Orders { side, orders }) = undone
             && let Some(d) = self.orders.as_mut().filter(|d| d.side == side)
         {
@@ -213,7 +214,7 @@ impl App {
         while self.standing_answer().is_some() && self.session.redo() {
             steps += 1;
         }
-        self.moved(&format!("redone ({steps} step{})", plural(steps)));
+        self.moved(&format!("redone ({})", counted(steps, "step")));
     }
 
     /// Set the standing answers; orders not yet touched take the new moves.
@@ -339,8 +340,4 @@ pub(super) fn next_moves(m: MoveStance) -> MoveStance {
         MoveStance::Stand => MoveStance::Ask,
         MoveStance::Ask => MoveStance::WithCard,
     }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }

@@ -11,12 +11,16 @@ use super::{centred, framed};
 use crate::engine::View;
 use crate::session::where_in;
 use crate::tui::app::{App, LineKind};
+use crate::words::count;
 
-/// Every undo point, the chosen one lit and the battle's own marked.
+/// Every undo point, the chosen one lit and the battle's own marked; the
+/// commands undone before the save (after the saved point) marked as the
+/// undone branch.
 pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
     let area = centred(body, body.width.saturating_sub(4).min(90), body.height);
     frame.render_widget(Clear, area);
-    let points = app.session().points();
+    let s = app.session();
+    let points = s.points();
     let rows = area.height.saturating_sub(2) as usize;
     let first = app
         .history
@@ -27,26 +31,27 @@ pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
         .skip(first)
         .take(rows)
         .map(|p| {
-            let here = if p.index == app.session().cursor() {
-                "●"
-            } else {
-                " "
-            };
+            let here = if p.index == s.cursor() { "●" } else { " " };
             let chosen = if p.index == app.history { "▸" } else { " " };
-            let text = format!("{chosen}{here} {:>4}  {}", p.index, p.label);
+            let undone = if p.index > s.saved() { "↶" } else { " " };
+            let text = format!("{chosen}{here}{undone}{:>4}  {}", p.index, p.label);
             if p.index == app.history {
                 Line::styled(text, Style::new().add_modifier(Modifier::REVERSED))
-            } else if p.index > app.session().cursor() {
+            } else if p.index > s.cursor() {
                 Line::styled(text, Style::new().add_modifier(Modifier::DIM))
             } else {
                 Line::raw(text)
             }
         })
         .collect();
+    let undone = match s.undone() {
+        0 => String::new(),
+        n => format!("; ↶ {}", count(n, "undone command", "undone commands")),
+    };
     let title = format!(
-        " History — {} of {} commands (● now; dim: redo) ",
-        app.session().cursor(),
-        app.session().log().len()
+        " History — {} of {} (● now; dim: redo{undone}) ",
+        s.cursor(),
+        count(s.log().len(), "command", "commands")
     );
     frame.render_widget(Paragraph::new(lines).block(framed(&title, true)), area);
 }
@@ -126,7 +131,10 @@ pub fn replay_header(frame: &mut Frame, area: Rect, app: &App) {
                 .add_modifier(Modifier::REVERSED | Modifier::BOLD)
                 .fg(Color::Cyan),
         ),
-        Span::raw(format!(" command {}/{} · ", s.cursor(), s.log().len())),
+        Span::raw(match s.undone() {
+            0 => format!(" command {}/{} · ", s.cursor(), s.saved()),
+            n => format!(" command {}/{} (+{n} undone) · ", s.cursor(), s.saved()),
+        }),
         Span::styled(
             where_in(s.battle()),
             Style::new().add_modifier(Modifier::BOLD),

@@ -7,7 +7,7 @@ use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
 use super::framed;
-use crate::engine::{Battle, Event, FigureId, View};
+use crate::engine::{Battle, Entry, EntryKind, Event, FigureId, View};
 use crate::tui::app::App;
 use crate::tui::keys::Mode;
 
@@ -38,12 +38,21 @@ pub fn involves(event: &Event, id: FigureId) -> bool {
 
 /// The log's lines in `view`, filtered, each wrapped to `width`.
 pub fn lines(b: &Battle, view: View, filter: Option<FigureId>, width: usize) -> Vec<String> {
-    b.events()
-        .iter()
-        .filter(|e| filter.is_none_or(|id| involves(e, id)))
-        .filter_map(|e| b.describe(e, view))
-        .flat_map(|text| wrap(&text, width))
+    b.log(view)
+        .into_iter()
+        .filter(|e| shown(b, e, filter))
+        .flat_map(|e| wrap(&e.text, width))
         .collect()
+}
+
+/// Whether a log entry passes the figure filter: round headings always,
+/// pulse headers and quiet runs only unfiltered.
+fn shown(b: &Battle, entry: &Entry, filter: Option<FigureId>) -> bool {
+    match (entry.kind, filter) {
+        (_, None) | (EntryKind::Round, _) => true,
+        (EntryKind::Pulse | EntryKind::Quiet, Some(_)) => false,
+        (EntryKind::Line, Some(id)) => involves(&b.events()[entry.event], id),
+    }
 }
 
 /// Greedy word wrap; later lines are indented two spaces.
@@ -69,8 +78,8 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 /// The latest `want` wrapped lines (or all there are), oldest first. Only
-/// the events needed are described, so a long battle draws as fast as a
-/// short one.
+/// the last rounds needed are described, so a long battle draws as fast as
+/// a short one.
 pub fn tail(
     b: &Battle,
     view: View,
@@ -78,17 +87,21 @@ pub fn tail(
     width: usize,
     want: usize,
 ) -> Vec<String> {
+    let events = b.events();
     let mut newest_first: Vec<String> = Vec::new();
-    for e in b.events().iter().rev() {
-        if newest_first.len() >= want {
-            break;
+    let mut end = events.len();
+    while end > 0 && newest_first.len() < want {
+        // The round this chunk of the log is in: its lines stand alone.
+        let start = events[..end]
+            .iter()
+            .rposition(|e| matches!(e, Event::RoundBegan { .. }))
+            .unwrap_or(0);
+        for entry in b.log_range(view, start..end).iter().rev() {
+            if shown(b, entry, filter) {
+                newest_first.extend(wrap(&entry.text, width).into_iter().rev());
+            }
         }
-        if filter.is_some_and(|id| !involves(e, id)) {
-            continue;
-        }
-        if let Some(text) = b.describe(e, view) {
-            newest_first.extend(wrap(&text, width).into_iter().rev());
-        }
+        end = start;
     }
     newest_first.reverse();
     newest_first

@@ -1,0 +1,58 @@
+//! Words for people: counts with the right form of the noun and
+//! possessives of names, one rule each, used wherever text is made
+//! (docs/RULINGS.md, "Words").
+
+/// `n` and the noun in the form for it: "1 figure", "2 figures", "0 figures".
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", noun(n, one, many))
+}
+
+/// The noun's form for `n` things, without the number.
+pub fn noun<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}
+
+/// `n` and a noun that takes a plain `s` in the plural ("1 round", "3 rounds").
+pub fn counted(n: usize, one: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {one}s")
+    }
+}
+
+/// A name's possessive: a bare apostrophe after a final s ("Aulos'", "the
+/// Raiders'"), else 's ("Berrin's", "Blue's"). One rule, right for
+/// singular names and for plural side names alike.
+pub fn possessive(name: &str) -> String {
+    if name.ends_with(['s', 'S']) {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_is_singular_and_every_other_count_plural() {
+        assert_eq!(count(1, "figure", "figures"), "1 figure");
+        assert_eq!(count(0, "figure", "figures"), "0 figures");
+        assert_eq!(count(2, "hex", "hexes"), "2 hexes");
+        assert_eq!(counted(1, "grade"), "1 grade");
+        assert_eq!(counted(3, "grade"), "3 grades");
+        assert_eq!(noun(1, "was", "were"), "was");
+        assert_eq!(noun(5, "was", "were"), "were");
+    }
+
+    #[test]
+    fn possessive_after_a_final_s_is_a_bare_apostrophe() {
+        assert_eq!(possessive("Aulos"), "Aulos'");
+        assert_eq!(possessive("Raiders"), "Raiders'");
+        assert_eq!(possessive("Berrin"), "Berrin's");
+        assert_eq!(possessive("Blue"), "Blue's");
+        assert_eq!(possessive("ORCS"), "ORCS'");
+    }
+}
