@@ -27,7 +27,7 @@ use super::theme::Theme;
 use super::ui::layout::Areas;
 
 pub use moves::{MovePreview, MovesDraft};
-pub use orders::{OddsPreview, OrdersDraft, activity_word};
+pub use orders::{Budget, OddsPreview, OrdersDraft, activity_word, ap_with, budget};
 pub use referee::{LineInput, LineKind};
 
 /// One input, already translated from the terminal's events.
@@ -59,6 +59,8 @@ enum Overlay {
     Line,
     /// An autosave was found: resume it or start new.
     Resume,
+    /// `v` while orders are secret: the referee view would show them.
+    ViewConfirm,
 }
 
 /// A line for the user under the panels: what happened, or why not.
@@ -99,6 +101,12 @@ pub struct App {
     pub theme: Theme,
     pub light: bool,
     pub view: View,
+    /// The Referee said yes to the referee view while orders are secret;
+    /// forgotten at the next hand-over.
+    peek: bool,
+    /// Cards being entered show face down (`■`), odds and AP hidden, until
+    /// revealed: for a table where onlookers might glance.
+    pub hide_cards: bool,
     overlays: Vec<Overlay>,
     /// The side that has the keyboard for its sealed orders.
     handed_to: Option<SideId>,
@@ -145,6 +153,8 @@ impl App {
             theme: if light { Theme::light() } else { Theme::dark() },
             light,
             view: View::Table,
+            peek: false,
+            hide_cards: false,
             overlays: Vec::new(),
             help_scroll: 0,
             handed_to: None,
@@ -191,6 +201,7 @@ impl App {
             Some(Overlay::Log) => Mode::Log,
             Some(Overlay::History) => Mode::History,
             Some(Overlay::Resume) => Mode::Resume,
+            Some(Overlay::ViewConfirm) => Mode::ViewConfirm,
             Some(Overlay::Line) => match self.line.as_ref().map(|l| l.kind) {
                 Some(LineKind::SaveAs) => Mode::SaveAs,
                 _ => Mode::Command,
@@ -264,6 +275,22 @@ impl App {
             .flatten()
     }
 
+    /// Whether some side's orders are sealed but not revealed, or being
+    /// written: the referee view would show them.
+    pub fn orders_secret(&self) -> bool {
+        matches!(self.battle().prompt(), Prompt::Orders { .. })
+    }
+
+    /// The view drawn: the table view while orders are secret, unless the
+    /// Referee said yes to the referee view since the last hand-over.
+    pub fn shown_view(&self) -> View {
+        if self.orders_secret() && !self.peek {
+            View::Table
+        } else {
+            self.view
+        }
+    }
+
     /// The one place the battle changes. A refusal is shown and changes
     /// nothing; what was being entered is kept.
     pub fn submit(&mut self, command: Command) -> bool {
@@ -317,6 +344,7 @@ impl App {
                 if self.orders.as_ref().is_none_or(|d| d.side != side) {
                     self.orders = Some(OrdersDraft::new(self.battle(), side));
                     self.handed_to = None;
+                    self.peek = false;
                 }
             }
             _ => {
@@ -360,8 +388,14 @@ impl App {
                 self.map.path_label = p.label();
             }
         }
+        self.map.reach.clear();
         if let Some(d) = &mut self.orders {
             d.odds = orders::odds(self.session.battle(), d, self.map.selected);
+            if self.handed_to == Some(d.side)
+                && let Some(o) = self.map.selected.and_then(|id| d.of(id))
+            {
+                self.map.reach = orders::reach(self.session.battle(), o);
+            }
         }
     }
 
@@ -433,11 +467,27 @@ impl App {
             }
             Action::LogFocus => self.overlays.push(Overlay::Log),
             Action::Back => self.back(),
-            Action::ToggleView => {
-                self.view = match self.view {
-                    View::Table => View::Referee,
-                    View::Referee => View::Table,
-                };
+            Action::ToggleView => match self.shown_view() {
+                View::Table if self.orders_secret() => self.overlays.push(Overlay::ViewConfirm),
+                View::Table => self.view = View::Referee,
+                View::Referee => {
+                    self.view = View::Table;
+                    self.peek = false;
+                }
+            },
+            Action::ConfirmView => {
+                self.overlays.pop();
+                self.view = View::Referee;
+                self.peek = true;
+                self.info("referee view: every sealed card and die shows (v back to the table view)");
+            }
+            Action::ToggleHideCards => {
+                self.hide_cards = !self.hide_cards;
+                self.info(if self.hide_cards {
+                    "cards hidden: they show as ■ until revealed, with the odds and AP"
+                } else {
+                    "cards shown as they are written"
+                });
             }
             Action::ToggleTheme => {
                 self.light = !self.light;
@@ -487,6 +537,7 @@ impl App {
             Action::Ready => {
                 if let Prompt::Orders { side } = self.battle().prompt() {
                     self.handed_to = Some(side);
+                    self.peek = false;
                     self.select_first_of(side, false);
                     self.refresh();
                 }

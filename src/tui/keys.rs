@@ -24,6 +24,8 @@ pub enum Mode {
     Replay,
     /// An unfinished autosave was found: resume or start new.
     Resume,
+    /// `v` while orders are secret: show the referee view? (asks first)
+    ViewConfirm,
     /// Between sides: the keyboard is handed over; nothing secret is shown.
     Handover,
     /// One side writes its sealed orders.
@@ -75,6 +77,7 @@ impl Mode {
             Mode::SaveAs => "save as",
             Mode::Replay => "replay",
             Mode::Resume => "resume?",
+            Mode::ViewConfirm => "referee view?",
         }
     }
 
@@ -184,6 +187,10 @@ pub enum Action {
     PlayFromHere,
     /// The autosave offered at start: resume it (true) or start new.
     Resume(bool),
+    /// Yes to the referee view while orders are secret.
+    ConfirmView,
+    /// Show the cards being entered face down until revealed, or not.
+    ToggleHideCards,
 }
 
 /// One row of a keymap: the keys, what the hint bar says (`key word`;
@@ -392,11 +399,28 @@ const ORDERS: &[Binding] = &[
         Action::Seal,
     ),
     b(
+        &[C('*')],
+        "* hide",
+        "hide the cards being written (■) with their odds and AP until revealed, for every side",
+        Action::ToggleHideCards,
+    ),
+    b(
         &[Esc],
         "Esc back",
         "back to the hand-over screen",
         Action::Back,
     ),
+];
+
+/// `v` while orders are secret: the referee view is shown only on yes.
+const VIEW_CONFIRM: &[Binding] = &[
+    b(
+        &[C('y')],
+        "y show",
+        "yes: switch to the referee view (players look away)",
+        Action::ConfirmView,
+    ),
+    b(&[C('n'), Esc], "n/Esc no", "no: stay in the table view", Action::Back),
 ];
 
 const HANDOVER: &[Binding] = &[
@@ -799,6 +823,7 @@ pub fn own(mode: Mode) -> &'static [Binding] {
         Mode::Command | Mode::SaveAs => LINE,
         Mode::Replay => REPLAY,
         Mode::Resume => RESUME,
+        Mode::ViewConfirm => VIEW_CONFIRM,
     }
 }
 
@@ -857,6 +882,7 @@ mod tests {
         Mode::SaveAs,
         Mode::Replay,
         Mode::Resume,
+        Mode::ViewConfirm,
         Mode::TooSmall,
         Mode::QuitConfirm,
         Mode::Help,

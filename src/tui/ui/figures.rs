@@ -10,9 +10,9 @@ use ratatui::widgets::Paragraph;
 
 use super::status::this_round;
 use super::{bar, fmt_ap, framed, side_style};
-use crate::engine::{Battle, Event, Figure, FigureId, Phase, View};
+use crate::engine::{Battle, Event, Figure, FigureId, FigureOrders, Phase, View};
 use crate::rules::shakhan::condition::{Morale, Status};
-use crate::tui::app::App;
+use crate::tui::app::{App, budget};
 
 pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let b = app.battle();
@@ -51,13 +51,13 @@ fn figure_lines<'a>(app: &'a App, f: &'a Figure) -> Vec<Line<'a>> {
     ));
     let Some(total) = award(b, f.id) else {
         let waiting = Line::from(Span::styled(
-            "   AP when orders are revealed",
+            draft_ap(app, f.id).unwrap_or_else(|| "   AP when orders are revealed".into()),
             Style::new().add_modifier(Modifier::DIM),
         ));
         return vec![
             Line::from(first),
             waiting,
-            Line::from(condition(app.view, f)),
+            Line::from(condition(app.shown_view(), f)),
         ];
     };
     let ap_line = Line::from(vec![
@@ -75,7 +75,7 @@ fn figure_lines<'a>(app: &'a App, f: &'a Figure) -> Vec<Line<'a>> {
     vec![
         Line::from(first),
         ap_line,
-        Line::from(condition(app.view, f)),
+        Line::from(condition(app.shown_view(), f)),
     ]
 }
 
@@ -116,6 +116,26 @@ fn cards<'a>(app: &'a App, f: &Figure) -> Vec<Span<'a>> {
     if revealed || f.condition.is_out() {
         return vec![];
     }
+    // The side at the keyboard sees its own draft; nobody else's shows.
+    if let Some(o) = drafted(app, f.id) {
+        if o.cards.is_empty() {
+            return vec![Span::styled("(G) ", Style::new().add_modifier(Modifier::DIM))];
+        }
+        return o
+            .cards
+            .iter()
+            .map(|c| {
+                if app.hide_cards {
+                    Span::raw("■ ")
+                } else {
+                    Span::styled(
+                        format!("{} ", c.card),
+                        Style::new().add_modifier(Modifier::BOLD),
+                    )
+                }
+            })
+            .collect();
+    }
     let sealed = this_round(b).iter().find_map(|e| match e {
         Event::OrdersSealed { side, orders } if side.0 == f.side => Some(orders),
         _ => None,
@@ -124,14 +144,41 @@ fn cards<'a>(app: &'a App, f: &Figure) -> Vec<Span<'a>> {
         None => vec![Span::styled("…", Style::new().add_modifier(Modifier::DIM))],
         Some(orders) => match orders.iter().find(|o| o.figure == f.id) {
             None => vec![Span::raw("(G) ")],
-            Some(o) if app.view == View::Referee => o
+            Some(o) if app.shown_view() == View::Referee => o
                 .cards
                 .iter()
                 .map(|c| Span::raw(format!("{} ", c.card)))
                 .collect(),
-            Some(o) => vec![Span::raw("▮".repeat(o.cards.len()) + " ")],
+            // Sealed: nothing of what was chosen, not even how many.
+            Some(_) => vec![Span::raw("sealed ")],
         },
     }
+}
+
+/// The draft orders of a figure of the side entering its orders.
+fn drafted(app: &App, id: FigureId) -> Option<&FigureOrders> {
+    let side = app.entering_side()?;
+    app.orders
+        .as_ref()
+        .filter(|d| d.side == side)
+        .and_then(|d| d.of(id))
+}
+
+/// Shakhàn 16.9.4, 16.9.8: the AP the draft's cards would give, for the
+/// side entering its orders only.
+fn draft_ap(app: &App, id: FigureId) -> Option<String> {
+    let o = drafted(app, id)?;
+    if app.hide_cards {
+        return Some("   AP hidden with the cards (* shows them)".into());
+    }
+    let bu = budget(app.battle(), o);
+    Some(format!(
+        "   AP {} if sealed · pulse {} · plans {} · left {}",
+        fmt_ap(bu.ap),
+        fmt_ap(bu.pulse_ap),
+        fmt_ap(bu.planned),
+        fmt_ap(bu.left())
+    ))
 }
 
 /// The figure's Action Points for this round, once orders are revealed.
