@@ -60,7 +60,9 @@ impl Battle {
     /// The AP one figure's orders plan to spend this round. Planned moves
     /// join here when orders carry them.
     pub fn planned_cost(&self, o: &FigureOrders) -> f64 {
-        o.cards.iter().map(|c| self.card_cost(o.figure, c)).sum()
+        o.cards
+            .iter()
+            .fold(0.0, |sum, c| sum + self.card_cost(o.figure, c))
     }
 
 }

@@ -185,11 +185,9 @@ impl Battle {
                 )
             }
             Event::OrdersSealed { side, orders } => match view {
-                View::Table => format!(
-                    "{} hand in sealed orders ({} figures)",
-                    self.side_name(*side),
-                    orders.len()
-                ),
+                // Nothing of what was chosen: not even how many figures
+                // have cards (the others play G).
+                View::Table => format!("{} hand in sealed orders", self.side_name(*side)),
                 View::Referee => format!(
                     "{} orders: {}",
                     self.side_name(*side),

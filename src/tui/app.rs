@@ -391,7 +391,9 @@ impl App {
         self.map.reach.clear();
         if let Some(d) = &mut self.orders {
             d.odds = orders::odds(self.session.battle(), d, self.map.selected);
+            // Hidden cards hide the reach too: it would tell the best card.
             if self.handed_to == Some(d.side)
+                && !self.hide_cards
                 && let Some(o) = self.map.selected.and_then(|id| d.of(id))
             {
                 self.map.reach = orders::reach(self.session.battle(), o);
@@ -483,6 +485,7 @@ impl App {
             }
             Action::ToggleHideCards => {
                 self.hide_cards = !self.hide_cards;
+                self.refresh();
                 self.info(if self.hide_cards {
                     "cards hidden: they show as ■ until revealed, with the odds and AP"
                 } else {

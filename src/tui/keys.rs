@@ -436,6 +436,12 @@ const HANDOVER: &[Binding] = &[
         "let the AI write this side's orders from now on",
         Action::ToggleAi,
     ),
+    b(
+        &[C('v')],
+        "v view",
+        "referee view (asks first: it shows sealed cards)",
+        Action::ToggleView,
+    ),
     b(&[C('?')], "? help", "help", Action::Help),
     b(&[C('q')], "q quit", "quit (asks first)", Action::Quit),
 ];

@@ -87,9 +87,8 @@ impl OrdersDraft {
 /// stands, from the engine's own award, and what its cards plan to spend.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Budget {
-    /// The round's AP the reveal would award, and the card that gives them.
+    /// The round's AP the reveal would award.
     pub ap: f64,
-    pub best: Card,
     /// The pulse allowance: the full award over the pulses of a round.
     pub pulse_ap: f64,
     pub full: f64,
@@ -145,7 +144,6 @@ pub fn budget(battle: &Battle, o: &FigureOrders) -> Budget {
     }
     Budget {
         ap: award.ap,
-        best: award.best_card,
         pulse_ap: award.pulse_ap,
         full: award.pulse_ap * f64::from(pulses),
         pulses,

@@ -143,14 +143,15 @@ fn cards<'a>(app: &'a App, f: &Figure) -> Vec<Span<'a>> {
     match sealed {
         None => vec![Span::styled("…", Style::new().add_modifier(Modifier::DIM))],
         Some(orders) => match orders.iter().find(|o| o.figure == f.id) {
-            None => vec![Span::raw("(G) ")],
+            None if app.shown_view() == View::Referee => vec![Span::raw("(G) ")],
             Some(o) if app.shown_view() == View::Referee => o
                 .cards
                 .iter()
                 .map(|c| Span::raw(format!("{} ", c.card)))
                 .collect(),
-            // Sealed: nothing of what was chosen, not even how many.
-            Some(_) => vec![Span::raw("sealed ")],
+            // Sealed: nothing of what was chosen, not even how many or
+            // which figures play G.
+            _ => vec![Span::raw("sealed ")],
         },
     }
 }
@@ -173,10 +174,9 @@ fn draft_ap(app: &App, id: FigureId) -> Option<String> {
     }
     let bu = budget(app.battle(), o);
     Some(format!(
-        "   AP {} if sealed · pulse {} · plans {} · left {}",
+        "   AP {} if sealed, {}/pulse, {} left",
         fmt_ap(bu.ap),
         fmt_ap(bu.pulse_ap),
-        fmt_ap(bu.planned),
         fmt_ap(bu.left())
     ))
 }
@@ -248,12 +248,23 @@ fn condition(view: View, f: &Figure) -> Vec<Span<'static>> {
             } else {
                 "fresh"
             };
-            let bleeding = match c.visible_bleeding_per_round() {
-                0 => String::new(),
-                n => format!(" bleeding {n}/round"),
+            let bleeding = match bleeding_words(c.visible_bleeding_per_round()) {
+                "" => String::new(),
+                w => format!(", {w}"),
             };
             vec![Span::raw(format!("   {hurt}, {tired}{bleeding}"))]
         }
+    }
+}
+
+/// Shakhàn 16.10, 16.13.4: what the table sees of a figure's bleeding — a
+/// symptom, never the Fatigue Points a round (docs/RULINGS.md).
+pub fn bleeding_words(per_round: u32) -> &'static str {
+    match per_round {
+        0 => "",
+        1..=3 => "bleeding",
+        4..=8 => "bleeding freely",
+        _ => "blood gushing",
     }
 }
 

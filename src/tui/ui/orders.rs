@@ -51,6 +51,9 @@ pub fn handover(frame: &mut Frame, body: Rect, app: &App) {
     }
     lines.push(Line::from(""));
     lines.push(Line::from("Enter: write my orders · A: the AI writes them"));
+    if let Some(n) = note_line(app) {
+        lines.push(n);
+    }
     lines.push(
         Line::from(
             "Secret at one screen: turn the laptop or look away; * in the orders \
@@ -236,20 +239,23 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     );
 }
 
-/// Shakhàn 16.9.4, 16.9.8: the round's AP these cards give (and the best
-/// card's letter), the pulse allowance as the fraction it comes from, what
+/// Shakhàn 16.9.4, 16.9.8: the round's AP these cards give, the pulse allowance as the fraction it comes from, what
 /// the cards plan to spend and what is left.
 fn budget_span(bu: &Budget) -> Span<'static> {
-    let text = format!(
-        " {} AP ({}) · {}/pulse ({}÷{}) · plans {} · left {}",
+    let mut text = format!(
+        " {} AP, {}/pulse ({}÷{})",
         fmt_ap(bu.ap),
-        bu.best,
         fmt_ap(bu.pulse_ap),
         fmt_ap(bu.full),
         bu.pulses,
-        fmt_ap(bu.planned),
-        fmt_ap(bu.left())
     );
+    if bu.planned > 0.0 {
+        text.push_str(&format!(
+            ", −{} = {} left",
+            fmt_ap(bu.planned),
+            fmt_ap(bu.left())
+        ));
+    }
     let style = if bu.left() < -1e-9 {
         Style::new().fg(ratatui::style::Color::Yellow)
     } else {
