@@ -42,7 +42,10 @@ fn a_full_melee_round_of_the_duel_by_keys() {
     assert_eq!(app.battle().prompt(), Prompt::Orders { side: SideId(1) });
     press(&mut app, KeyCode::Enter);
     let s = screen(&app);
-    assert!(s.contains("sealed"), "Red's sealed card shows face down:\n{s}");
+    assert!(
+        s.contains("sealed"),
+        "Red's sealed card shows face down:\n{s}"
+    );
     assert!(!s.contains("C>Be"), "and not its face:\n{s}");
     // Too many cards are refused with the reason, keeping what was entered.
     typed(&mut app, "cc");

@@ -141,7 +141,10 @@ fn sealed_is_not_said_after_the_reveal() {
     let s = screen(&app);
     assert!(!s.contains("orders are sealed"), "{s}");
     let note = app.note.clone().unwrap();
-    assert!(note.text.contains("every side's orders are revealed"), "{note:?}");
+    assert!(
+        note.text.contains("every side's orders are revealed"),
+        "{note:?}"
+    );
 }
 
 #[test]
@@ -153,7 +156,10 @@ fn keys_on_the_order_screen_answer() {
     let before = app.orders.clone();
     typed(&mut app, "s");
     let note = app.note.clone().unwrap();
-    assert!(note.error && note.text.contains("has no shield"), "{note:?}");
+    assert!(
+        note.error && note.text.contains("has no shield"),
+        "{note:?}"
+    );
     assert_eq!(app.orders, before);
     assert!(app.battle().figure(aulos).character.shield.is_none());
 }
@@ -213,7 +219,10 @@ fn order_panel_with_budgets() {
 fn hand_over_keeps_the_map_and_log() {
     for (w, h) in SIZES {
         let app = red_sealed("a", w, h);
-        assert_snapshot!(format!("hand_over_keeps_the_map_and_log_{w}x{h}"), screen(&app));
+        assert_snapshot!(
+            format!("hand_over_keeps_the_map_and_log_{w}x{h}"),
+            screen(&app)
+        );
     }
 }
 

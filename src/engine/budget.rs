@@ -17,7 +17,11 @@ impl Battle {
         let t = &self.tables.actions;
         let best = *cards
             .iter()
-            .max_by(|a, b| t.card(**a).ap_multiplier.total_cmp(&t.card(**b).ap_multiplier))
+            .max_by(|a, b| {
+                t.card(**a)
+                    .ap_multiplier
+                    .total_cmp(&t.card(**b).ap_multiplier)
+            })
             .unwrap_or(&Card::G);
         let full = t.round_ap(f.factors.ma.0, cards);
         let ap = if self.free_round {
@@ -64,5 +68,4 @@ impl Battle {
             .iter()
             .fold(0.0, |sum, c| sum + self.card_cost(o.figure, c))
     }
-
 }

@@ -481,7 +481,9 @@ impl App {
                 self.overlays.pop();
                 self.view = View::Referee;
                 self.peek = true;
-                self.info("referee view: every sealed card and die shows (v back to the table view)");
+                self.info(
+                    "referee view: every sealed card and die shows (v back to the table view)",
+                );
             }
             Action::ToggleHideCards => {
                 self.hide_cards = !self.hide_cards;

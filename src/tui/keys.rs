@@ -420,7 +420,12 @@ const VIEW_CONFIRM: &[Binding] = &[
         "yes: switch to the referee view (players look away)",
         Action::ConfirmView,
     ),
-    b(&[C('n'), Esc], "n/Esc no", "no: stay in the table view", Action::Back),
+    b(
+        &[C('n'), Esc],
+        "n/Esc no",
+        "no: stay in the table view",
+        Action::Back,
+    ),
 ];
 
 const HANDOVER: &[Binding] = &[
@@ -879,7 +884,7 @@ pub fn key_name(key: KeyCode) -> String {
 mod tests {
     use super::*;
 
-    const ALL: [Mode; 21] = [
+    const ALL: [Mode; 22] = [
         Mode::Dodge,
         Mode::DodgeBlow,
         Mode::Pairings,

@@ -228,6 +228,7 @@ mod tests {
             threats: false,
             path: Vec::new(),
             path_label: String::new(),
+            reach: Vec::new(),
             labels: Labels::default(),
         }
     }

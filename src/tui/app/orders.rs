@@ -2,14 +2,14 @@
 //! their targets and aims, the AI's proposal, and the strike odds preview.
 
 use crate::engine::{
-    Battle, BusyStance, Prompt, CardOrder, Command, DodgeStance, Figure, FigureId, FigureOrders,
-    MissileIntent, ShieldStance, SideId,
+    Battle, BusyStance, CardOrder, Command, DodgeStance, Figure, FigureId, FigureOrders,
+    MissileIntent, Prompt, ShieldStance, SideId,
 };
+use crate::hex::{Goal, Hex, MoveCosts};
 use crate::rules::shakhan::brawl::{BrawlForm, BrawlIntent};
 use crate::rules::shakhan::tables::actions::Activity;
 use crate::rules::shakhan::tables::tables;
 use crate::rules::shakhan::{BodyArea, Card};
-use crate::hex::{Goal, Hex, MoveCosts};
 use crate::sim::ai;
 use crate::sim::odds;
 

@@ -119,7 +119,10 @@ fn cards<'a>(app: &'a App, f: &Figure) -> Vec<Span<'a>> {
     // The side at the keyboard sees its own draft; nobody else's shows.
     if let Some(o) = drafted(app, f.id) {
         if o.cards.is_empty() {
-            return vec![Span::styled("(G) ", Style::new().add_modifier(Modifier::DIM))];
+            return vec![Span::styled(
+                "(G) ",
+                Style::new().add_modifier(Modifier::DIM),
+            )];
         }
         return o
             .cards

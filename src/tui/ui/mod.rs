@@ -112,7 +112,9 @@ fn view_confirm(frame: &mut Frame, body: Rect, app: &App) {
     let sealed: Vec<&str> = status::this_round(b)
         .iter()
         .filter_map(|e| match e {
-            crate::engine::Event::OrdersSealed { side, .. } => Some(b.sides()[side.0].name.as_str()),
+            crate::engine::Event::OrdersSealed { side, .. } => {
+                Some(b.sides()[side.0].name.as_str())
+            }
             _ => None,
         })
         .collect();

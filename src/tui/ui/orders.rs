@@ -205,7 +205,11 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     } else {
         // Said before sealing; the engine still takes what it allows.
         let warn = Style::new().fg(ratatui::style::Color::Yellow);
-        lines.extend(warnings.into_iter().map(|w| Line::styled(format!("⚠ {w}"), warn)));
+        lines.extend(
+            warnings
+                .into_iter()
+                .map(|w| Line::styled(format!("⚠ {w}"), warn)),
+        );
     }
     if b.options().communication_limits {
         // 16.9.5: what the table may say while these orders are written.
