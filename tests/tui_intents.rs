@@ -141,7 +141,7 @@ fn tavern() -> App {
 fn referee_line() -> App {
     let mut app = duel(120, 40);
     press(&mut app, KeyCode::Enter);
-    typed(&mut app, "v:");
+    typed(&mut app, "vy:");
     assert_eq!(app.mode(), Mode::Command);
     app
 }

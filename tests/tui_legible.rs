@@ -216,7 +216,8 @@ fn legend_overlay() {
         "→",
         "▰▰▱",
         "↑↗↘↓↙↖",
-        "▮",
+        "sealed",
+        "■",
     ] {
         assert!(seen.contains(sample), "{sample} missing");
     }

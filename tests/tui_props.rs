@@ -161,7 +161,7 @@ proptest! {
         // Past the hand-over into the orders, where the map's keys (the view
         // among them) apply; the command line is the referee view's.
         press(&mut app, KeyCode::Enter);
-        typed(&mut app, "v");
+        typed(&mut app, "vy");
         for line in lines {
             typed(&mut app, ":");
             prop_assert_eq!(app.mode(), Mode::Command);

@@ -190,7 +190,7 @@ fn a_wound_overridden_by_the_command_line_changes_the_figure_and_shows_in_the_lo
         "the table view has no command line"
     );
     assert_ne!(app.mode(), Mode::Command);
-    typed(&mut app, "v:");
+    typed(&mut app, "vy:");
     assert_eq!(app.mode(), Mode::Command);
     typed(&mut app, "wound aulos upper 6 pain 3 bleed 1");
     press(&mut app, KeyCode::Enter);
@@ -221,7 +221,7 @@ fn a_wound_overridden_by_the_command_line_changes_the_figure_and_shows_in_the_lo
 fn a_bad_command_line_shows_the_error_under_it_and_keeps_the_text() {
     let mut app = duel_app(None);
     press(&mut app, KeyCode::Enter);
-    typed(&mut app, "v:wound Zed upper 6");
+    typed(&mut app, "vy:wound Zed upper 6");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.mode(), Mode::Command);
     let line = app.line.as_ref().unwrap();
@@ -239,7 +239,7 @@ fn a_bad_command_line_shows_the_error_under_it_and_keeps_the_text() {
 fn tab_completes_kinds_names_and_words() {
     let mut app = duel_app(None);
     press(&mut app, KeyCode::Enter);
-    typed(&mut app, "v:wo");
+    typed(&mut app, "vy:wo");
     press(&mut app, KeyCode::Tab);
     typed(&mut app, "be");
     press(&mut app, KeyCode::Tab);

@@ -305,11 +305,9 @@ impl Battle {
                 )
             }
             Event::OrdersSealed { side, orders } => match view {
-                View::Table => format!(
-                    "Sealed orders from {} ({})",
-                    self.side_name(*side),
-                    count(orders.len(), "figure", "figures")
-                ),
+                // Nothing of what was chosen: not even how many figures
+                // have cards (the others play G).
+                View::Table => format!("Sealed orders from {}", self.side_name(*side)),
                 View::Referee => format!(
                     "{} orders: {}",
                     self.side_name(*side),

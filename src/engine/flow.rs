@@ -2,7 +2,7 @@
 //! and the steps that need no answer.
 
 use super::command::{CardOrder, Command, FigureOrders};
-use super::event::{ApAward, Event, InitiativeReason, Phase};
+use super::event::{Event, InitiativeReason, Phase};
 use super::prompt::Prompt;
 use super::{Battle, FigureId, Rejection, SideId};
 use crate::dice::Percentile;
@@ -492,30 +492,7 @@ impl Battle {
         for o in &orders {
             let f = &self.figures[o.figure.0];
             let cards: Vec<Card> = o.cards.iter().map(|c| c.card).collect();
-            let best = *cards
-                .iter()
-                .max_by(|a, b| {
-                    let t = &self.tables.actions;
-                    t.card(**a)
-                        .ap_multiplier
-                        .total_cmp(&t.card(**b).ap_multiplier)
-                })
-                .unwrap_or(&Card::G);
-            let full = self.tables.actions.round_ap(f.factors.ma.0, &cards);
-            // 16.9.9.1: the award is halved in a free round (fractions
-            // dropped); the speed per second, and so the pulse allowance, is not.
-            let ap = if self.free_round {
-                (full / 2.0).floor()
-            } else {
-                full
-            };
-            let ap = self.quick_ap(ap);
-            awards.push(ApAward {
-                figure: o.figure,
-                best_card: best,
-                ap,
-                pulse_ap: self.tables.actions.pulse_ap(full),
-            });
+            awards.push(self.ap_award(o.figure, &cards));
             let lost = f.condition.cards_to_lose().min(cards.len() as u8);
             if lost > 0 {
                 lost_events.push(Event::CardsLost {

@@ -164,7 +164,7 @@ impl Battle {
 
     /// Shakhàn 16.9.4: aim (2) and fire (1) or throw (1), plus a shouted
     /// warning (1) when given.
-    fn shot_ap(&self, id: FigureId, intent: MissileIntent) -> f64 {
+    pub(super) fn shot_ap(&self, id: FigureId, intent: MissileIntent) -> f64 {
         let a = &self.tables.actions;
         let release = match self.figures[id.0].character.missile_weapons[intent.weapon].source {
             crate::rules::shakhan::character::MissileSource::Launcher(_) => Activity::FireMissile,

@@ -11,6 +11,7 @@ mod actions;
 mod after_battle;
 mod apply;
 mod brawl;
+mod budget;
 mod command;
 mod event;
 mod explain;

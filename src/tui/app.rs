@@ -28,7 +28,7 @@ use super::theme::Theme;
 use super::ui::layout::Areas;
 
 pub use moves::{MovePreview, MovesDraft};
-pub use orders::{OddsPreview, OrdersDraft, activity_word};
+pub use orders::{Budget, OddsPreview, OrdersDraft, activity_word, ap_with, budget};
 pub use referee::{LineInput, LineKind};
 pub use standing::{DivineDefault, PriorityDefault, Standing};
 
@@ -67,6 +67,8 @@ enum Overlay {
     AiAsk,
     /// What every symbol and shading means.
     Legend,
+    /// `v` while orders are secret: the referee view would show them.
+    ViewConfirm,
 }
 
 /// A line for the user under the panels: what happened, or why not.
@@ -107,6 +109,12 @@ pub struct App {
     pub theme: Theme,
     pub light: bool,
     pub view: View,
+    /// The Referee said yes to the referee view while orders are secret;
+    /// forgotten at the next hand-over.
+    peek: bool,
+    /// Cards being entered show face down (`■`), odds and AP hidden, until
+    /// revealed: for a table where onlookers might glance.
+    pub hide_cards: bool,
     overlays: Vec<Overlay>,
     /// The side that has the keyboard for its sealed orders.
     handed_to: Option<SideId>,
@@ -159,6 +167,8 @@ impl App {
             theme: if light { Theme::light() } else { Theme::dark() },
             light,
             view: View::Table,
+            peek: false,
+            hide_cards: false,
             overlays: Vec::new(),
             help_scroll: 0,
             handed_to: None,
@@ -211,6 +221,7 @@ impl App {
             Some(Overlay::Options) => Mode::Options,
             Some(Overlay::AiAsk) => Mode::AiAsk,
             Some(Overlay::Legend) => Mode::Legend,
+            Some(Overlay::ViewConfirm) => Mode::ViewConfirm,
             Some(Overlay::Line) => match self.line.as_ref().map(|l| l.kind) {
                 Some(LineKind::SaveAs) => Mode::SaveAs,
                 _ => Mode::Command,
@@ -284,6 +295,22 @@ impl App {
             .flatten()
     }
 
+    /// Whether some side's orders are sealed but not revealed, or being
+    /// written: the referee view would show them.
+    pub fn orders_secret(&self) -> bool {
+        matches!(self.battle().prompt(), Prompt::Orders { .. })
+    }
+
+    /// The view drawn: the table view while orders are secret, unless the
+    /// Referee said yes to the referee view since the last hand-over.
+    pub fn shown_view(&self) -> View {
+        if self.orders_secret() && !self.peek {
+            View::Table
+        } else {
+            self.view
+        }
+    }
+
     /// The one place the battle changes. A refusal is shown and changes
     /// nothing; what was being entered is kept.
     pub fn submit(&mut self, command: Command) -> bool {
@@ -340,6 +367,7 @@ impl App {
                     self.orders = Some(OrdersDraft::new(self.battle(), side, self.standing.moves));
                     self.fill_pinned();
                     self.handed_to = None;
+                    self.peek = false;
                 }
             }
             _ => {
@@ -383,8 +411,16 @@ impl App {
                 self.map.path_label = p.label();
             }
         }
+        self.map.reach.clear();
         if let Some(d) = &mut self.orders {
             d.odds = orders::odds(self.session.battle(), d, self.map.selected);
+            // Hidden cards hide the reach too: it would tell the best card.
+            if self.handed_to == Some(d.side)
+                && !self.hide_cards
+                && let Some(o) = self.map.selected.and_then(|id| d.of(id))
+            {
+                self.map.reach = orders::reach(self.session.battle(), o);
+            }
         }
         // Only the side at the keyboard sees where its figure means to go.
         if self.entering_side().is_some()
@@ -497,11 +533,30 @@ impl App {
             }
             Action::LogFocus => self.overlays.push(Overlay::Log),
             Action::Back => self.back(),
-            Action::ToggleView => {
-                self.view = match self.view {
-                    View::Table => View::Referee,
-                    View::Referee => View::Table,
-                };
+            Action::ToggleView => match self.shown_view() {
+                View::Table if self.orders_secret() => self.overlays.push(Overlay::ViewConfirm),
+                View::Table => self.view = View::Referee,
+                View::Referee => {
+                    self.view = View::Table;
+                    self.peek = false;
+                }
+            },
+            Action::ConfirmView => {
+                self.overlays.pop();
+                self.view = View::Referee;
+                self.peek = true;
+                self.info(
+                    "referee view: every sealed card and die shows (v back to the table view)",
+                );
+            }
+            Action::ToggleHideCards => {
+                self.hide_cards = !self.hide_cards;
+                self.refresh();
+                self.info(if self.hide_cards {
+                    "cards hidden: they show as ■ until revealed, with the odds and AP"
+                } else {
+                    "cards shown as they are written"
+                });
             }
             Action::ToggleTheme => {
                 self.light = !self.light;
@@ -550,6 +605,7 @@ impl App {
             Action::Ready => {
                 if let Prompt::Orders { side } = self.battle().prompt() {
                     self.handed_to = Some(side);
+                    self.peek = false;
                     self.select_first_of(side, false);
                     self.refresh();
                 }

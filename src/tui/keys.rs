@@ -28,6 +28,8 @@ pub enum Mode {
     Options,
     /// `A` on a human side: the AI plays it this round or for the rest.
     AiAsk,
+    /// `v` while orders are secret: show the referee view? (asks first)
+    ViewConfirm,
     /// Between sides: the keyboard is handed over; nothing secret is shown.
     Handover,
     /// One side writes its sealed orders.
@@ -84,6 +86,7 @@ impl Mode {
             Mode::Options => "standing answers",
             Mode::AiAsk => "AI plays?",
             Mode::Legend => "legend",
+            Mode::ViewConfirm => "referee view?",
         }
     }
 
@@ -212,6 +215,10 @@ pub enum Action {
     CycleMovesDefault,
     /// The AI plays the side: for the rest of the battle (`true`) or this round.
     AiFor(bool),
+    /// Yes to the referee view while orders are secret.
+    ConfirmView,
+    /// Show the cards being entered face down until revealed, or not.
+    ToggleHideCards,
 }
 
 /// One row of a keymap: the keys, what the hint bar says (`key word`;
@@ -462,9 +469,31 @@ const ORDERS: &[Binding] = &[
         Action::Seal,
     ),
     b(
+        &[C('*')],
+        "* hide",
+        "hide the cards being written (■) with their odds and AP until revealed, for every side",
+        Action::ToggleHideCards,
+    ),
+    b(
         &[Esc],
         "Esc back",
         "back to the hand-over screen",
+        Action::Back,
+    ),
+];
+
+/// `v` while orders are secret: the referee view is shown only on yes.
+const VIEW_CONFIRM: &[Binding] = &[
+    b(
+        &[C('y')],
+        "y show",
+        "yes: switch to the referee view (players look away)",
+        Action::ConfirmView,
+    ),
+    b(
+        &[C('n'), Esc],
+        "n/Esc no",
+        "no: stay in the table view",
         Action::Back,
     ),
 ];
@@ -487,6 +516,12 @@ const HANDOVER: &[Binding] = &[
         "L legend",
         "legend: what every symbol and shading means",
         Action::Legend,
+    ),
+    b(
+        &[C('v')],
+        "v view",
+        "referee view (asks first: it shows sealed cards)",
+        Action::ToggleView,
     ),
     b(&[C('?')], "? help", "help", Action::Help),
     b(&[C('q')], "q quit", "quit (asks first)", Action::Quit),
@@ -965,6 +1000,7 @@ pub fn own(mode: Mode) -> &'static [Binding] {
         Mode::Options => OPTIONS,
         Mode::AiAsk => AI_ASK,
         Mode::Legend => LEGEND,
+        Mode::ViewConfirm => VIEW_CONFIRM,
     }
 }
 
@@ -1034,10 +1070,11 @@ pub fn key_name(key: KeyCode) -> String {
 mod tests {
     use super::*;
 
-    const ALL: [Mode; 24] = [
+    const ALL: [Mode; 26] = [
         Mode::Options,
         Mode::AiAsk,
         Mode::Legend,
+        Mode::ViewConfirm,
         Mode::Dodge,
         Mode::DodgeBlow,
         Mode::Pairings,
@@ -1046,6 +1083,7 @@ mod tests {
         Mode::SaveAs,
         Mode::Replay,
         Mode::Resume,
+        Mode::ViewConfirm,
         Mode::TooSmall,
         Mode::QuitConfirm,
         Mode::Help,

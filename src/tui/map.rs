@@ -67,6 +67,9 @@ pub struct MapView {
     /// AP it costs) beside its last hex.
     pub path: Vec<Hex>,
     pub path_label: String,
+    /// In order entry: the hexes the selected figure could reach in one
+    /// pulse with the allowance its draft cards give (16.9.8).
+    pub reach: Vec<Hex>,
     /// Short unique names of the figures, computed once per battle.
     pub labels: Labels,
     /// Large-label mode: three-letter labels, hexes Normal or larger.
@@ -88,6 +91,7 @@ impl MapView {
             threats: false,
             path: Vec::new(),
             path_label: String::new(),
+            reach: Vec::new(),
             labels: Labels::new(battle),
             large: false,
         }
@@ -298,6 +302,7 @@ mod tests {
             threats: false,
             path: Vec::new(),
             path_label: String::new(),
+            reach: Vec::new(),
             labels: Labels::default(),
             large: false,
         }

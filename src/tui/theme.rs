@@ -55,6 +55,8 @@ pub struct Glyphs {
     pub obscured: char,
     pub missile_zone: char,
     pub path: char,
+    /// A hex the selected figure could reach this pulse (order entry).
+    pub reach: char,
 }
 
 impl Default for Glyphs {
@@ -71,6 +73,7 @@ impl Default for Glyphs {
             obscured: '░',
             missile_zone: '·',
             path: '•',
+            reach: '∘',
         }
     }
 }
@@ -221,6 +224,7 @@ pub fn legend(theme: &Theme) -> Vec<(Span<'static>, &'static str)> {
             "enemies who can strike here",
         ),
         (s(g.path, theme.path), "move path"),
+        (s(g.reach, theme.path), "reachable this pulse (orders)"),
         (Span::styled("[ ]", theme.cursor), "cursor"),
     ]
 }
@@ -245,6 +249,7 @@ mod tests {
             g.obscured,
             g.missile_zone,
             g.path,
+            g.reach,
         ]);
         for c in all.chain(cover) {
             assert_eq!(Span::raw(c.to_string()).width(), 1, "{c:?}");

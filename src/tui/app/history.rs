@@ -228,13 +228,13 @@ impl App {
             (export::Format::Text, "txt"),
         ] {
             let path = base.with_extension(ext);
-            let text = export::render(&self.session, format, self.view);
+            let text = export::render(&self.session, format, self.shown_view());
             if let Err(e) = session::file::write_atomic(&path, &text) {
                 return self.error(format!("export failed: {e}"));
             }
             written.push(std::path::absolute(&path).unwrap_or(path));
         }
-        let view = match self.view {
+        let view = match self.shown_view() {
             View::Table => "table",
             View::Referee => "referee",
         };

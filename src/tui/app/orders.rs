@@ -131,6 +131,137 @@ impl OrdersDraft {
     }
 }
 
+/// Shakhàn 16.9.4, 16.9.8: one figure's Action Points as its draft
+/// stands, from the engine's own award, and what its cards plan to spend.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Budget {
+    /// The round's AP the reveal would award.
+    pub ap: f64,
+    /// The pulse allowance: the full award over the pulses of a round.
+    pub pulse_ap: f64,
+    pub full: f64,
+    pub pulses: u32,
+    /// AP the cards plan to spend: strikes, shots, a G card's action.
+    pub planned: f64,
+    /// What the panel warns of before the orders are sealed.
+    pub warnings: Vec<String>,
+}
+
+impl Budget {
+    pub fn left(&self) -> f64 {
+        self.ap - self.planned
+    }
+}
+
+/// The budget of one figure's draft orders (the cards written so far; none
+/// is a G).
+pub fn budget(battle: &Battle, o: &FigureOrders) -> Budget {
+    let f = battle.figure(o.figure);
+    let cards: Vec<Card> = o.cards.iter().map(|c| c.card).collect();
+    let award = battle.ap_award(o.figure, &cards);
+    let pulses = tables().actions.pulses_per_round;
+    let planned = battle.planned_cost(o);
+    let mut warnings = Vec::new();
+    if planned > award.ap + 1e-9 {
+        warnings.push(format!(
+            "{} plans {} AP of strikes and actions but its cards give {}: what comes last will not happen",
+            f.name,
+            fmt(planned),
+            fmt(award.ap)
+        ));
+    }
+    for c in &o.cards {
+        if let Some(a) = c.action {
+            let cost = tables().actions.cost(a);
+            if cost > award.ap + 1e-9 {
+                warnings.push(format!(
+                    "{}: {} takes {} AP, more than this round's {}; it goes on into later rounds while {} plays G (16.9.8)",
+                    f.name,
+                    activity_word(a),
+                    fmt(cost),
+                    fmt(award.ap),
+                    f.name
+                ));
+            }
+        }
+        if let Some(m) = c.missile
+            && f.missile.loaded != Some(m.weapon)
+        {
+            warnings.push(unloaded(f, m.weapon, c.card));
+        }
+    }
+    Budget {
+        ap: award.ap,
+        pulse_ap: award.pulse_ap,
+        full: award.pulse_ap * f64::from(pulses),
+        pulses,
+        planned,
+        warnings,
+    }
+}
+
+/// Shakhàn 16.14.3.4, 16.5.2: a missile order on a weapon not loaded
+/// looses nothing this round; under G it begins the loading.
+fn unloaded(f: &Figure, weapon: usize, card: Card) -> String {
+    let name = f
+        .factors
+        .missile_weapons
+        .get(weapon)
+        .map_or("missile weapon", |w| w.name.as_str());
+    if card == Card::G {
+        format!(
+            "{}'s {name} is not loaded: under G it only loads this round, to shoot in a later one (16.14.3.4)",
+            f.name
+        )
+    } else {
+        format!(
+            "{}'s {name} is not loaded: under {card} nothing is shot this round; play G to load it (16.14.3.4)",
+            f.name
+        )
+    }
+}
+
+/// The AP the round would give `o`'s figure with `card` added to its cards
+/// (16.9.4: the best card counts, so a lesser card adds nothing).
+pub fn ap_with(battle: &Battle, o: &FigureOrders, card: Card) -> f64 {
+    let mut cards: Vec<Card> = o.cards.iter().map(|c| c.card).collect();
+    cards.push(card);
+    battle.ap_award(o.figure, &cards).ap
+}
+
+/// Shakhàn 16.9.8: the hexes `o`'s figure could reach in one pulse with the
+/// allowance its draft cards give, around other figures (facing kept free).
+pub(super) fn reach(battle: &Battle, o: &FigureOrders) -> Vec<Hex> {
+    let f = battle.figure(o.figure);
+    if !f.condition.can_act() || f.condition.is_prone() {
+        return Vec::new();
+    }
+    let cards: Vec<Card> = o.cards.iter().map(|c| c.card).collect();
+    let allowance = battle.ap_award(o.figure, &cards).pulse_ap;
+    let occupied: Vec<Hex> = battle
+        .figures()
+        .iter()
+        .filter(|x| x.id != f.id && x.occupies())
+        .map(|x| x.pose.hex)
+        .collect();
+    let costs = MoveCosts::shakhan();
+    let map = battle.map();
+    map.within(f.pose.hex, allowance.ceil() as u32)
+        .filter(|&h| h != f.pose.hex && !occupied.contains(&h))
+        .filter(|&h| {
+            map.find_path(f.pose, Goal::Hex(h), &costs, |x| occupied.contains(&x))
+                .ok()
+                .flatten()
+                .is_some_and(|p| p.total as f64 <= allowance + 1e-9)
+        })
+        .collect()
+}
+
+/// AP as the panel writes them: whole numbers bare, else one decimal.
+fn fmt(v: f64) -> String {
+    super::moves::fmt_ap(v)
+}
+
 /// Shakhàn 16.15.2: the odds of the selected figure's last attack card
 /// against its target (or the nearest enemy) from the battle as it stands.
 pub(super) fn odds(
@@ -366,12 +497,19 @@ impl App {
             // Said only while another side still writes: after the reveal
             // the orders are no longer sealed.
             let round = self.battle().round();
-            if self.submit(command)
-                && self.battle().round() == round
+            if !self.submit(command) {
+                return;
+            }
+            let name = self.battle().sides()[side.0].name.clone();
+            if self.battle().round() == round
                 && matches!(self.battle().prompt(), Prompt::Orders { .. })
             {
-                let name = &self.battle().sides()[side.0].name;
-                self.info(format!("{name}'s orders are sealed"));
+                let name = crate::words::possessive(&name);
+                self.info(format!("{name} orders are sealed, face down"));
+            } else if self.note.is_none() {
+                self.info(format!(
+                    "{name} sealed last: every side's orders are revealed"
+                ));
             }
             return;
         }
@@ -438,6 +576,12 @@ impl App {
                     problem = Some("only an attack card (A, B or C) can be aimed (16.15.3)".into())
                 }
             },
+            Action::CycleShield if f.character.shield.is_none() => {
+                problem = Some(format!(
+                    "{} has no shield: no shield stance to set (16.9.4)",
+                    f.name
+                ));
+            }
             Action::CycleShield => {
                 o.shield = match o.shield {
                     ShieldStance::Ask => ShieldStance::Raise,
@@ -475,8 +619,20 @@ impl App {
             }
             _ => {}
         }
+        // 16.14.3.4: said when the weapon is chosen, not only in the panel.
+        let unloaded_note = self
+            .orders
+            .as_ref()
+            .and_then(|d| d.of(id))
+            .and_then(|o| o.cards.last())
+            .filter(|_| action == Action::CycleMissile && problem.is_none())
+            .and_then(|c| c.missile.map(|m| (m.weapon, c.card)))
+            .filter(|&(w, _)| f.missile.loaded != Some(w))
+            .map(|(w, card)| unloaded(&f, w, card));
         if let Some(p) = problem {
             self.error(p);
+        } else if let Some(n) = unloaded_note {
+            self.info(n);
         }
         self.refresh();
     }

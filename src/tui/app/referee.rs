@@ -518,7 +518,7 @@ impl App {
     pub(super) fn line_action(&mut self, action: Action) {
         match action {
             Action::CommandLine => {
-                if self.view != View::Referee {
+                if self.shown_view() != View::Referee {
                     return self
                         .error("overrides are the Referee's: v for the referee view, then :");
                 }

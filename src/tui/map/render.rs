@@ -116,6 +116,7 @@ struct Mark {
     strike_zone: bool,
     missile_zone: bool,
     on_path: bool,
+    reach: bool,
     /// Hostile figures that can strike the hex (only with the overlay on).
     threats: u8,
     figure: Option<FigureId>,
@@ -155,6 +156,9 @@ impl Marks {
                     marks.edit(h, |m| m.threats = m.threats.saturating_add(1));
                 }
             }
+        }
+        for &h in &view.reach {
+            marks.edit(h, |m| m.reach = true);
         }
         for &h in &view.path {
             marks.edit(h, |m| m.on_path = true);
@@ -361,6 +365,8 @@ impl Painter<'_> {
         }
         if mark.on_path && mark.figure.is_none() {
             c.put(ox + cx, oy + h, th.glyphs.path, fill.patch(th.path));
+        } else if mark.reach && mark.figure.is_none() {
+            c.put(ox + cx, oy + h, th.glyphs.reach, fill.patch(th.path));
         }
         if let Some(id) = mark.figure {
             self.figure(c, (ox, oy), self.battle.figure(id), mark.engaged, fill);

@@ -10,12 +10,16 @@ use ratatui::widgets::Paragraph;
 
 use super::status::this_round;
 use super::{bar, fmt_ap, framed, side_style};
-use crate::engine::{Battle, Event, Figure, FigureId, Phase, View};
+use crate::engine::{Battle, Event, Figure, FigureId, FigureOrders, Phase, View};
 use crate::rules::shakhan::condition::{Morale, Status};
-use crate::tui::app::App;
+use crate::tui::app::{App, budget};
 
 /// Sealed cards face down, and orders not yet written.
-pub const FACE_DOWN: char = '▮';
+/// A side's figure once its orders are sealed: nothing of them, not even
+/// how many cards, until the reveal.
+pub const SEALED: &str = "sealed";
+/// A card being written while `*` hides the cards from onlookers.
+pub const HIDDEN_CARD: &str = "■";
 pub const AWAITED: &str = "…";
 
 /// The figures that fit, around the selected one; the borders count the
@@ -69,19 +73,19 @@ fn figure_lines<'a>(app: &'a App, f: &'a Figure, width: usize) -> Vec<Line<'a>> 
     ));
     let Some(total) = award(b, f.id) else {
         let waiting = Line::from(Span::styled(
-            "   AP when orders are revealed",
+            draft_ap(app, f.id).unwrap_or_else(|| "   AP when orders are revealed".into()),
             Style::new().add_modifier(Modifier::DIM),
         ));
         return vec![
             Line::from(first),
             waiting,
-            Line::from(condition(app.view, f)),
+            Line::from(condition(app.shown_view(), f)),
         ];
     };
     vec![
         Line::from(first),
         Line::from(ap_line(f, total, width)),
-        Line::from(condition(app.view, f)),
+        Line::from(condition(app.shown_view(), f)),
     ]
 }
 
@@ -141,6 +145,29 @@ fn cards<'a>(app: &'a App, f: &Figure) -> Vec<Span<'a>> {
     if revealed || f.condition.is_out() {
         return vec![];
     }
+    // The side at the keyboard sees its own draft; nobody else's shows.
+    if let Some(o) = drafted(app, f.id) {
+        if o.cards.is_empty() {
+            return vec![Span::styled(
+                "(G) ",
+                Style::new().add_modifier(Modifier::DIM),
+            )];
+        }
+        return o
+            .cards
+            .iter()
+            .map(|c| {
+                if app.hide_cards {
+                    Span::raw(format!("{HIDDEN_CARD} "))
+                } else {
+                    Span::styled(
+                        format!("{} ", c.card),
+                        Style::new().add_modifier(Modifier::BOLD),
+                    )
+                }
+            })
+            .collect();
+    }
     let sealed = this_round(b).iter().find_map(|e| match e {
         Event::OrdersSealed { side, orders } if side.0 == f.side => Some(orders),
         _ => None,
@@ -151,17 +178,42 @@ fn cards<'a>(app: &'a App, f: &Figure) -> Vec<Span<'a>> {
             Style::new().add_modifier(Modifier::DIM),
         )],
         Some(orders) => match orders.iter().find(|o| o.figure == f.id) {
-            None => vec![Span::raw("(G) ")],
-            Some(o) if app.view == View::Referee => o
+            None if app.shown_view() == View::Referee => vec![Span::raw("(G) ")],
+            Some(o) if app.shown_view() == View::Referee => o
                 .cards
                 .iter()
                 .map(|c| Span::raw(format!("{} ", c.card)))
                 .collect(),
-            Some(o) => vec![Span::raw(
-                String::from(FACE_DOWN).repeat(o.cards.len()) + " ",
-            )],
+            // Sealed: nothing of what was chosen, not even how many or
+            // which figures play G.
+            _ => vec![Span::raw(format!("{SEALED} "))],
         },
     }
+}
+
+/// The draft orders of a figure of the side entering its orders.
+fn drafted(app: &App, id: FigureId) -> Option<&FigureOrders> {
+    let side = app.entering_side()?;
+    app.orders
+        .as_ref()
+        .filter(|d| d.side == side)
+        .and_then(|d| d.of(id))
+}
+
+/// Shakhàn 16.9.4, 16.9.8: the AP the draft's cards would give, for the
+/// side entering its orders only.
+fn draft_ap(app: &App, id: FigureId) -> Option<String> {
+    let o = drafted(app, id)?;
+    if app.hide_cards {
+        return Some("   AP hidden with the cards (* shows them)".into());
+    }
+    let bu = budget(app.battle(), o);
+    Some(format!(
+        "   AP {} if sealed, {}/pulse, {} left",
+        fmt_ap(bu.ap),
+        fmt_ap(bu.pulse_ap),
+        fmt_ap(bu.left())
+    ))
 }
 
 /// The figure's Action Points for this round, once orders are revealed.
@@ -231,12 +283,23 @@ fn condition(view: View, f: &Figure) -> Vec<Span<'static>> {
             } else {
                 "fresh"
             };
-            let bleeding = match c.visible_bleeding_per_round() {
-                0 => String::new(),
-                n => format!(" bleeding {n}/round"),
+            let bleeding = match bleeding_words(c.visible_bleeding_per_round()) {
+                "" => String::new(),
+                w => format!(", {w}"),
             };
             vec![Span::raw(format!("   {hurt}, {tired}{bleeding}"))]
         }
+    }
+}
+
+/// Shakhàn 16.10, 16.13.4: what the table sees of a figure's bleeding — a
+/// symptom, never the Fatigue Points a round (docs/RULINGS.md).
+pub fn bleeding_words(per_round: u32) -> &'static str {
+    match per_round {
+        0 => "",
+        1..=3 => "bleeding",
+        4..=8 => "bleeding freely",
+        _ => "blood gushing",
     }
 }
 

@@ -72,8 +72,12 @@ pub fn entries(theme: &Theme) -> Vec<Entry> {
             "AP or pulse allowance: left, spent",
         ),
         (
-            Span::raw(figures::FACE_DOWN.to_string()),
-            "a sealed card, face down",
+            Span::raw(figures::SEALED),
+            "a side's orders sealed: nothing of them shows until the reveal",
+        ),
+        (
+            Span::raw(figures::HIDDEN_CARD),
+            "a card being written, hidden from onlookers (*)",
         ),
         (Span::raw(figures::AWAITED), "orders not sealed yet"),
         (Span::raw("(G)"), "no card: plays G, other"),

@@ -113,7 +113,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let height = area.height.saturating_sub(2) as usize;
     let all = tail(
         b,
-        app.view,
+        app.shown_view(),
         app.log.filter,
         width,
         height.saturating_add(app.log.scroll),
@@ -128,7 +128,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         .log
         .filter
         .map_or("all".to_string(), |id| b.figure(id).name.clone());
-    let view = match app.view {
+    let view = match app.shown_view() {
         View::Table => "table view",
         View::Referee => "referee view",
     };

@@ -42,23 +42,23 @@ pub fn draw(frame: &mut Frame, app: &App) {
     }
     timeline::draw(frame, areas.timeline, app);
     let mode = app.base_mode();
+    frame.render_widget(
+        MapWidget {
+            battle: app.battle(),
+            view: &app.map,
+            theme: &app.theme,
+        },
+        areas.map,
+    );
+    figures::draw(frame, areas.figures, app);
+    match mode {
+        Mode::Orders => orders::draw(frame, areas.panel, app),
+        _ => prompt::draw(frame, areas.panel, app),
+    }
+    log::draw(frame, areas.log, app);
     if mode == Mode::Handover {
+        // Over part of the body: the table keeps watching the battle.
         orders::handover(frame, areas.body, app);
-    } else {
-        frame.render_widget(
-            MapWidget {
-                battle: app.battle(),
-                view: &app.map,
-                theme: &app.theme,
-            },
-            areas.map,
-        );
-        figures::draw(frame, areas.figures, app);
-        match mode {
-            Mode::Orders => orders::draw(frame, areas.panel, app),
-            _ => prompt::draw(frame, areas.panel, app),
-        }
-        log::draw(frame, areas.log, app);
     }
     help::hints(frame, areas.hints, app);
     match app.mode() {
@@ -70,6 +70,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Mode::Options => options::overlay(frame, areas.body, app),
         Mode::AiAsk => options::ai_ask(frame, areas.body, app),
         Mode::Legend => legend::overlay(frame, areas.body, app),
+        Mode::ViewConfirm => view_confirm(frame, areas.body, app),
         _ => {}
     }
 }
@@ -109,6 +110,66 @@ fn quit_confirm(frame: &mut Frame, body: Rect) {
         .block(framed(" Quit ", true)),
         area,
     );
+}
+
+/// Asked before the referee view shows while orders are secret: what it
+/// would show, and who should look away.
+fn view_confirm(frame: &mut Frame, body: Rect, app: &App) {
+    let b = app.battle();
+    let sealed: Vec<&str> = status::this_round(b)
+        .iter()
+        .filter_map(|e| match e {
+            crate::engine::Event::OrdersSealed { side, .. } => {
+                Some(b.sides()[side.0].name.as_str())
+            }
+            _ => None,
+        })
+        .collect();
+    let mut shows = Vec::new();
+    if !sealed.is_empty() {
+        shows.push(format!("{} sealed cards", possessive_list(&sealed)));
+    }
+    if let Some(side) = app.entering_side() {
+        shows.push(format!(
+            "the cards {} is writing",
+            b.sides()[side.0].name.as_str()
+        ));
+    }
+    shows.push("every die and number".into());
+    let lines = vec![
+        Line::from(""),
+        Line::from(format!("The referee view shows {}.", shows.join(", "))),
+        Line::from("Players look away."),
+        Line::from(""),
+        Line::from("y show it · n stay in the table view"),
+    ];
+    let area = centred(body, 60, lines.len() as u16 + 4);
+    frame.render_widget(Clear, area);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true })
+            .block(framed(" Referee view? ", true)),
+        area,
+    );
+}
+
+/// "Red's", "Red's and Blue's": whose sealed cards.
+fn possessive_list(names: &[&str]) -> String {
+    let owned: Vec<String> = names
+        .iter()
+        .map(|n| {
+            if n.ends_with('s') {
+                format!("{n}'")
+            } else {
+                format!("{n}'s")
+            }
+        })
+        .collect();
+    match owned.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => owned.concat(),
+    }
 }
 
 /// A `width`×`height` box in the middle of `area` (shrunk to fit).

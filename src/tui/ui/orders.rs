@@ -8,11 +8,11 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
-use super::{ROW_MARK, centred, framed, note_line, scrolled, side_style};
+use super::{ROW_MARK, centred, fmt_ap, framed, note_line, scrolled, side_style};
 use crate::engine::{DodgeStance, Event, MoveStance, Prompt, ShieldStance};
 use crate::rules::shakhan::Card;
 use crate::tui::app::App;
-use crate::tui::app::activity_word;
+use crate::tui::app::{Budget, activity_word, ap_with, budget};
 
 /// Between sides: nothing of either side's orders shows.
 pub fn handover(frame: &mut Frame, body: Rect, app: &App) {
@@ -51,7 +51,17 @@ pub fn handover(frame: &mut Frame, body: Rect, app: &App) {
     }
     lines.push(Line::from(""));
     lines.push(Line::from("Enter: write my orders · A: the AI writes them"));
-    let area = centred(body, 66, lines.len() as u16 + 3);
+    if let Some(n) = note_line(app) {
+        lines.push(n);
+    }
+    lines.push(
+        Line::from(
+            "Secret at one screen: turn the laptop or look away; * in the orders \
+             hides the cards (■). Player seats, each on their own device, come later.",
+        )
+        .style(Style::new().add_modifier(Modifier::DIM)),
+    );
+    let area = centred(body, 66, lines.len() as u16 + 5);
     frame.render_widget(Clear, area);
     frame.render_widget(
         Paragraph::new(lines)
@@ -68,8 +78,10 @@ pub fn handover(frame: &mut Frame, body: Rect, app: &App) {
 pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let b = app.battle();
     let Some(d) = &app.orders else { return };
+    let hide = app.hide_cards;
     let mut lines = Vec::new();
     let mut focus = 0..0;
+    let mut warnings = Vec::new();
     for o in &d.orders {
         let f = b.figure(o.figure);
         let selected = app.map.selected == Some(o.figure);
@@ -89,6 +101,15 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                 "(G)",
                 Style::new().add_modifier(Modifier::DIM),
             ));
+        }
+        let bu = budget(b, o);
+        warnings.extend(bu.warnings.iter().cloned());
+        if hide {
+            spans.push(Span::raw(
+                format!("{} ", super::figures::HIDDEN_CARD).repeat(o.cards.len()),
+            ));
+            lines.push(Line::from(spans));
+            continue;
         }
         for c in &o.cards {
             let mut text = format!("[{}", c.card);
@@ -162,13 +183,27 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             MoveStance::Stand => spans.push(Span::raw(" stands")),
             MoveStance::Ask => spans.push(Span::raw(" moves: asked")),
         }
+        spans.push(budget_span(&bu));
         lines.push(Line::from(spans));
     }
+    // 16.9.4: what each card would make the selected figure's round.
+    let selected = app.map.selected.and_then(|id| d.of(id));
+    let card_ap = |c: Card| match selected {
+        Some(o) if !hide => format!(" {}", fmt_ap(ap_with(b, o, c))),
+        _ => String::new(),
+    };
     lines.push(
         Line::from(
             Card::ALL
                 .iter()
-                .map(|c| format!("{} {}", c.letter().to_ascii_lowercase(), short(*c)))
+                .map(|c| {
+                    format!(
+                        "{} {}{}",
+                        c.letter().to_ascii_lowercase(),
+                        short(*c),
+                        card_ap(*c)
+                    )
+                })
                 .collect::<Vec<_>>()
                 .join(" "),
         )
@@ -186,6 +221,20 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                 .style(Style::new().add_modifier(Modifier::DIM)),
         );
     }
+    if hide && !warnings.is_empty() {
+        lines.push(Line::from(format!(
+            "⚠ {} hidden with the cards (* shows them)",
+            crate::words::counted(warnings.len(), "warning")
+        )));
+    } else {
+        // Said before sealing; the engine still takes what it allows.
+        let warn = Style::new().fg(ratatui::style::Color::Yellow);
+        lines.extend(
+            warnings
+                .into_iter()
+                .map(|w| Line::styled(format!("⚠ {w}"), warn)),
+        );
+    }
     if b.options().communication_limits {
         // 16.9.5: what the table may say while these orders are written.
         lines.push(
@@ -194,7 +243,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         );
     }
     let mut pinned = Vec::new();
-    if let Some(o) = &d.odds {
+    if let Some(o) = d.odds.as_ref().filter(|_| !hide) {
         pinned.push(Line::from(format!(
             "{} on {} (if {}): {} → strike {:.0}%, pierce {:.0}%, crit {:.0}%",
             o.card,
@@ -210,6 +259,31 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     pinned.extend(note_line(app));
     let title = format!(" Orders: {} (sealed) ", b.sides()[d.side.0].name);
     scrolled(frame, area, framed(&title, true), lines, focus, pinned);
+}
+
+/// Shakhàn 16.9.4, 16.9.8: the round's AP these cards give, the pulse allowance as the fraction it comes from, what
+/// the cards plan to spend and what is left.
+fn budget_span(bu: &Budget) -> Span<'static> {
+    let mut text = format!(
+        " {} AP, {}/pulse ({}÷{})",
+        fmt_ap(bu.ap),
+        fmt_ap(bu.pulse_ap),
+        fmt_ap(bu.full),
+        bu.pulses,
+    );
+    if bu.planned > 0.0 {
+        text.push_str(&format!(
+            ", −{} = {} left",
+            fmt_ap(bu.planned),
+            fmt_ap(bu.left())
+        ));
+    }
+    let style = if bu.left() < -1e-9 {
+        Style::new().fg(ratatui::style::Color::Yellow)
+    } else {
+        Style::new().add_modifier(Modifier::DIM)
+    };
+    Span::styled(text, style)
 }
 
 /// A card's meaning in a word or two (16.9.1).

@@ -43,7 +43,7 @@ pub fn header(frame: &mut Frame, area: Rect, app: &App) {
         }
     }
     spans.push(sep());
-    let view = match app.view {
+    let view = match app.shown_view() {
         View::Table => Span::styled(" TABLE ", Style::new().add_modifier(Modifier::REVERSED)),
         View::Referee => Span::styled(
             " REFEREE ",
