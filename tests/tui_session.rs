@@ -456,3 +456,25 @@ fn replay_stops_at_the_saved_cursor_and_lists_the_undone_branch() {
     assert_eq!(app.session().cursor(), at + 2, "redo restores one");
     assert_eq!(app.session().undone(), 1);
 }
+
+#[test]
+fn a_long_command_line_error_wraps_whole_at_80x24() {
+    let mut app = duel_app(None);
+    app.handle(Input::Resize(80, 24));
+    press(&mut app, KeyCode::Enter);
+    typed(&mut app, "vy:frobnicate");
+    press(&mut app, KeyCode::Enter);
+    let error = app.line.as_ref().unwrap().error.clone().unwrap();
+    assert!(error.len() > 78, "a long error: {error}");
+    // Every word of the error is on the screen, the last one included.
+    let s = screen(&app);
+    let last = error.split_whitespace().last().unwrap();
+    assert!(s.contains(last), "{last:?} cut off:\n{s}");
+    let words = |t: &str| t.split_whitespace().count();
+    let shown: usize = s
+        .lines()
+        .filter(|l| l.contains('┃'))
+        .map(|l| l.split('┃').nth(1).map_or(0, words))
+        .sum();
+    assert!(shown >= words(&error), "{s}");
+}

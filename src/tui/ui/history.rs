@@ -80,15 +80,14 @@ pub fn line(frame: &mut Frame, body: Rect, app: &App) {
             ));
         }
     }
-    let height = (lines.len() as u16 + 2).min(body.height);
+    // As tall as the text once wrapped (a long error or completion list
+    // wraps on a narrow screen), up to the whole body.
+    let text = Paragraph::new(lines).wrap(Wrap { trim: false });
+    let rows = text.line_count(body.width.saturating_sub(2));
+    let height = u16::try_from(rows + 2).unwrap_or(u16::MAX).min(body.height);
     let area = Rect::new(body.x, body.bottom() - height, body.width, height);
     frame.render_widget(Clear, area);
-    frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(framed(title, true)),
-        area,
-    );
+    frame.render_widget(text.block(framed(title, true)), area);
 }
 
 /// The autosave found at start: where it stopped, resume or start new.
