@@ -274,3 +274,31 @@ fn the_standing_answers_overlay_and_the_ai_question_at_three_sizes() {
         insta::assert_snapshot!(format!("ai_question_{w}x{h}"), screen(&app));
     }
 }
+
+#[test]
+fn undo_in_the_next_sides_orders_never_shows_the_sealed_ones() {
+    let mut app = duel_at_table(120, 40);
+    side_writes(&mut app, "a");
+    // Blue takes the keyboard and presses u at once, then ⌫.
+    press(&mut app, KeyCode::Enter);
+    typed(&mut app, "u");
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Backspace);
+    if let Some(d) = &app.orders {
+        assert!(
+            d.orders.iter().all(|o| o.cards.is_empty()),
+            "Red's sealed card reached a draft: {d:?}"
+        );
+    }
+    assert!(!screen(&app).contains("[A"), "{}", screen(&app));
+}
+
+#[test]
+fn hidden_cards_hide_the_planned_way_too() {
+    let mut app = App::new(shipped("skirmish.ron"), 3, false).unwrap();
+    app.handle(Input::Resize(120, 40));
+    press(&mut app, KeyCode::Enter);
+    typed(&mut app, "*c");
+    let s = screen(&app);
+    assert!(!s.contains("closes on"), "{s}");
+}

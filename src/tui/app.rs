@@ -424,6 +424,7 @@ impl App {
         }
         // Only the side at the keyboard sees where its figure means to go.
         if self.entering_side().is_some()
+            && !self.hide_cards
             && let Some(d) = &self.orders
             && let Some((hexes, label)) =
                 orders::plan_preview(self.session.battle(), d, self.map.selected)
@@ -455,7 +456,8 @@ impl App {
                 let mode = self.mode();
                 // Raw mode turns Ctrl-C into a key: it asks to quit, as q
                 // does, from every screen; a second one quits.
-                if key.modifiers.contains(KeyModifiers::CONTROL) {
+                // Ctrl alone: AltGr arrives as Ctrl+Alt and types a character.
+                if key.modifiers == KeyModifiers::CONTROL {
                     if key.code == KeyCode::Char('c') {
                         self.note = None;
                         let action = if mode == Mode::QuitConfirm {
@@ -723,6 +725,7 @@ impl App {
         match self.mode() {
             Mode::Orders => {
                 self.handed_to = None;
+                self.peek = false;
                 self.refresh();
             }
             Mode::Movement => {

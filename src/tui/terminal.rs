@@ -6,7 +6,7 @@
 
 use std::io::{self, Stdout, stdout};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
@@ -75,44 +75,64 @@ const GRACE: Duration = Duration::from_secs(1);
 /// safely, so signal-hook's own thread receives them: it records the number
 /// for the loop, and if the loop has not ended after [`GRACE`], restores the
 /// terminal and exits with 128 + the number itself.
-fn watch_signals() -> io::Result<Arc<AtomicUsize>> {
-    let caught = Arc::new(AtomicUsize::new(0));
+fn watch_signals() -> io::Result<Watch> {
+    let watch = Watch::default();
     let mut signals = Signals::new([SIGTERM, SIGINT, SIGHUP, SIGQUIT])?;
-    let seen = Arc::clone(&caught);
+    let seen = watch.clone();
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
-            seen.store(signal as usize, Ordering::Relaxed);
+            seen.caught.store(signal as usize, Ordering::Relaxed);
             std::thread::sleep(GRACE);
+            // The loop took it and is saving: its own way out restores.
+            if seen.handled.load(Ordering::Relaxed) {
+                return;
+            }
             restore();
             std::process::exit(128 + signal);
         }
     });
-    Ok(caught)
+    Ok(watch)
+}
+
+/// What the signal thread and the loop share: the signal caught, and
+/// whether the loop has taken it.
+#[derive(Clone, Default)]
+struct Watch {
+    caught: Arc<AtomicUsize>,
+    handled: Arc<AtomicBool>,
 }
 
 /// Run the display until the user quits or a signal ends it.
 pub fn run(mut app: App) -> io::Result<Exit> {
-    let caught = watch_signals()?;
+    let watch = watch_signals()?;
     let (_guard, mut terminal) = enter()?;
     let size = terminal.size()?;
     app.handle(Input::Resize(size.width, size.height));
+    // Leave after the last autosave, as for a hang-up or the signal caught.
+    let leave = |app: &mut App, signal: i32| {
+        watch.handled.store(true, Ordering::Relaxed);
+        app.save_on_exit();
+        Ok(Exit::Signal(signal))
+    };
     loop {
-        let signal = caught.load(Ordering::Relaxed);
+        let signal = watch.caught.load(Ordering::Relaxed);
         if signal != 0 {
-            app.save_on_exit();
-            return Ok(Exit::Signal(signal as i32));
+            return leave(&mut app, signal as i32);
         }
-        // A closed terminal (HUP) fails to draw: end as for the signal.
+        // A closed terminal (HUP) fails to draw or read: end as for the signal.
         if terminal.draw(|frame| ui::draw(frame, &app)).is_err() {
-            app.save_on_exit();
-            return Ok(Exit::Signal(SIGHUP));
+            return leave(&mut app, SIGHUP);
         }
-        let input = if event::poll(TICK)? {
-            match event::read()? {
-                Event::Key(k) => Input::Key(k),
-                Event::Mouse(m) => Input::Mouse(m),
-                Event::Resize(w, h) => Input::Resize(w, h),
-                _ => continue,
+        let Ok(ready) = event::poll(TICK) else {
+            return leave(&mut app, SIGHUP);
+        };
+        let input = if ready {
+            match event::read() {
+                Ok(Event::Key(k)) => Input::Key(k),
+                Ok(Event::Mouse(m)) => Input::Mouse(m),
+                Ok(Event::Resize(w, h)) => Input::Resize(w, h),
+                Ok(_) => continue,
+                Err(_) => return leave(&mut app, SIGHUP),
             }
         } else {
             Input::Tick

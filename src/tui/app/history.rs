@@ -160,7 +160,6 @@ impl App {
         }
     }
 
-    /// Write the autosave, if autosaving; a failure is a note, never a stop.
     /// The last autosave before the display ends without a quit (a signal).
     pub fn save_on_exit(&mut self) {
         if !self.replay {
@@ -168,6 +167,7 @@ impl App {
         }
     }
 
+    /// Write the autosave, if autosaving; a failure is a note, never a stop.
     pub(super) fn autosave(&mut self) {
         let Some(dir) = &self.autosave else { return };
         if let Err(e) = self.session.autosave_in(dir) {

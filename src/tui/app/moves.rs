@@ -43,8 +43,16 @@ impl MovesDraft {
             .filter(|f| f.side == side.0 && super::can_move(f))
             .map(|f| f.id)
             .collect();
+        let moves = super::standing::planned(battle, side, &figures);
+        // `u` takes the plan back first: every figure stands, to be moved by hand.
+        let history = if moves.is_empty() {
+            Vec::new()
+        } else {
+            vec![Vec::new()]
+        };
         MovesDraft {
-            moves: super::standing::planned(battle, side, &figures),
+            moves,
+            history,
             ..MovesDraft::new(key)
         }
     }

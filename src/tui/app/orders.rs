@@ -480,9 +480,12 @@ impl App {
 
     /// One key of order entry; an edit that changed the draft can be undone.
     pub(super) fn orders_action(&mut self, action: Action) {
-        let before = self.orders.as_ref().map(|d| d.orders.clone());
+        let before = self.orders.as_ref().map(|d| (d.side, d.orders.clone()));
         self.orders_edit(action);
-        if let (Some(before), Some(d)) = (before, &mut self.orders)
+        // After a seal the draft is the next side's: nothing of the sealed
+        // orders may reach its undo.
+        if let (Some((side, before)), Some(d)) = (before, &mut self.orders)
+            && d.side == side
             && d.orders != before
         {
             d.history.push(before);

@@ -75,7 +75,7 @@ impl Standing {
 
     pub fn divine_words(self) -> &'static str {
         match self.divine {
-            DivineDefault::None => "none unless the Referee calls it (`:`)",
+            DivineDefault::None => "none (O, d: asked, to record a call)",
             DivineDefault::Ask => "asked every round",
         }
     }
@@ -187,6 +187,9 @@ impl App {
             self.info("undone: the last entry (u again goes on)");
             return;
         }
+        // A side writing its orders must not get back another side's sealed
+        // ones: they come back as a draft only to the hand-over.
+        let writing = self.entering_side();
         if !self.session.undo() {
             self.info("nothing to undo: this is the start of the battle");
             return;
@@ -198,6 +201,7 @@ impl App {
         let undone = self.session.log().get(self.session.cursor()).cloned();
         self.moved(&format!("undone ({})", counted(steps, "step")));
         if let Some(Command::Orders { side, orders }) = undone
+            && writing.is_none_or(|w| w == side)
             && let Some(d) = self.orders.as_mut().filter(|d| d.side == side)
         {
             d.restore(&orders);
@@ -267,6 +271,7 @@ impl App {
         if !self.replay {
             self.answer_standing();
             self.sync();
+            self.autosave();
         }
     }
 

@@ -14,12 +14,12 @@ use crate::engine::{Battle, Event, Figure, FigureId, FigureOrders, Phase, View};
 use crate::rules::shakhan::condition::{Morale, Status};
 use crate::tui::app::{App, budget};
 
-/// Sealed cards face down, and orders not yet written.
 /// A side's figure once its orders are sealed: nothing of them, not even
 /// how many cards, until the reveal.
 pub const SEALED: &str = "sealed";
 /// A card being written while `*` hides the cards from onlookers.
 pub const HIDDEN_CARD: &str = "■";
+/// A figure whose side has not sealed its orders yet.
 pub const AWAITED: &str = "…";
 
 /// The figures that fit, around the selected one; the borders count the

@@ -156,16 +156,7 @@ fn view_confirm(frame: &mut Frame, body: Rect, app: &App) {
 
 /// "Red's", "Red's and Blue's": whose sealed cards.
 fn possessive_list(names: &[&str]) -> String {
-    let owned: Vec<String> = names
-        .iter()
-        .map(|n| {
-            if n.ends_with('s') {
-                format!("{n}'")
-            } else {
-                format!("{n}'s")
-            }
-        })
-        .collect();
+    let owned: Vec<String> = names.iter().map(|n| crate::words::possessive(n)).collect();
     match owned.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
         _ => owned.concat(),
