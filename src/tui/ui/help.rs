@@ -7,7 +7,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
-use super::{centred, framed};
+use super::framed;
 use crate::tui::app::App;
 use crate::tui::keys::{self, Action, Mode};
 
@@ -89,16 +89,9 @@ pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
     }
     let width = body.width.saturating_sub(4).min(120);
     let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false });
-    // Rows once wrapped (ratatui's own count, so scrolling reaches the end).
-    let total = paragraph.line_count(width.saturating_sub(2));
-    let height = u16::try_from(total + 2)
-        .unwrap_or(u16::MAX)
-        .min(body.height);
-    let area = centred(body, width, height);
     // More rows than fit: the overlay scrolls, and its title says so.
-    let rows = usize::from(area.height.saturating_sub(2));
-    let scroll = app.help_scroll.min(total.saturating_sub(rows));
-    let more = match (scroll > 0, scroll + rows < total) {
+    let (area, scroll, below) = super::fit_box(body, width, &paragraph, app.help_scroll);
+    let more = match (scroll > 0, below > 0) {
         (false, false) => "",
         (false, true) => " ↓ more (↓ PgDn) —",
         (true, true) => " ↑↓ more —",

@@ -8,7 +8,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
-use super::{BAR_LEFT, BAR_SPENT, ROW_MARK, centred, figures, framed, more, timeline};
+use super::{BAR_LEFT, BAR_SPENT, ROW_MARK, figures, framed, more, timeline};
 use crate::tui::app::App;
 use crate::tui::theme::{self, Theme};
 
@@ -126,14 +126,7 @@ pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
         .collect();
     let width = body.width.saturating_sub(4).min(100);
     let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false });
-    let total = paragraph.line_count(width.saturating_sub(2));
-    let height = u16::try_from(total + 2)
-        .unwrap_or(u16::MAX)
-        .min(body.height);
-    let area = centred(body, width, height);
-    let rows = usize::from(area.height.saturating_sub(2));
-    let scroll = app.help_scroll.min(total.saturating_sub(rows));
-    let below = total.saturating_sub(scroll + rows);
+    let (area, scroll, below) = super::fit_box(body, width, &paragraph, app.help_scroll);
     frame.render_widget(Clear, area);
     let block = super::with_more(framed(" Legend — Esc closes ", true), scroll, below);
     frame.render_widget(

@@ -163,6 +163,22 @@ fn possessive_list(names: &[&str]) -> String {
     }
 }
 
+/// Where a wrapped text goes as a box `width` wide in the middle of `body`,
+/// as tall as its rows (up to the body): the box, the rows scrolled past
+/// (`scroll` held to what there is) and the rows hidden below.
+pub fn fit_box(body: Rect, width: u16, text: &Paragraph, scroll: usize) -> (Rect, usize, usize) {
+    let width = width.min(body.width);
+    // Rows once wrapped (ratatui's own count, so scrolling reaches the end).
+    let total = text.line_count(width.saturating_sub(2));
+    let height = u16::try_from(total + 2)
+        .unwrap_or(u16::MAX)
+        .min(body.height);
+    let area = centred(body, width, height);
+    let rows = usize::from(area.height.saturating_sub(2));
+    let scroll = scroll.min(total.saturating_sub(rows));
+    (area, scroll, total.saturating_sub(scroll + rows))
+}
+
 /// A `width`×`height` box in the middle of `area` (shrunk to fit).
 pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
     let (w, h) = (width.min(area.width), height.min(area.height));

@@ -6,7 +6,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
-use super::{centred, framed};
+use super::framed;
 use crate::tui::app::App;
 
 /// The standing answers and the keys that change them.
@@ -50,11 +50,8 @@ pub fn ai_ask(frame: &mut Frame, body: Rect, app: &App) {
 /// `text` in a framed box of `width` over the middle of `body`, as tall as
 /// its wrapped lines.
 fn boxed(frame: &mut Frame, body: Rect, width: u16, text: Paragraph, title: &str) {
-    let width = width.min(body.width);
     let text = text.wrap(Wrap { trim: false });
-    let rows = text.line_count(width.saturating_sub(2));
-    let height = u16::try_from(rows + 2).unwrap_or(u16::MAX);
-    let area = centred(body, width, height);
+    let (area, ..) = super::fit_box(body, width, &text, 0);
     frame.render_widget(Clear, area);
     frame.render_widget(text.block(framed(title, true)), area);
 }
