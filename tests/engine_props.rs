@@ -3,8 +3,9 @@
 //! the fight strikes or moves), never makes Action Points negative, never puts
 //! two figures in one hex, and replaying the commands gives the same events.
 
+mod shipped;
+
 use std::collections::BTreeSet;
-use std::path::Path;
 
 use proptest::prelude::*;
 
@@ -18,25 +19,8 @@ use hexmelee::rules::shakhan::Card;
 use hexmelee::rules::shakhan::brawl::{BrawlForm, BrawlIntent};
 use hexmelee::rules::shakhan::tables::actions::Activity;
 use hexmelee::rules::shakhan::trample::DodgeChoice;
-use hexmelee::scenario::{self, Checked, InitiativeSystem};
-
-const SCENARIOS: [&str; 6] = [
-    "duel.ron",
-    "unmatched-cards.ron",
-    "ambush.ron",
-    "tavern-brawl.ron",
-    "beast.ron",
-    "skirmish.ron",
-];
-
-fn checked(name: &str) -> Checked {
-    scenario::load(
-        &Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("scenarios")
-            .join(name),
-    )
-    .unwrap()
-}
+use hexmelee::scenario::InitiativeSystem;
+use shipped::{SCENARIOS, checked};
 
 fn pick<T: Copy>(choice: &mut Dice, items: &[T]) -> Option<T> {
     (!items.is_empty()).then(|| items[choice.roll(items.len() as u32) as usize - 1])

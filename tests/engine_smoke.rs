@@ -1,31 +1,15 @@
 //! Headless smoke path: every shipped scenario plays to its end with the
 //! AI on every side, and a replay of the commands gives the same events.
 
-use std::path::Path;
+mod shipped;
 
 use hexmelee::engine::{Battle, Event, View};
-use hexmelee::scenario;
 use hexmelee::sim;
-
-fn checked(name: &str) -> scenario::Checked {
-    scenario::load(
-        &Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("scenarios")
-            .join(name),
-    )
-    .unwrap()
-}
+use shipped::{SCENARIOS, checked};
 
 #[test]
 fn every_shipped_scenario_plays_to_its_end_and_replays_identically() {
-    for name in [
-        "duel.ron",
-        "unmatched-cards.ron",
-        "ambush.ron",
-        "tavern-brawl.ron",
-        "beast.ron",
-        "skirmish.ron",
-    ] {
+    for name in SCENARIOS {
         for seed in [1, 2, 3] {
             let c = checked(name);
             let mut battle = Battle::new(&c, seed).unwrap();

@@ -2,29 +2,11 @@
 //! happened. Rendered after every command, the lines already written never
 //! change, whatever comes later (AP worked, wounds, moves, overrides).
 
-use std::path::Path;
+mod shipped;
 
 use hexmelee::engine::{Battle, Event, Prompt, View};
-use hexmelee::scenario::{self, Checked};
 use hexmelee::sim::ai;
-
-const SCENARIOS: [&str; 6] = [
-    "duel.ron",
-    "unmatched-cards.ron",
-    "ambush.ron",
-    "tavern-brawl.ron",
-    "beast.ron",
-    "skirmish.ron",
-];
-
-fn checked(name: &str) -> Checked {
-    scenario::load(
-        &Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("scenarios")
-            .join(name),
-    )
-    .unwrap()
-}
+use shipped::{SCENARIOS, checked};
 
 fn render(b: &Battle, view: View) -> Vec<String> {
     b.log(view).into_iter().map(|e| e.text).collect()

@@ -1,0 +1,27 @@
+//! The shipped scenarios, shared by the engine tests that play them all.
+
+#![allow(dead_code)]
+
+use std::path::Path;
+
+use hexmelee::scenario::{self, Checked};
+
+/// Every scenario in `scenarios/`, smallest first.
+pub const SCENARIOS: [&str; 6] = [
+    "duel.ron",
+    "unmatched-cards.ron",
+    "ambush.ron",
+    "tavern-brawl.ron",
+    "beast.ron",
+    "skirmish.ron",
+];
+
+/// A shipped scenario, loaded and checked.
+pub fn checked(name: &str) -> Checked {
+    scenario::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios")
+            .join(name),
+    )
+    .unwrap()
+}
