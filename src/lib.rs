@@ -5,6 +5,7 @@
 pub mod dice;
 pub mod engine;
 pub mod hex;
+pub mod limits;
 pub mod report;
 pub mod rules;
 pub mod scenario;

@@ -5,9 +5,9 @@ use thiserror::Error;
 use super::coord::Hex;
 use super::terrain::{Legend, Scale, Terrain};
 
-/// Largest map side, in hexes. Far beyond any tabletop map; it bounds
+/// Largest map side, in hexes ([`crate::limits::MAP_SIDE`]): it bounds
 /// memory and keeps every coordinate computation far from overflow.
-pub const MAX_SIDE: u16 = 1024;
+pub const MAX_SIDE: u16 = crate::limits::MAP_SIDE;
 
 /// Why a map could not be built.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
