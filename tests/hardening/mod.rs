@@ -1,14 +1,20 @@
-//! Engine hardening shared by the property tests (`tests/engine_props.rs`),
-//! the long campaign and the fuzz target (`fuzz/fuzz_targets/battle.rs`):
-//! random battles of legal and illegal commands, with the engine's invariants
-//! checked after every step (RELIABILITY.md "Engine invariants").
+//! Hardening shared by the property tests (`tests/engine_props.rs`), the
+//! corpus replay (`tests/fuzz_corpus.rs`) and the fuzz targets (`fuzz/`):
+//! what each fuzz target does with one input, and random battles of legal
+//! and illegal commands with the engine's invariants checked after every
+//! step (RELIABILITY.md "Fuzzing", "Engine invariants").
 //!
 //! Every step: a refused command changes nothing; no two standing figures
 //! share a hex; Action Points never go negative; damage, pain and fatigue
 //! spent only grow unless the Referee overrides; and at the end, replaying
 //! the accepted commands gives the same state byte for byte.
 
+// Each includer (two tests, four fuzz targets) uses a part.
+#![allow(dead_code)]
+
 use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use hexmelee::dice::Dice;
 use hexmelee::engine::{
@@ -20,7 +26,112 @@ use hexmelee::rules::shakhan::Card;
 use hexmelee::rules::shakhan::brawl::{BrawlForm, BrawlIntent};
 use hexmelee::rules::shakhan::tables::actions::Activity;
 use hexmelee::rules::shakhan::trample::DodgeChoice;
-use hexmelee::scenario::Checked;
+use hexmelee::scenario::{self, Checked, InitiativeSystem};
+use hexmelee::session::file::{self, SaveFile};
+use hexmelee::sim::script::Script;
+
+/// The shipped scenarios, embedded so the fuzz crate finds them too.
+const SHIPPED: [&str; 6] = [
+    include_str!("../../scenarios/duel.ron"),
+    include_str!("../../scenarios/unmatched-cards.ron"),
+    include_str!("../../scenarios/ambush.ron"),
+    include_str!("../../scenarios/tavern-brawl.ron"),
+    include_str!("../../scenarios/beast.ron"),
+    include_str!("../../scenarios/skirmish.ron"),
+];
+
+/// Each shipped scenario under the standard rules, the Optional Initiative
+/// System (16.9.10) and Quick Melee (16.12), checked once per process.
+fn shipped_modes() -> &'static [Checked] {
+    static CHECKED: OnceLock<Vec<Checked>> = OnceLock::new();
+    CHECKED.get_or_init(|| {
+        SHIPPED
+            .iter()
+            .flat_map(|text| {
+                let c = scenario::parse(Path::new("shipped.ron"), text).expect("shipped");
+                let mut optional = c.clone();
+                optional.scenario.options.initiative = InitiativeSystem::Optional;
+                let mut quick = c.clone();
+                quick.scenario.options.quick_melee = true;
+                [c, optional, quick]
+            })
+            .collect()
+    })
+}
+
+/// A file holding `bytes`, for inputs that are not UTF-8 (only a file can
+/// carry them to a loader); one per thread, rewritten for each input.
+fn as_file(bytes: &[u8]) -> PathBuf {
+    thread_local! {
+        static DIR: tempfile::TempDir = tempfile::tempdir().expect("a temporary directory");
+    }
+    let path = DIR.with(|d| d.path().join("input.ron"));
+    std::fs::write(&path, bytes).expect("the input is written");
+    path
+}
+
+/// Fuzz target `scenario`: any bytes are a checked scenario or problems.
+pub fn scenario_input(bytes: &[u8]) {
+    let result = match std::str::from_utf8(bytes) {
+        Ok(text) => scenario::parse(Path::new("fuzz.ron"), text),
+        Err(_) => scenario::load(&as_file(bytes)),
+    };
+    match result {
+        Ok(c) => assert_eq!(c.characters.len(), c.scenario.figures.len()),
+        Err(e) => {
+            assert!(!e.problems.is_empty());
+            let _ = e.to_string();
+        }
+    }
+}
+
+/// Fuzz target `save`: any bytes are a save that loads and replays, or a
+/// refusal.
+pub fn save_input(bytes: &[u8]) {
+    let path = Path::new("fuzz.ron");
+    let result = match std::str::from_utf8(bytes) {
+        Ok(text) => SaveFile::parse(path, text).and_then(|s| s.into_session(path)),
+        Err(_) => file::load(&as_file(bytes)),
+    };
+    match result {
+        Ok(loaded) => assert!(loaded.session.cursor() <= loaded.session.log().len()),
+        Err(e) => {
+            let _ = e.to_string();
+        }
+    }
+}
+
+/// Fuzz target `orders`: any bytes are orders for the duel, or problems.
+pub fn orders_input(bytes: &[u8]) {
+    let duel = &shipped_modes()[0];
+    let result = match std::str::from_utf8(bytes) {
+        Ok(text) => Script::parse(Path::new("fuzz.ron"), text, duel),
+        Err(_) => Script::load(&as_file(bytes), duel),
+    };
+    if let Err(e) = result {
+        assert!(!e.problems.is_empty());
+        let _ = e.to_string();
+    }
+}
+
+/// Fuzz target `battle`: the first byte picks a shipped scenario and rule
+/// mode, the next eight the seed, the rest every choice of a battle of legal
+/// and odd commands ([`play`]).
+pub fn battle_input(bytes: &[u8]) {
+    let Some((which, rest)) = bytes.split_first() else {
+        return;
+    };
+    let modes = shipped_modes();
+    let c = &modes[usize::from(*which) % modes.len()];
+    let (seed, rest) = rest.split_at(rest.len().min(8));
+    let seed = seed.iter().fold(0u64, |s, b| s << 8 | u64::from(*b));
+    let how = Play {
+        odd_one_in: 3,
+        rounds: 4,
+        commands: 400,
+    };
+    play(c, seed, &mut Choices::Bytes(rest), &how);
+}
 
 /// Where the random choices come from: a seeded generator (property tests,
 /// the campaign) or the fuzzer's bytes, which end the battle when they run
