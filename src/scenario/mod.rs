@@ -10,9 +10,12 @@ pub use locate::line_col;
 pub use validate::{Checked, REQUISITE_RANGE, check_figure};
 
 use std::fmt;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
+
+use crate::limits;
 
 /// The scenario compiled into the binary, opened when no file is named.
 pub const DEFAULT_SCENARIO: (&str, &str) = (
@@ -65,20 +68,37 @@ pub fn load(path: &Path) -> Result<Checked, ScenarioError> {
 /// Read a battle's text file (a scenario, an orders script): a file that is
 /// missing or not UTF-8 is one problem, with a hint naming the format's page.
 pub fn read_text(path: &Path, what: &str, format_page: &str) -> Result<String, ScenarioError> {
-    std::fs::read_to_string(path).map_err(|e| {
-        let hint = if e.kind() == std::io::ErrorKind::InvalidData {
-            format!("{what} is UTF-8 text in RON; see {format_page}")
-        } else {
-            "check the path".to_string()
-        };
-        ScenarioError {
-            file: path.to_path_buf(),
-            problems: vec![Problem {
-                at: None,
-                message: format!("cannot read the file: {e}"),
-                hint: Some(hint),
-            }],
-        }
+    // At most one byte past the limit is read: a larger file, or an endless
+    // one such as a device, is refused before it fills memory.
+    let limit = limits::SCENARIO_BYTES;
+    let fail = |message: String, hint: String| ScenarioError {
+        file: path.to_path_buf(),
+        problems: vec![Problem {
+            at: None,
+            message,
+            hint: Some(hint),
+        }],
+    };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
+        .map_err(|e| {
+            fail(
+                format!("cannot read the file: {e}"),
+                "check the path".into(),
+            )
+        })?;
+    if bytes.len() as u64 > limit {
+        return Err(fail(
+            format!("the file is larger than {limit} bytes, the most {what} may be"),
+            format!("split it up or cut it down; the limits are in {format_page}"),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        fail(
+            "cannot read the file: stream did not contain valid UTF-8".into(),
+            format!("{what} is UTF-8 text in RON; see {format_page}"),
+        )
     })
 }
 
@@ -88,7 +108,20 @@ pub fn parse(file: &Path, text: &str) -> Result<Checked, ScenarioError> {
         file: file.to_path_buf(),
         problems,
     };
-    let scenario: Scenario = ron::from_str(text).map_err(|e| {
+    if text.len() as u64 > limits::SCENARIO_BYTES {
+        return Err(fail(vec![Problem {
+            at: None,
+            message: format!(
+                "the scenario is larger than {} bytes, the most a scenario may be",
+                limits::SCENARIO_BYTES
+            ),
+            hint: Some("split it up or cut it down; the limits are in docs/SCENARIOS.md".into()),
+        }]));
+    }
+    if let Some(problem) = nesting(text) {
+        return Err(fail(vec![problem]));
+    }
+    let scenario: Scenario = ron_options().from_str(text).map_err(|e| {
         fail(vec![Problem {
             at: Some((e.span.start.line, e.span.start.col)),
             message: e.code.to_string(),
@@ -96,6 +129,26 @@ pub fn parse(file: &Path, text: &str) -> Result<Checked, ScenarioError> {
         }])
     })?;
     validate::check(scenario, text).map_err(fail)
+}
+
+/// How every battle file is read. [`nesting`] has already refused what is
+/// deeper than [`limits::NESTING`]; RON counts several steps of recursion
+/// for one bracket, so its own limit only stands behind that, for the stack.
+pub fn ron_options() -> ron::Options {
+    ron::Options::default().with_recursion_limit(4 * limits::NESTING)
+}
+
+/// The bracket that opens deeper than [`limits::NESTING`], if any: no
+/// hexmelee file needs as many, and following them costs stack.
+pub fn nesting(text: &str) -> Option<Problem> {
+    locate::too_deep(text, limits::NESTING).map(|at| Problem {
+        at: Some(line_col(text, at)),
+        message: format!(
+            "brackets and parentheses nest deeper than {} here",
+            limits::NESTING
+        ),
+        hint: Some("no hexmelee file nests so deep: the file is damaged or not one of ours".into()),
+    })
 }
 
 /// The embedded default scenario.

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use super::locate::{find_key, find_named, line_col};
 use super::{Figure, MoraleStanding, Problem, Scenario, SideSpec};
 use crate::hex::{HexMap, Legend, MapError};
+use crate::limits;
 use crate::rules::shakhan::character::{
     ArmourWorn, Character, Factors, MeleeLoadout, MissileLoadout, MissileSource, OccupationLevel,
     Requisites, ShieldCarried, derive,
@@ -59,6 +60,20 @@ pub fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
         text,
         problems: Vec::new(),
     };
+    if scenario.figures.len() > limits::FIGURES {
+        // Checking each of thousands of figures would only bury this one.
+        r.at(
+            find_key(text, "figures", 0, text.len()),
+            format!(
+                "the scenario has {} figures; at most {} may fight in one battle",
+                scenario.figures.len(),
+                limits::FIGURES
+            ),
+            "split the battle up, or leave out figures that cannot reach the fight",
+        );
+        return Err(r.problems);
+    }
+    check_name_lengths(&scenario, &mut r);
     let t = tables();
     let map = check_map(&scenario, &mut r);
     let o = &scenario.options;
@@ -305,6 +320,36 @@ fn map_error_offset(text: &str, e: &MapError) -> Option<usize> {
         .nth(col.saturating_sub(1))
         .map_or(0, |(i, _)| i);
     Some(opening + in_row)
+}
+
+/// Names longer than [`limits::NAME_CHARS`] characters: they could not be
+/// shown on a panel or a log line whole.
+fn check_name_lengths(s: &Scenario, r: &mut Report) {
+    let text = r.text;
+    let sides = find_key(text, "sides", 0, text.len());
+    let figures = find_key(text, "figures", 0, text.len());
+    let names = std::iter::once((
+        "the scenario",
+        &s.name,
+        find_key(text, "name", 0, text.len()),
+    ))
+    .chain(s.sides.iter().map(|side| ("a side", &side.name, sides)))
+    .chain(s.figures.iter().map(|f| ("a figure", &f.name, figures)));
+    for (whose, name, near) in names {
+        let chars = name.chars().count();
+        if chars > limits::NAME_CHARS {
+            let at = find_named(text, name, near.unwrap_or(0)).or(near);
+            let start: String = name.chars().take(20).collect();
+            r.at(
+                at,
+                format!(
+                    "{whose} has a name of {chars} characters ({start:?}…); at most {} fit",
+                    limits::NAME_CHARS
+                ),
+                "shorten the name; put the rest in the scenario's description",
+            );
+        }
+    }
 }
 
 fn check_sides(s: &Scenario, t: &Tables, r: &mut Report) {
