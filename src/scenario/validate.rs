@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
-use super::locate::{find_key, find_named, line_col};
+use super::locate::{find_key, find_named};
 use super::{Figure, MoraleStanding, Problem, Scenario, SideSpec};
 use crate::hex::{HexMap, Legend, MapError};
 use crate::rules::shakhan::character::{
@@ -14,6 +14,7 @@ use crate::rules::shakhan::character::{
 use crate::rules::shakhan::tables::armour::{ArmourPiece, NeckGuard};
 use crate::rules::shakhan::tables::initiative::InitiativeModifierValue;
 use crate::rules::shakhan::tables::{Tables, tables};
+use crate::text::Place;
 
 /// A scenario that passed every check, with its map built and every figure's
 /// factors derived. Map, characters and factors are shared with every battle
@@ -38,7 +39,7 @@ struct Report<'a> {
 impl Report<'_> {
     fn at(&mut self, offset: Option<usize>, message: String, hint: &str) {
         self.problems.push(Problem {
-            at: offset.map(|o| line_col(self.text, o)),
+            at: offset.map(|o| Place::of(self.text, o)),
             message,
             hint: (!hint.is_empty()).then(|| hint.to_string()),
         });
@@ -112,13 +113,8 @@ pub fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
     let mut occupied = BTreeMap::new();
     for fig in &scenario.figures {
         let here = |r: &Report, key| r.in_figure(&fig.name, key);
-        if fig.name.trim().is_empty() {
-            r.at(
-                here(&r, "name"),
-                "a figure has an empty name".into(),
-                "give every figure a name",
-            );
-        } else if !seen_names.insert(fig.name.as_str()) {
+        // Empty and unprintable names are refused at their quotes (`text_problems`).
+        if !fig.name.trim().is_empty() && !seen_names.insert(fig.name.as_str()) {
             r.at(
                 here(&r, "name"),
                 format!("two figures are named {:?}", fig.name),
@@ -312,13 +308,7 @@ fn check_sides(s: &Scenario, t: &Tables, r: &mut Report) {
     let sides_key = find_key(r.text, "sides", 0, r.text.len()).unwrap_or(0);
     for side in &s.sides {
         let at = find_named(r.text, &side.name, sides_key);
-        if side.name.trim().is_empty() {
-            r.at(
-                at,
-                "a side has an empty name".into(),
-                "give every side a name",
-            );
-        } else if !names.insert(side.name.as_str()) {
+        if !side.name.trim().is_empty() && !names.insert(side.name.as_str()) {
             r.at(
                 at,
                 format!("two sides are named {:?}", side.name),
