@@ -11,5 +11,6 @@ pub mod rules;
 pub mod scenario;
 pub mod session;
 pub mod sim;
+pub mod text;
 pub mod tui;
 pub mod words;

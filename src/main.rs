@@ -19,6 +19,17 @@ use hexmelee::tui::terminal;
 /// Battles allocate many small, short-lived values (events, orders, search
 /// buffers); mimalloc serves them about a fifth faster than the system
 /// allocator (BENCHMARKS.md).
+/// `print!` for text that may hold a file's words: shown through
+/// `text::printable`, so no name can drive the terminal.
+macro_rules! say {
+    ($($t:tt)*) => { print!("{}", hexmelee::text::printable(&format!($($t)*))) };
+}
+
+/// `eprintln!` the same way.
+macro_rules! warn {
+    ($($t:tt)*) => { eprintln!("{}", hexmelee::text::printable(&format!($($t)*))) };
+}
+
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
@@ -177,7 +188,7 @@ fn main() -> ExitCode {
                 let script = match orders.map(|o| Script::load(&o, &checked)).transpose() {
                     Ok(script) => script,
                     Err(e) => {
-                        eprintln!("{e}");
+                        warn!("{e}");
                         return ExitCode::from(2);
                     }
                 };
@@ -190,12 +201,13 @@ fn main() -> ExitCode {
                         Ok(s.save(&out)?)
                     });
                     if let Err(e) = saved {
-                        eprintln!("{e}");
+                        warn!("{e}");
                         return ExitCode::from(2);
                     }
                 }
                 emit(
                     &scenario,
+                    json,
                     report::simulate(
                         &checked,
                         seed,
@@ -233,6 +245,7 @@ fn main() -> ExitCode {
                 };
                 emit(
                     &scenario,
+                    json,
                     odds::odds_report(&checked, &args, tables(), json),
                 )
             }
@@ -256,6 +269,7 @@ fn main() -> ExitCode {
                 let report = batch::run_report(&checked, spec, threads, batch::ANSWERER, true);
                 emit(
                     &scenario,
+                    json,
                     report.map(|r| {
                         if json {
                             format!("{}\n", r.json())
@@ -270,13 +284,13 @@ fn main() -> ExitCode {
         Some(Command::CheckSave { file }) => match session::file::load(&file) {
             Ok(loaded) => {
                 for w in &loaded.warnings {
-                    eprintln!("warning: {w}");
+                    warn!("warning: {w}");
                 }
-                print!("{}", session::describe(&loaded.session));
+                say!("{}", session::describe(&loaded.session));
                 ExitCode::SUCCESS
             }
             Err(e) => {
-                eprintln!("{e}");
+                warn!("{e}");
                 ExitCode::from(2)
             }
         },
@@ -288,7 +302,7 @@ fn main() -> ExitCode {
         }) => {
             let exported = session::file::load(&file).and_then(|loaded| {
                 for w in &loaded.warnings {
-                    eprintln!("warning: {w}");
+                    warn!("warning: {w}");
                 }
                 let format = match format {
                     ExportFormat::Text => export::Format::Text,
@@ -299,7 +313,7 @@ fn main() -> ExitCode {
                 match &out {
                     Some(out) => session::file::write_atomic(out, &text),
                     None => {
-                        print!("{text}");
+                        say!("{text}");
                         Ok(())
                     }
                 }
@@ -307,7 +321,7 @@ fn main() -> ExitCode {
             match exported {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
-                    eprintln!("{e}");
+                    warn!("{e}");
                     ExitCode::from(2)
                 }
             }
@@ -354,7 +368,7 @@ fn play(start: Start, light: bool) -> ExitCode {
             |e| Err(e.into()),
             |loaded| {
                 for w in &loaded.warnings {
-                    eprintln!("warning: {w}");
+                    warn!("warning: {w}");
                 }
                 Ok(loaded.session)
             },
@@ -364,12 +378,12 @@ fn play(start: Start, light: bool) -> ExitCode {
         Ok(s) => s,
         Err(SessionError::Scenario(e)) => return check(Err(e), false),
         Err(e) => {
-            eprintln!("{e}");
+            warn!("{e}");
             return ExitCode::from(2);
         }
     };
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
-        eprintln!(
+        warn!(
             "hexmelee: the tactical display needs a terminal; try `hexmelee check <scenario>` or `hexmelee sim <scenario>`"
         );
         return ExitCode::from(2);
@@ -388,11 +402,11 @@ fn play(start: Start, light: bool) -> ExitCode {
         Ok(terminal::Exit::Quit) => ExitCode::SUCCESS,
         // The shell's convention: 128 + the signal's number.
         Ok(terminal::Exit::Signal(n)) => {
-            eprintln!("hexmelee: ended by signal {n}; the battle is autosaved");
+            warn!("hexmelee: ended by signal {n}; the battle is autosaved");
             ExitCode::from(u8::try_from(128 + n).unwrap_or(1))
         }
         Err(e) => {
-            eprintln!("hexmelee: terminal error: {e}");
+            warn!("hexmelee: terminal error: {e}");
             ExitCode::from(1)
         }
     }
@@ -404,15 +418,16 @@ fn check(loaded: Result<Checked, ScenarioError>, json: bool) -> ExitCode {
     match loaded {
         Ok(checked) => {
             if json {
-                println!("{}", report::factors_json(&checked));
+                let json = report::factors_json(&checked).to_string();
+                println!("{}", hexmelee::text::printable_json(&json));
             } else {
-                print!("{}", report::factors_table(&checked));
+                say!("{}", report::factors_table(&checked));
             }
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("{e}");
-            eprintln!(
+            warn!("{e}");
+            warn!(
                 "{} found",
                 hexmelee::words::counted(e.problems.len(), "problem")
             );
@@ -423,14 +438,22 @@ fn check(loaded: Result<Checked, ScenarioError>, json: bool) -> ExitCode {
 
 /// Print a command's output and exit 0, or its error after the file's name
 /// and exit 2.
-fn emit(file: &std::path::Path, result: Result<String, impl std::fmt::Display>) -> ExitCode {
+fn emit(
+    file: &std::path::Path,
+    json: bool,
+    result: Result<String, impl std::fmt::Display>,
+) -> ExitCode {
     match result {
+        Ok(text) if json => {
+            print!("{}", hexmelee::text::printable_json(&text));
+            ExitCode::SUCCESS
+        }
         Ok(text) => {
-            print!("{text}");
+            say!("{text}");
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("{}: {e}", file.display());
+            warn!("{}: {e}", file.display());
             ExitCode::from(2)
         }
     }

@@ -149,8 +149,16 @@ fn play_a_broken_scenario_reports_line_and_column_before_any_terminal() {
 
 /// (file, line:col the first problem points at, a fragment of its message)
 const BROKEN: &[(&str, &str, &str)] = &[
-    ("missing-comma", "7:9", "Expected comma"),
-    ("misspelt-field", "11:51", "Unexpected field named `facng`"),
+    (
+        "missing-comma",
+        "7:9",
+        "a comma is missing between two entries",
+    ),
+    (
+        "misspelt-field",
+        "11:51",
+        "there is no field `facng` in Figure",
+    ),
     ("off-map", "18:39", "off the 6x4 map"),
     ("blocked-hex", "11:39", "stands on a blocked hex (2, 1)"),
     ("same-hex", "18:39", "both stand at (1, 1)"),
@@ -159,7 +167,7 @@ const BROKEN: &[(&str, &str, &str)] = &[
     (
         "unknown-weapon",
         "15:30",
-        "Unexpected variant named `Katana`",
+        "`Katana` is not one of the WeaponKind choices",
     ),
     (
         "weapon-too-heavy",
@@ -175,7 +183,11 @@ const BROKEN: &[(&str, &str, &str)] = &[
     ),
     ("ragged-map", "4:75", "row 4 has 5 hexes"),
     ("too-much-training", "15:57", "the most is 1"),
-    ("truncated", "1:37", "Unexpected end of RON"),
+    (
+        "truncated",
+        "1:37",
+        "the file ends before every bracket is closed",
+    ),
     (
         "hidden-out-of-range",
         "6:36",
@@ -191,15 +203,57 @@ const BROKEN: &[(&str, &str, &str)] = &[
         "6:10",
         "led by \"Bo\", who is not one of its figures",
     ),
+    // Issue 25: hostile files, each refused at its own place in plain words.
+    (
+        "not-utf8-mid-file",
+        "18:21",
+        "byte 0xE9 at byte offset 619 is not UTF-8 text",
+    ),
+    ("nesting-bomb", "4:100", "brackets and parentheses nest deeper than 64 here"),
+    ("huge-number", "4:11", "1e309 is not a whole number"),
+    (
+        "out-of-bounds-number",
+        "4:18",
+        "99999999999999999999 is out of range",
+    ),
+    (
+        "tab-name",
+        "18:19",
+        "name \"\\u{9}\" holds U+0009 (tab) as its character 1",
+    ),
+    (
+        "escape-name",
+        "11:19",
+        "holds U+001B (escape) as its character 3",
+    ),
+    (
+        "raw-escape-name",
+        "11:19",
+        "holds U+001B (escape) as its character 3",
+    ),
+    (
+        "bidi-name",
+        "6:16",
+        "holds U+202E (a bidirectional override)",
+    ),
+    (
+        "long-name",
+        "2:11",
+        "is 80 characters long, more than 64 (limits::NAME_CHARS)",
+    ),
+    ("blank-name", "2:11", "is empty (or only spaces)"),
 ];
 
-/// Files that cannot be read as text fail without a position.
+/// Files that cannot be read as text are placed at their first bad byte.
 #[test]
 fn a_binary_file_is_a_clear_error() {
     let out = hexmelee(&["check", "tests/broken/binary.ron"]);
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("not contain valid UTF-8"), "{stderr}");
+    assert!(
+        stderr.starts_with("tests/broken/binary.ron:1:2: byte 0xFF at byte offset 1 is not UTF-8"),
+        "{stderr}"
+    );
     assert!(stderr.contains("UTF-8 text in RON"), "{stderr}");
 }
 
@@ -329,7 +383,7 @@ fn sim_orders_problems_have_file_line_col_and_exit_2() {
         (
             "tests/orders/broken-syntax.ron",
             "3:48",
-            "Unexpected variant named `H` in enum `Card`",
+            "`H` is not one of the Card choices",
         ),
     ] {
         let out = hexmelee(&["sim", "scenarios/duel.ron", "--orders", file]);

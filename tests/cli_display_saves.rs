@@ -20,7 +20,9 @@ fn resume_and_replay_refuse_a_broken_save_before_any_terminal() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
-            err.starts_with("tests/broken_saves/cut-in-the-log.ron:39:26: Expected comma"),
+            err.starts_with(
+                "tests/broken_saves/cut-in-the-log.ron:39:26: a comma is missing between two entries"
+            ),
             "{err}"
         );
         assert!(!err.contains("needs a terminal"), "{err}");

@@ -15,11 +15,11 @@ fn hexmelee(args: &[&str]) -> Output {
 const BROKEN: &[(&str, &str)] = &[
     (
         "bad-embedded-scenario",
-        "tests/broken_saves/bad-embedded-scenario.ron: the scenario inside the save is not valid (lines count from the start of `scenario_text`):\ntests/broken_saves/bad-embedded-scenario.ron (scenario_text):20:43: Berrin stands at (30, 1), off the 6x3 map\n  hint: columns run 0..width-1 and rows 0..height-1, from the top left\n",
+        "tests/broken_saves/bad-embedded-scenario.ron:7:5: the scenario inside the save is not valid (lines count from the start of `scenario_text`):\ntests/broken_saves/bad-embedded-scenario.ron (scenario_text):20:43: Berrin stands at (30, 1), off the 6x3 map\n  hint: columns run 0..width-1 and rows 0..height-1, from the top left\n",
     ),
     (
         "binary",
-        "tests/broken_saves/binary.ron: this is not text: a save file is RON text (docs/SAVES.md)\n  hint: check the path; the file may be damaged\n",
+        "tests/broken_saves/binary.ron:1:1: this is not text: byte 0x89 at byte offset 0 is not UTF-8 text (a save file is RON text, docs/SAVES.md)\n  hint: check the path; the file may be damaged\n",
     ),
     (
         "cursor-past-end",
@@ -27,11 +27,19 @@ const BROKEN: &[(&str, &str)] = &[
     ),
     (
         "cut-in-the-log",
-        "tests/broken_saves/cut-in-the-log.ron:39:26: Expected comma\n  hint: the file ends early: it was cut off (an interrupted copy?); the autosave or an earlier save may be whole\n",
+        "tests/broken_saves/cut-in-the-log.ron:39:26: a comma is missing between two entries\n  hint: the file ends early: it was cut off (an interrupted copy?); the autosave or an earlier save may be whole\n",
     ),
     (
         "empty",
-        "tests/broken_saves/empty.ron: the file is empty\n  hint: a save is written whole or not at all; this one was never written — open the autosave or start the scenario again\n",
+        "tests/broken_saves/empty.ron:1:1: the file is empty\n  hint: a save is written whole or not at all; this one was never written — open the autosave or start the scenario again\n",
+    ),
+    (
+        "escape-in-log",
+        "tests/broken_saves/escape-in-log.ron:41:9: the log does not replay: command 5 (referee override AddFigure) was refused: the new figure's name holds U+001B (escape) as its character 5\n  hint: the save was edited or damaged; an earlier save or the autosave may still load\n",
+    ),
+    (
+        "escape-in-scenario",
+        "tests/broken_saves/escape-in-scenario.ron:7:5: the scenario inside the save is not valid (lines count from the start of `scenario_text`):\ntests/broken_saves/escape-in-scenario.ron (scenario_text):13:19: name \"Au\\u{1b}[2Jlos\" holds U+001B (escape) as its character 3\n  hint: names are printed on terminals: use letters, digits, spaces and punctuation only\n",
     ),
     (
         "future-version",
@@ -39,27 +47,31 @@ const BROKEN: &[(&str, &str)] = &[
     ),
     (
         "huge-seed",
-        "tests/broken_saves/huge-seed.ron:35:11: Integer is out of bounds\n  hint: see docs/SAVES.md for the format\n",
+        "tests/broken_saves/huge-seed.ron:35:11: 99999999999999999999999 is out of range for this field\n  hint: whole numbers are at most 2^64−1 (and 0 or more where a count is meant); each field's range is in the format's page\n",
     ),
     (
         "huge-wound",
-        "tests/broken_saves/huge-wound.ron: the log does not replay: command 4 (referee override Wound) was refused: damage must be 0..=10000, not 2147483647\n  hint: the save was edited or damaged; an earlier save or the autosave may still load\n",
+        "tests/broken_saves/huge-wound.ron:40:9: the log does not replay: command 4 (referee override Wound) was refused: damage must be 0..=10000, not 2147483647\n  hint: the save was edited or damaged; an earlier save or the autosave may still load\n",
     ),
     (
         "json",
-        "tests/broken_saves/json.ron:1:1: Expected opening `(` for struct `SaveFile`\n  hint: this looks like JSON; a save is RON: `SaveFile(format: \"hexmelee-save\", …)`\n",
+        "tests/broken_saves/json.ron:1:1: a `(` opening a group of fields belongs here\n  hint: this looks like JSON; a save is RON: `SaveFile(format: \"hexmelee-save\", …)`\n",
     ),
     (
         "missing-seed",
-        "tests/broken_saves/missing-seed.ron:44:1: Unexpected missing field named `seed` in `SaveFile`\n  hint: see docs/SAVES.md for the format\n",
+        "tests/broken_saves/missing-seed.ron:44:1: `seed` is missing\n  hint: add `seed: …` to this group of fields\n",
     ),
     (
         "negative-cursor",
-        "tests/broken_saves/negative-cursor.ron:44:14: Integer is out of bounds\n  hint: see docs/SAVES.md for the format\n",
+        "tests/broken_saves/negative-cursor.ron:44:14: -1 is out of range for this field\n  hint: whole numbers are at most 2^64−1 (and 0 or more where a count is meant); each field's range is in the format's page\n",
+    ),
+    (
+        "nesting-bomb",
+        "tests/broken_saves/nesting-bomb.ron:37:71: brackets and parentheses nest deeper than 64 here\n  hint: no hexmelee file nests so deep: the file is damaged or not one of ours\n",
     ),
     (
         "no-version",
-        "tests/broken_saves/no-version.ron: there is no `version`\n  hint: a save of this hexmelee says `version: 1`\n",
+        "tests/broken_saves/no-version.ron:2:5: there is no `version`\n  hint: a save of this hexmelee says `version: 1`\n",
     ),
     (
         "other-struct",
@@ -67,27 +79,27 @@ const BROKEN: &[(&str, &str)] = &[
     ),
     (
         "refused-command",
-        "tests/broken_saves/refused-command.ron: the log does not replay: command 3 (a move of 1 figure) was refused: a move does not answer the movement priority question\n  hint: the save was edited or damaged; an earlier save or the autosave may still load\n",
+        "tests/broken_saves/refused-command.ron:39:9: the log does not replay: command 3 (a move of 1 figure) was refused: a move does not answer the movement priority question\n  hint: the save was edited or damaged; an earlier save or the autosave may still load\n",
     ),
     (
         "scenario",
-        "tests/broken_saves/scenario.ron: this is a scenario, not a save file\n  hint: saves are written by the game; `hexmelee sim tests/broken_saves/scenario.ron --save SAVE` plays it and writes one\n",
+        "tests/broken_saves/scenario.ron:1:1: this is a scenario, not a save file\n  hint: saves are written by the game; `hexmelee sim tests/broken_saves/scenario.ron --save SAVE` plays it and writes one\n",
     ),
     (
         "truncated",
-        "tests/broken_saves/truncated.ron:37:33: Expected colon\n  hint: the file ends early: it was cut off (an interrupted copy?); the autosave or an earlier save may be whole\n",
+        "tests/broken_saves/truncated.ron:37:33: a `:` is missing between a key and its value\n  hint: the file ends early: it was cut off (an interrupted copy?); the autosave or an earlier save may be whole\n",
     ),
     (
         "unknown-command",
-        "tests/broken_saves/unknown-command.ron:41:9: Unexpected variant named `Teleport` in enum `Command`, expected one of `Orders`, `MovementPriority`, `DivineIntervention`, `Move`, `RaiseShield`, `MidAction`, `FreshInitiative`, `Referee`, `Pairings`, `QuickMelee`, `Hazard`, `Dodge`, or `DodgeBlow` instead\n  hint: see docs/SAVES.md for the format\n",
+        "tests/broken_saves/unknown-command.ron:41:9: `Teleport` is not one of the Command choices\n  hint: choose one of Orders, MovementPriority, DivineIntervention, Move, RaiseShield, MidAction, FreshInitiative, Referee, Pairings, QuickMelee, Hazard, Dodge, DodgeBlow\n",
     ),
     (
         "unknown-field",
-        "tests/broken_saves/unknown-field.ron:36:5: Unexpected field named `speed` in `SaveFile`, expected one of `format`, `version`, `engine`, `scenario_name`, `scenario_path`, `scenario_text`, `seed`, `commands`, or `cursor` instead\n  hint: see docs/SAVES.md for the format\n",
+        "tests/broken_saves/unknown-field.ron:36:5: there is no field `speed` in SaveFile\n  hint: the fields here are format, version, engine, scenario_name, scenario_path, scenario_text, seed, commands, cursor\n",
     ),
     (
         "unknown-figure",
-        "tests/broken_saves/unknown-figure.ron: the log does not replay: command 4 (referee override Wound) was refused: there is no figure #9\n  hint: the save was edited or damaged; an earlier save or the autosave may still load\n",
+        "tests/broken_saves/unknown-figure.ron:40:9: the log does not replay: command 4 (referee override Wound) was refused: there is no figure #9\n  hint: the save was edited or damaged; an earlier save or the autosave may still load\n",
     ),
     (
         "wrong-format",

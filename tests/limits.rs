@@ -47,7 +47,8 @@ fn refused(text: &str) -> ScenarioError {
 fn only_problem(e: &ScenarioError) -> ((usize, usize), &str) {
     assert_eq!(e.problems.len(), 1, "{e}");
     let p = &e.problems[0];
-    (p.at.expect("placed"), &p.message)
+    let at = p.at.expect("placed");
+    ((at.line, at.col), &p.message)
 }
 
 #[test]
@@ -95,10 +96,11 @@ fn names_up_to_the_limit_and_not_one_more() {
     assert!(scenario::parse(Path::new("ok.ron"), &scenario_text(8, 2, &longest)).is_ok());
     let e = refused(&scenario_text(8, 2, &format!("{longest}x")));
     let (at, message) = only_problem(&e);
-    assert_eq!(at, (7, 10), "{e}");
+    // At the name's opening quote.
+    assert_eq!(at, (7, 16), "{e}");
     assert!(
         message.contains(&format!("{} characters", limits::NAME_CHARS + 1))
-            && message.contains(&format!("at most {}", limits::NAME_CHARS)),
+            && message.contains(&format!("more than {}", limits::NAME_CHARS)),
         "{message}"
     );
 }

@@ -215,8 +215,8 @@ impl Battle {
                         figure.name, figure.side
                     ));
                 }
-                if figure.name.trim().is_empty() {
-                    return reject("the new figure needs a name".into());
+                if let Some(fault) = crate::text::name_fault(&figure.name) {
+                    return reject(format!("the new figure's name {fault}"));
                 }
                 if self.figures.iter().any(|f| f.name == figure.name) {
                     return reject(format!("a figure is already named {:?}", figure.name));

@@ -103,6 +103,166 @@ pub fn too_deep(text: &str, limit: usize) -> Option<usize> {
     None
 }
 
+/// One token of RON text, as far as finding places needs: brackets, commas,
+/// colons, quoted literals and words (identifiers, numbers).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Tok {
+    Open(u8),
+    Close,
+    Comma,
+    Colon,
+    /// A string (`"…"` or raw `r#"…"#`) or character literal, ending here.
+    Literal {
+        end: usize,
+        string: bool,
+    },
+    Word {
+        end: usize,
+    },
+    Other,
+}
+
+/// The tokens of `text` from `from` with their byte offsets; whitespace and
+/// comments skipped, unclosed literals and comments run to the end.
+fn tokens(text: &str, from: usize) -> impl Iterator<Item = (usize, Tok)> + '_ {
+    let b = text.as_bytes();
+    let mut i = from;
+    std::iter::from_fn(move || {
+        loop {
+            while i < b.len() && b[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            if b.get(i) == Some(&b'/') && b.get(i + 1) == Some(&b'/') {
+                i = text[i..].find('\n').map_or(b.len(), |n| i + n);
+            } else if b.get(i) == Some(&b'/') && b.get(i + 1) == Some(&b'*') {
+                i = text[i + 2..].find("*/").map_or(b.len(), |n| i + 2 + n + 2);
+            } else {
+                break;
+            }
+        }
+        let start = i;
+        let c = *b.get(i)?;
+        let raw_hashes = (c == b'r')
+            .then(|| b[i + 1..].iter().take_while(|&&h| h == b'#').count())
+            .filter(|&n| b.get(i + 1 + n) == Some(&b'"'));
+        let tok = if let Some(n) = raw_hashes {
+            let close = format!("\"{}", "#".repeat(n));
+            let body = i + 2 + n;
+            let end = text[body..]
+                .find(&close)
+                .map_or(b.len(), |e| body + e + close.len());
+            Tok::Literal { end, string: true }
+        } else if c == b'"' || c == b'\'' {
+            let mut j = i + 1;
+            while j < b.len() && b[j] != c {
+                j += if b[j] == b'\\' { 2 } else { 1 };
+            }
+            Tok::Literal {
+                end: (j + 1).min(b.len()),
+                string: c == b'"',
+            }
+        } else if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' || c == b'+' || c >= 0x80 {
+            let word = |x: &u8| x.is_ascii_alphanumeric() || b"_.+-".contains(x) || *x >= 0x80;
+            let len = b[i..].iter().take_while(|x| word(x)).count();
+            Tok::Word { end: i + len }
+        } else {
+            match c {
+                b'(' | b'[' | b'{' => Tok::Open(c),
+                b')' | b']' | b'}' => Tok::Close,
+                b',' => Tok::Comma,
+                b':' => Tok::Colon,
+                _ => Tok::Other,
+            }
+        };
+        i = match tok {
+            Tok::Literal { end, .. } | Tok::Word { end } => end,
+            _ => i + 1,
+        };
+        Some((start, tok))
+    })
+}
+
+/// A quoted literal in RON text and the field it is the value of.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Literal<'a> {
+    /// Byte offsets of its opening quote (or `r`) and just past its closing one.
+    pub start: usize,
+    pub end: usize,
+    /// `"…"` rather than `'…'`.
+    pub string: bool,
+    /// The field it is given for (`name` in `name: "x"` and in
+    /// `leader: Some("x")`), or none inside a list or map.
+    pub key: Option<&'a str>,
+}
+
+/// Every quoted literal in `text`, in order.
+pub fn literals(text: &str) -> Vec<Literal<'_>> {
+    let mut found = Vec::new();
+    // The last tokens before each literal: `key : Some (`.
+    let mut recent: Vec<(usize, Tok)> = Vec::new();
+    for (at, tok) in tokens(text, 0) {
+        if let Tok::Literal { end, string } = tok {
+            let mut back = recent.iter().rev().peekable();
+            if let (Some((o, Tok::Open(b'('))), Some((w, Tok::Word { end: we }))) =
+                (back.clone().next(), back.clone().nth(1))
+            {
+                let _ = o;
+                if &text[*w..*we] == "Some" {
+                    back.next();
+                    back.next();
+                }
+            }
+            let key = match (back.next(), back.next()) {
+                (Some((_, Tok::Colon)), Some((w, Tok::Word { end }))) => Some(&text[*w..*end]),
+                _ => None,
+            };
+            found.push(Literal {
+                start: at,
+                end,
+                string,
+                key,
+            });
+        }
+        recent.push((at, tok));
+        if recent.len() > 4 {
+            recent.remove(0);
+        }
+    }
+    found
+}
+
+/// Byte offsets where each entry of the list (or group) opening at `open`
+/// starts; empty when no bracket opens there.
+pub fn list_items(text: &str, open: usize) -> Vec<usize> {
+    let mut items = Vec::new();
+    let mut depth = 0usize;
+    let mut expect_item = false;
+    for (at, tok) in tokens(text, open) {
+        if depth == 0 && !matches!(tok, Tok::Open(_)) {
+            break;
+        }
+        if depth == 1 && expect_item && tok != Tok::Close {
+            items.push(at);
+        }
+        expect_item = false;
+        match tok {
+            Tok::Open(_) => {
+                depth += 1;
+                expect_item = depth == 1;
+            }
+            Tok::Close => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            Tok::Comma => expect_item = depth == 1,
+            _ => {}
+        }
+    }
+    items
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,5 +287,32 @@ mod tests {
         assert!(find_named(text, "Colath", 0).is_none());
         // `format` must not match inside `information:`
         assert!(find_key("information: 1", "format", 0, 14).is_none());
+    }
+
+    #[test]
+    fn literals_know_their_keys_and_lists_their_items() {
+        let text = "( // \"no\"\n name: \"A\\\"b\", leader: Some(r#\"L\"#),\n rows: [\"..\", \"#.\"], legend: {'x': Open},\n)";
+        let found: Vec<(&str, Option<&str>)> = literals(text)
+            .iter()
+            .map(|l| (&text[l.start..l.end], l.key))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("\"A\\\"b\"", Some("name")),
+                ("r#\"L\"#", Some("leader")),
+                ("\"..\"", None),
+                ("\"#.\"", None),
+                ("'x'", None),
+            ]
+        );
+        let rows = text.find('[').unwrap();
+        let items: Vec<&str> = list_items(text, rows)
+            .iter()
+            .map(|&i| &text[i..i + 4])
+            .collect();
+        assert_eq!(items, ["\"..\"", "\"#.\""]);
+        assert_eq!(list_items("[ ]", 0), Vec::<usize>::new());
+        assert_eq!(list_items("[(a: 1), B(2),]", 0), [1, 9]);
     }
 }

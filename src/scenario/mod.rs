@@ -3,10 +3,11 @@
 
 mod format;
 mod locate;
+pub mod plain;
 mod validate;
 
 pub use format::*;
-pub use locate::line_col;
+pub use locate::{line_col, list_items};
 pub use validate::{Checked, REQUISITE_RANGE, check_figure};
 
 use std::fmt;
@@ -16,6 +17,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use crate::limits;
+use crate::text::{self, Place};
 
 /// The scenario compiled into the binary, opened when no file is named.
 pub const DEFAULT_SCENARIO: (&str, &str) = (
@@ -26,8 +28,8 @@ pub const DEFAULT_SCENARIO: (&str, &str) = (
 /// One thing wrong with a scenario, where it is and how to fix it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
-    /// 1-based line and column in the file, when known.
-    pub at: Option<(usize, usize)>,
+    /// Where in the file, when known.
+    pub at: Option<Place>,
     pub message: String,
     pub hint: Option<String>,
 }
@@ -46,9 +48,7 @@ impl fmt::Display for ScenarioError {
                 writeln!(f)?;
             }
             match p.at {
-                Some((line, col)) => {
-                    write!(f, "{}:{line}:{col}: {}", self.file.display(), p.message)?
-                }
+                Some(at) => write!(f, "{}:{at}: {}", self.file.display(), p.message)?,
                 None => write!(f, "{}: {}", self.file.display(), p.message)?,
             }
             if let Some(hint) = &p.hint {
@@ -66,15 +66,16 @@ pub fn load(path: &Path) -> Result<Checked, ScenarioError> {
 }
 
 /// Read a battle's text file (a scenario, an orders script): a file that is
-/// missing or not UTF-8 is one problem, with a hint naming the format's page.
+/// missing is one problem; one that is not UTF-8 is placed at its first bad
+/// byte, with a hint naming the format's page.
 pub fn read_text(path: &Path, what: &str, format_page: &str) -> Result<String, ScenarioError> {
     // At most one byte past the limit is read: a larger file, or an endless
     // one such as a device, is refused before it fills memory.
     let limit = limits::SCENARIO_BYTES;
-    let fail = |message: String, hint: String| ScenarioError {
+    let fail = |at, message, hint: String| ScenarioError {
         file: path.to_path_buf(),
         problems: vec![Problem {
-            at: None,
+            at,
             message,
             hint: Some(hint),
         }],
@@ -84,22 +85,37 @@ pub fn read_text(path: &Path, what: &str, format_page: &str) -> Result<String, S
         .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
         .map_err(|e| {
             fail(
-                format!("cannot read the file: {e}"),
+                None,
+                format!("cannot read the file: {}", io_words(&e)),
                 "check the path".into(),
             )
         })?;
     if bytes.len() as u64 > limit {
         return Err(fail(
+            None,
             format!("the file is larger than {limit} bytes, the most {what} may be"),
             format!("split it up or cut it down; the limits are in {format_page}"),
         ));
     }
-    String::from_utf8(bytes).map_err(|_| {
-        fail(
-            "cannot read the file: stream did not contain valid UTF-8".into(),
-            format!("{what} is UTF-8 text in RON; see {format_page}"),
-        )
-    })
+    match crate::text::decode(&bytes) {
+        Ok(_) => Ok(String::from_utf8(bytes).unwrap_or_default()),
+        Err(bad) => Err(fail(
+            Some(bad.at),
+            bad.to_string(),
+            format!("{what} is UTF-8 text in RON: save it as UTF-8 (see {format_page})"),
+        )),
+    }
+}
+
+/// An operating system's refusal to read, in plain words.
+pub fn io_words(e: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    match e.kind() {
+        K::NotFound => "there is no such file".into(),
+        K::PermissionDenied => "permission denied".into(),
+        K::IsADirectory => "it is a directory".into(),
+        _ => e.to_string(),
+    }
 }
 
 /// Parse and check scenario text; `file` only names it in messages.
@@ -121,28 +137,74 @@ pub fn parse(file: &Path, text: &str) -> Result<Checked, ScenarioError> {
     if let Some(problem) = nesting(text) {
         return Err(fail(vec![problem]));
     }
-    let scenario: Scenario = ron_options().from_str(text).map_err(|e| {
-        fail(vec![Problem {
-            at: Some((e.span.start.line, e.span.start.col)),
-            message: e.code.to_string(),
-            hint: Some("see docs/SCENARIOS.md for the format".into()),
-        }])
-    })?;
-    validate::check(scenario, text).map_err(fail)
+    let scenario: Scenario = plain::from_str(text)
+        .map_err(|e| fail(vec![plain::problem(text, &e, "docs/SCENARIOS.md")]))?;
+    let mut problems = text_problems(text, &["name", "side", "leader"]);
+    match validate::check(scenario, text) {
+        Ok(checked) if problems.is_empty() => Ok(checked),
+        Ok(_) => Err(fail(problems)),
+        Err(more) => {
+            problems.extend(more);
+            Err(fail(problems))
+        }
+    }
 }
 
-/// How every battle file is read. [`nesting`] has already refused what is
-/// deeper than [`limits::NESTING`]; RON counts several steps of recursion
-/// for one bracket, so its own limit only stands behind that, for the stack.
-pub fn ron_options() -> ron::Options {
-    ron::Options::default().with_recursion_limit(4 * limits::NESTING)
+/// Problems with the quoted text of a file that parsed: a name (the value
+/// of a field in `name_keys`) must pass [`text::name_fault`]; no other text
+/// may hold a character a terminal would act on (a `description` may hold
+/// line feeds and tabs). Each is placed at the literal's opening quote.
+pub fn text_problems(text: &str, name_keys: &[&str]) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    for lit in locate::literals(text) {
+        let source = &text[lit.start..lit.end];
+        let value = if lit.string {
+            plain::from_str::<String>(source).ok()
+        } else {
+            plain::from_str::<char>(source).ok().map(String::from)
+        };
+        let Some(value) = value else { continue };
+        let shown = format!("\"{}\"", text::printable(&value));
+        let key = lit.key.unwrap_or("text");
+        let fault = match lit.key {
+            Some(k) if name_keys.contains(&k) => text::name_fault(&value).map(|f| {
+                let hint = f.hint().to_string();
+                (format!("{key} {shown} {f}"), hint)
+            }),
+            _ => {
+                let allowed = |c: char| key == "description" && (c == '\n' || c == '\t');
+                value
+                    .chars()
+                    .enumerate()
+                    .find(|&(_, c)| text::is_unsafe(c) && !allowed(c))
+                    .map(|(nth, c)| {
+                        (
+                            format!(
+                                "{key} {shown} holds {} as its character {}",
+                                text::describe(c),
+                                nth + 1
+                            ),
+                            "text is printed on terminals: remove the control character".into(),
+                        )
+                    })
+            }
+        };
+        if let Some((message, hint)) = fault {
+            problems.push(Problem {
+                at: Some(Place::of(text, lit.start)),
+                message,
+                hint: Some(hint),
+            });
+        }
+    }
+    problems
 }
 
 /// The bracket that opens deeper than [`limits::NESTING`], if any: no
 /// hexmelee file needs as many, and following them costs stack.
 pub fn nesting(text: &str) -> Option<Problem> {
     locate::too_deep(text, limits::NESTING).map(|at| Problem {
-        at: Some(line_col(text, at)),
+        at: Some(Place::of(text, at)),
         message: format!(
             "brackets and parentheses nest deeper than {} here",
             limits::NESTING

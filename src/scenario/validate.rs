@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
-use super::locate::{find_key, find_named, line_col};
+use super::locate::{find_key, find_named};
 use super::{Figure, MoraleStanding, Problem, Scenario, SideSpec};
 use crate::hex::{HexMap, Legend, MapError};
 use crate::limits;
@@ -15,6 +15,7 @@ use crate::rules::shakhan::character::{
 use crate::rules::shakhan::tables::armour::{ArmourPiece, NeckGuard};
 use crate::rules::shakhan::tables::initiative::InitiativeModifierValue;
 use crate::rules::shakhan::tables::{Tables, tables};
+use crate::text::Place;
 
 /// A scenario that passed every check, with its map built and every figure's
 /// factors derived. Map, characters and factors are shared with every battle
@@ -39,7 +40,7 @@ struct Report<'a> {
 impl Report<'_> {
     fn at(&mut self, offset: Option<usize>, message: String, hint: &str) {
         self.problems.push(Problem {
-            at: offset.map(|o| line_col(self.text, o)),
+            at: offset.map(|o| Place::of(self.text, o)),
             message,
             hint: (!hint.is_empty()).then(|| hint.to_string()),
         });
@@ -73,7 +74,6 @@ pub fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
         );
         return Err(r.problems);
     }
-    check_name_lengths(&scenario, &mut r);
     let t = tables();
     let map = check_map(&scenario, &mut r);
     let o = &scenario.options;
@@ -127,13 +127,8 @@ pub fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
     let mut occupied = BTreeMap::new();
     for fig in &scenario.figures {
         let here = |r: &Report, key| r.in_figure(&fig.name, key);
-        if fig.name.trim().is_empty() {
-            r.at(
-                here(&r, "name"),
-                "a figure has an empty name".into(),
-                "give every figure a name",
-            );
-        } else if !seen_names.insert(fig.name.as_str()) {
+        // Empty and unprintable names are refused at their quotes (`text_problems`).
+        if !fig.name.trim().is_empty() && !seen_names.insert(fig.name.as_str()) {
             r.at(
                 here(&r, "name"),
                 format!("two figures are named {:?}", fig.name),
@@ -322,48 +317,12 @@ fn map_error_offset(text: &str, e: &MapError) -> Option<usize> {
     Some(opening + in_row)
 }
 
-/// Names longer than [`limits::NAME_CHARS`] characters: they could not be
-/// shown on a panel or a log line whole.
-fn check_name_lengths(s: &Scenario, r: &mut Report) {
-    let text = r.text;
-    let sides = find_key(text, "sides", 0, text.len());
-    let figures = find_key(text, "figures", 0, text.len());
-    let names = std::iter::once((
-        "the scenario",
-        &s.name,
-        find_key(text, "name", 0, text.len()),
-    ))
-    .chain(s.sides.iter().map(|side| ("a side", &side.name, sides)))
-    .chain(s.figures.iter().map(|f| ("a figure", &f.name, figures)));
-    for (whose, name, near) in names {
-        let chars = name.chars().count();
-        if chars > limits::NAME_CHARS {
-            let at = find_named(text, name, near.unwrap_or(0)).or(near);
-            let start: String = name.chars().take(20).collect();
-            r.at(
-                at,
-                format!(
-                    "{whose} has a name of {chars} characters ({start:?}…); at most {} fit",
-                    limits::NAME_CHARS
-                ),
-                "shorten the name; put the rest in the scenario's description",
-            );
-        }
-    }
-}
-
 fn check_sides(s: &Scenario, t: &Tables, r: &mut Report) {
     let mut names = BTreeSet::new();
     let sides_key = find_key(r.text, "sides", 0, r.text.len()).unwrap_or(0);
     for side in &s.sides {
         let at = find_named(r.text, &side.name, sides_key);
-        if side.name.trim().is_empty() {
-            r.at(
-                at,
-                "a side has an empty name".into(),
-                "give every side a name",
-            );
-        } else if !names.insert(side.name.as_str()) {
+        if !side.name.trim().is_empty() && !names.insert(side.name.as_str()) {
             r.at(
                 at,
                 format!("two sides are named {:?}", side.name),

@@ -80,7 +80,8 @@ pub fn render(session: &Session, format: Format, view: View) -> String {
     if let Some(note) = super::undone_note(session) {
         let _ = writeln!(out, "\n{note}");
     }
-    out
+    // A record may be read on a terminal: nothing from the save may drive it.
+    crate::text::printable(&out).into_owned()
 }
 
 /// Markdown's own characters, shown as themselves.

@@ -16,7 +16,8 @@ use thiserror::Error;
 use super::{ReplayError, Session};
 use crate::engine::Command;
 use crate::limits;
-use crate::scenario::{self, ScenarioError, line_col};
+use crate::scenario::{self, ScenarioError, plain};
+use crate::text::{self, Place};
 
 /// What `format` says in every save.
 pub const FORMAT: &str = "hexmelee-save";
@@ -90,40 +91,51 @@ pub enum SaveError {
         action: &'static str,
         error: String,
     },
-    #[error("{}: the file is empty\n  hint: a save is written whole or not at all; this one was never written — open the autosave or start the scenario again", path.display())]
+    #[error("{}:1:1: the file is empty\n  hint: a save is written whole or not at all; this one was never written — open the autosave or start the scenario again", path.display())]
     Empty { path: PathBuf },
-    #[error("{}: this is not text: a save file is RON text (docs/SAVES.md)\n  hint: check the path; the file may be damaged", path.display())]
-    Binary { path: PathBuf },
+    #[error("{}:{at}: this is not text: {why} (a save file is RON text, docs/SAVES.md)\n  hint: check the path; the file may be damaged", path.display())]
+    Binary {
+        path: PathBuf,
+        at: Place,
+        why: String,
+    },
     #[error("{}: the file is larger than {} bytes, the most a save may be\n  hint: it is not a save this hexmelee wrote; the limits are in docs/SAVES.md", path.display(), limits::SAVE_BYTES)]
     TooLarge { path: PathBuf },
-    #[error("{}: this is a scenario, not a save file\n  hint: saves are written by the game; `hexmelee sim {} --save SAVE` plays it and writes one", path.display(), path.display())]
+    #[error("{}:1:1: this is a scenario, not a save file\n  hint: saves are written by the game; `hexmelee sim {} --save SAVE` plays it and writes one", path.display(), path.display())]
     IsScenario { path: PathBuf },
     #[error("{}", located(path, *at, why, hint))]
     NotASave {
         path: PathBuf,
-        at: Option<(usize, usize)>,
+        at: Option<Place>,
         why: String,
         hint: String,
     },
     #[error("{}", located(path, *at, &format!("save format version {found} is not one this hexmelee reads (it reads version {VERSION})"), "open it with the hexmelee that wrote it (see `engine:` in the file)"))]
     Version {
         path: PathBuf,
-        at: Option<(usize, usize)>,
+        at: Option<Place>,
         found: u32,
     },
     #[error("{}", located(path, Some(*at), message, hint))]
     Syntax {
         path: PathBuf,
-        at: (usize, usize),
+        at: Place,
         message: String,
         hint: String,
     },
-    #[error("{}: the scenario inside the save is not valid (lines count from the start of `scenario_text`):\n{error}", path.display())]
-    Scenario { path: PathBuf, error: ScenarioError },
-    #[error("{}: the log does not replay: {error}{}\n  hint: the save was edited or damaged; an earlier save or the autosave may still load", path.display(), engine_note(engine))]
+    #[error("{}: the scenario inside the save is not valid (lines count from the start of `scenario_text`):\n{error}", located_path(path, *at))]
+    Scenario {
+        path: PathBuf,
+        /// Where `scenario_text` is given, when the save's text is known.
+        at: Option<Place>,
+        error: ScenarioError,
+    },
+    #[error("{}: the log does not replay: {error}{}\n  hint: the save was edited or damaged; an earlier save or the autosave may still load", located_path(path, *at), engine_note(engine))]
     Replay {
         path: PathBuf,
-        error: ReplayError,
+        /// The refused command's place in the save, when the text is known.
+        at: Option<Place>,
+        error: Box<ReplayError>,
         engine: String,
     },
     #[error(
@@ -132,12 +144,19 @@ pub enum SaveError {
     NoDataDir,
 }
 
-fn located(path: &Path, at: Option<(usize, usize)>, message: &str, hint: &str) -> String {
+fn located(path: &Path, at: Option<Place>, message: &str, hint: &str) -> String {
     let place = match at {
-        Some((line, col)) => format!("{}:{line}:{col}", path.display()),
+        Some(at) => format!("{}:{at}", path.display()),
         None => path.display().to_string(),
     };
     format!("{place}: {message}\n  hint: {hint}")
+}
+
+fn located_path(path: &Path, at: Option<Place>) -> String {
+    match at {
+        Some(at) => format!("{}:{at}", path.display()),
+        None => path.display().to_string(),
+    }
 }
 
 fn engine_note(engine: &str) -> String {
@@ -183,8 +202,12 @@ impl SaveFile {
         if text.trim().is_empty() {
             return Err(SaveError::Empty { path });
         }
-        if text.contains('\0') {
-            return Err(SaveError::Binary { path });
+        if let Some(at) = text::first_nul(text) {
+            return Err(SaveError::Binary {
+                path,
+                at,
+                why: format!("a NUL byte at byte offset {}", at.byte),
+            });
         }
         if text.len() as u64 > limits::SAVE_BYTES {
             return Err(SaveError::TooLarge { path });
@@ -192,22 +215,26 @@ impl SaveFile {
         if let Some(p) = scenario::nesting(text) {
             return Err(SaveError::Syntax {
                 path,
-                at: p.at.unwrap_or((1, 1)),
+                at: p.at.unwrap_or(Place::of(text, 0)),
                 message: p.message,
                 hint: p.hint.unwrap_or_default(),
             });
         }
-        let lenient = scenario::ron_options().with_default_extension(Extensions::IMPLICIT_SOME);
+        let lenient = plain::options().with_default_extension(Extensions::IMPLICIT_SOME);
         let header: Header = match lenient.from_str(text) {
             Ok(h) => h,
             Err(e) => {
-                if ron::from_str::<scenario::Scenario>(text).is_ok() {
+                if plain::from_str::<scenario::Scenario>(text).is_ok() {
                     return Err(SaveError::IsScenario { path });
                 }
                 if let ron::Error::ExpectedDifferentStructName { found, .. } = &e.code {
                     return Err(SaveError::NotASave {
                         path,
-                        at: Some((e.span.start.line, e.span.start.col)),
+                        at: Some(Place::at_line_col(
+                            text,
+                            e.span.start.line,
+                            e.span.start.col,
+                        )),
                         why: format!("this holds `{found}(…)`, not a `SaveFile(…)`"),
                         hint: "open a file written by hexmelee's save or autosave".into(),
                     });
@@ -217,7 +244,7 @@ impl SaveFile {
         };
         match header.format.as_deref() {
             Some(FORMAT) => {}
-            None if ron::from_str::<scenario::Scenario>(text).is_ok() => {
+            None if plain::from_str::<scenario::Scenario>(text).is_ok() => {
                 return Err(SaveError::IsScenario { path });
             }
             other => {
@@ -243,20 +270,18 @@ impl SaveFile {
             }
             None => {
                 return Err(SaveError::NotASave {
-                    at: None,
+                    at: key_at(text, "format"),
                     why: "there is no `version`".into(),
                     hint: format!("a save of this hexmelee says `version: {VERSION}`"),
                     path,
                 });
             }
         }
-        let save: SaveFile = scenario::ron_options()
-            .from_str(text)
-            .map_err(|e| syntax(path.clone(), text, &e))?;
+        let save: SaveFile = plain::from_str(text).map_err(|e| syntax(path.clone(), text, &e))?;
         let cursor = save.cursor();
         if cursor > save.commands.len() {
             return Err(SaveError::Syntax {
-                at: key_at(text, "cursor").unwrap_or((1, 1)),
+                at: key_at(text, "cursor").unwrap_or(Place::of(text, 0)),
                 message: format!(
                     "cursor {cursor} is past the end of the {} commands",
                     save.commands.len()
@@ -289,6 +314,7 @@ impl SaveFile {
         if let Err(error) = scenario::parse(&named, &self.scenario_text) {
             return Err(SaveError::Scenario {
                 path: path.to_path_buf(),
+                at: None,
                 error,
             });
         }
@@ -302,7 +328,8 @@ impl SaveFile {
         )
         .map_err(|error| SaveError::Replay {
             path: path.to_path_buf(),
-            error,
+            at: None,
+            error: Box::new(error),
             engine: self.engine.clone(),
         })?;
         if self.engine != ENGINE {
@@ -342,12 +369,56 @@ pub fn load(path: &Path) -> Result<Loaded, SaveError> {
             path: path.to_path_buf(),
         });
     }
-    let Ok(text) = String::from_utf8(bytes) else {
+    if let Err(bad) = text::decode(&bytes) {
         return Err(SaveError::Binary {
             path: path.to_path_buf(),
+            at: bad.at,
+            why: bad.to_string(),
         });
-    };
-    SaveFile::parse(path, &text)?.into_session(path)
+    }
+    let text = String::from_utf8(bytes).unwrap_or_default();
+    load_text(path, &text)
+}
+
+/// Check and replay a save's text; `path` only names it in messages. A
+/// refused command is placed at its line in the save.
+pub fn load_text(path: &Path, text: &str) -> Result<Loaded, SaveError> {
+    SaveFile::parse(path, text)?
+        .into_session(path)
+        .map_err(|e| match e {
+            SaveError::Replay {
+                path,
+                at: None,
+                error,
+                engine,
+            } => SaveError::Replay {
+                at: match *error {
+                    ReplayError::Refused { number, .. } => command_place(text, number),
+                    ReplayError::Start(_) => None,
+                },
+                path,
+                error,
+                engine,
+            },
+            SaveError::Scenario {
+                path,
+                at: None,
+                error,
+            } => SaveError::Scenario {
+                at: key_at(text, "scenario_text"),
+                path,
+                error,
+            },
+            e => e,
+        })
+}
+
+/// Where the `number`th command (from 1) of a save's log is written.
+fn command_place(text: &str, number: usize) -> Option<Place> {
+    let key = key_offset(text, "commands")?;
+    let open = key + text[key..].find('[')?;
+    let item = *scenario::list_items(text, open).get(number.checked_sub(1)?)?;
+    Some(Place::of(text, item))
 }
 
 /// Write `text` to `path` so that a crash leaves the old file or the new one,
@@ -388,27 +459,34 @@ pub(super) fn temp_prefix(name: &str) -> String {
 }
 
 fn syntax(path: PathBuf, text: &str, e: &ron::error::SpannedError) -> SaveError {
-    let text = text.trim();
-    let hint = if text.starts_with('{') {
-        "this looks like JSON; a save is RON: `SaveFile(format: \"hexmelee-save\", …)`"
-    } else if e.code == ron::Error::Eof || !text.ends_with(')') {
-        "the file ends early: it was cut off (an interrupted copy?); the autosave or an earlier save may be whole"
+    let problem = plain::problem(text, e, "docs/SAVES.md");
+    let trimmed = text.trim();
+    let hint = if trimmed.starts_with('{') {
+        "this looks like JSON; a save is RON: `SaveFile(format: \"hexmelee-save\", …)`".into()
+    } else if e.code == ron::Error::Eof
+        || (!trimmed.ends_with(')') && e.code != ron::Error::ExceededRecursionLimit)
+    {
+        "the file ends early: it was cut off (an interrupted copy?); the autosave or an earlier save may be whole".into()
     } else {
-        "see docs/SAVES.md for the format"
+        problem.hint.unwrap_or_default()
     };
     SaveError::Syntax {
         path,
-        at: (e.span.start.line, e.span.start.col),
-        message: e.code.to_string(),
-        hint: hint.into(),
+        at: problem.at.unwrap_or(Place::of(text, 0)),
+        message: problem.message,
+        hint,
     }
 }
 
 /// line:col of `key:` at the top level of a save (the last one: the scenario
 /// text comes first and may hold the same word).
-fn key_at(text: &str, key: &str) -> Option<(usize, usize)> {
+fn key_at(text: &str, key: &str) -> Option<Place> {
+    key_offset(text, key).map(|i| Place::of(text, i))
+}
+
+fn key_offset(text: &str, key: &str) -> Option<usize> {
     let pattern = format!("\n    {key}:");
     text.rfind(&pattern)
-        .map(|i| line_col(text, i + 5))
-        .or_else(|| text.find(&format!("{key}:")).map(|i| line_col(text, i)))
+        .map(|i| i + 5)
+        .or_else(|| text.find(&format!("{key}:")))
 }

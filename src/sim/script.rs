@@ -16,8 +16,8 @@ use crate::limits;
 use crate::rules::shakhan::brawl::BrawlIntent;
 use crate::rules::shakhan::tables::actions::Activity;
 use crate::rules::shakhan::{BodyArea, Card};
-use crate::scenario::line_col;
-use crate::scenario::{Checked, Problem};
+use crate::scenario::{Checked, Problem, plain};
+use crate::text::Place;
 
 /// One entry of an orders file: a figure's cards for one Melee Round.
 #[derive(Debug, Deserialize)]
@@ -100,25 +100,20 @@ impl Script {
         if let Some(problem) = crate::scenario::nesting(text) {
             return Err(fail(vec![problem]));
         }
-        let entries: Vec<Entry> = crate::scenario::ron_options().from_str(text).map_err(|e| {
-            fail(vec![Problem {
-                at: Some((e.span.start.line, e.span.start.col)),
-                message: e.code.to_string(),
-                hint: Some("see docs/ORDERS.md for the format".into()),
-            }])
-        })?;
+        let entries: Vec<Entry> = plain::from_str(text)
+            .map_err(|e| fail(vec![plain::problem(text, &e, "docs/ORDERS.md")]))?;
         let starts = entry_starts(text);
         let figures = &checked.scenario.figures;
         let known = || {
             let names: Vec<&str> = figures.iter().map(|f| f.name.as_str()).collect();
             format!("the figures are {}", names.join(", "))
         };
-        let mut problems = Vec::new();
+        let mut problems = crate::scenario::text_problems(text, &["figure", "target"]);
         let mut script = Script::default();
         let mut entries_of = BTreeMap::new();
         for (i, entry) in entries.iter().enumerate() {
             let from = starts.get(i).copied().unwrap_or(0);
-            let at = |what: &str| Some(line_col(text, find_after(text, what, from)));
+            let at = |what: &str| Some(Place::of(text, find_after(text, what, from)));
             let mut problem = |at, message: String, hint: Option<String>| {
                 problems.push(Problem { at, message, hint })
             };
@@ -324,8 +319,8 @@ mod tests {
         let text = "#![enable(implicit_some)]\n// a (comment)\n[\n  (round: 1, figure: \"a (b)\", cards: []),\n  /* ( */ (round: 2),\n]";
         let starts = entry_starts(text);
         assert_eq!(starts.len(), 2);
-        assert_eq!(line_col(text, starts[0]), (4, 3));
-        assert_eq!(line_col(text, starts[1]), (5, 11));
+        assert_eq!(crate::scenario::line_col(text, starts[0]), (4, 3));
+        assert_eq!(crate::scenario::line_col(text, starts[1]), (5, 11));
     }
 
     #[test]
@@ -365,7 +360,7 @@ mod tests {
     fn a_syntax_error_has_its_line_and_column() {
         let text = "[\n  (round: 1, figure: \"Aulos\", cards: [(card: X)]),\n]";
         let e = Script::parse(Path::new("o.ron"), text, &duel()).unwrap_err();
-        assert_eq!(e.problems[0].at.map(|a| a.0), Some(2));
+        assert_eq!(e.problems[0].at.map(|a| a.line), Some(2));
         assert!(e.to_string().starts_with("o.ron:2:"), "{e}");
     }
 }

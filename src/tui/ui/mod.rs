@@ -28,8 +28,20 @@ use super::theme::Theme;
 use crate::engine::Battle;
 use layout::{Areas, MIN_HEIGHT, MIN_WIDTH};
 
-/// Draw the whole display for `app` into `frame`.
+/// Draw the whole display for `app` into `frame`, no cell holding a
+/// character that would drive the terminal (ratatui drops controls; the
+/// bidirectional overrides and marks it keeps are shown as `?`), so a name
+/// from an old save cannot rewrite the screen.
 pub fn draw(frame: &mut Frame, app: &App) {
+    draw_all(frame, app);
+    for cell in &mut frame.buffer_mut().content {
+        if cell.symbol().chars().any(crate::text::is_unsafe) {
+            cell.set_symbol("?");
+        }
+    }
+}
+
+fn draw_all(frame: &mut Frame, app: &App) {
     let size = frame.area();
     let Some(areas) = Areas::of(size, app.battle().figures().len()) else {
         too_small(frame, size, app);
