@@ -7,6 +7,7 @@
 pub mod damage;
 pub mod initiative;
 pub mod movement;
+pub mod special;
 pub mod strike;
 pub mod tables;
 mod terms;
