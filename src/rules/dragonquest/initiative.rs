@@ -15,9 +15,9 @@ pub fn side_initiative(d10: u8, pc: u8, leader_military_scientist: Option<Rank>)
     i32::from(d10) + i32::from(pc) + leader_military_scientist.map_or(0, |Rank(r)| i32::from(r))
 }
 
-/// DragonQuest 19.3, "for the Alusia campaign" (an option): D10 + modified AG
-/// + PC + Rank with the prepared weapon + 2 × the side's Leader's Military
-/// Scientist Rank, rolled once for the whole combat.
+/// DragonQuest 19.3, "for the Alusia campaign" (an option): the sum of D10,
+/// modified AG, PC, Rank with the prepared weapon and twice the side's
+/// Leader's Military Scientist Rank, rolled once for the whole combat.
 pub fn alusia_initiative_value(
     d10: u8,
     modified_ag: u8,
