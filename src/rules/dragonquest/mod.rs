@@ -5,6 +5,7 @@
 //! ruleset seam (issue 18).
 
 pub mod damage;
+pub mod figure;
 pub mod initiative;
 pub mod movement;
 pub mod special;
