@@ -99,6 +99,12 @@ pub fn crawl(tmr: Tmr) -> u8 {
     tmr.0 / 4
 }
 
+/// DragonQuest 21.1: a jump costs a hex of movement per 5 feet, or part of 5,
+/// across or up (the landing roll against modified Agility is the Referee's).
+pub fn jump_cost(feet: u16) -> u16 {
+    feet.div_ceil(5)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -170,6 +176,14 @@ mod tests {
         assert!(may_combine(t, 26, Fire, Retreat));
         assert!(!may_combine(t, 25, Fire, Retreat));
         assert!(!may_combine(t, 30, Spell, MeleeAttack));
+    }
+
+    #[test]
+    fn jump_21_1_a_hex_per_5_feet_or_part() {
+        assert_eq!(jump_cost(5), 1);
+        assert_eq!(jump_cost(6), 2);
+        assert_eq!(jump_cost(10), 2);
+        assert_eq!(jump_cost(0), 0);
     }
 
     #[test]
