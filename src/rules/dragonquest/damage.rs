@@ -167,6 +167,18 @@ pub fn infection_chance(endurance_lost: u32, natural_weapon: bool, grievous: &[u
     10 + endurance + natural + grievous.iter().map(|g| u32::from(*g)).sum::<u32>()
 }
 
+/// DragonQuest 31: an infected figure is cured on a morning's D100 at or under
+/// its original, unmodified Endurance.
+pub fn infection_cured(endurance: u8, d100: u8) -> bool {
+    d100 <= endurance
+}
+
+/// DragonQuest 31: a day's Endurance lost to an uncured infection, D10 − 5;
+/// a result below 0 is 0 (ruling: 2.7's floor of 1 is for a strike's Damage Check).
+pub fn infection_damage(d10: u8) -> DamagePoints {
+    DamagePoints(u32::from(d10.saturating_sub(5)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -326,6 +338,15 @@ mod tests {
     fn lodged_27_4_pole_weapons_worse() {
         assert_eq!(lodged(weapon("Long Bow")), (3, -4));
         assert_eq!(lodged(weapon("Javelin")), (5, -2));
+    }
+
+    #[test]
+    fn infection_31_cure_and_daily_damage() {
+        assert!(infection_cured(14, 14));
+        assert!(!infection_cured(14, 15));
+        assert_eq!(infection_damage(5), DamagePoints(0));
+        assert_eq!(infection_damage(3), DamagePoints(0));
+        assert_eq!(infection_damage(10), DamagePoints(5));
     }
 
     #[test]

@@ -15,6 +15,21 @@ pub fn side_initiative(d10: u8, pc: u8, leader_military_scientist: Option<Rank>)
     i32::from(d10) + i32::from(pc) + leader_military_scientist.map_or(0, |Rank(r)| i32::from(r))
 }
 
+/// DragonQuest 19.3, "for the Alusia campaign" (an option): the sum of D10,
+/// modified AG, PC, Rank with the prepared weapon and twice the side's
+/// Leader's Military Scientist Rank, rolled once for the whole combat.
+pub fn alusia_initiative_value(
+    d10: u8,
+    modified_ag: u8,
+    pc: u8,
+    weapon_rank: Option<Rank>,
+    leader_military_scientist: Option<Rank>,
+) -> InitiativeValue {
+    let InitiativeValue(iv) = initiative_value(modified_ag, pc, weapon_rank);
+    let mil_sci = leader_military_scientist.map_or(0, |Rank(r)| 2 * i32::from(r));
+    InitiativeValue(i32::from(d10) + iv + mil_sci)
+}
+
 /// DragonQuest 19.3, 26: the order an engagement acts in, highest first;
 /// a Stunned figure, or one with a rear hex toward its opponent, acts after
 /// every other (its opponent automatically has the Initiative). Ties keep
@@ -47,6 +62,16 @@ mod tests {
         assert_eq!(engaged_order(&[delion, orc]), [1, 0]);
         let stunned_orc = (InitiativeValue(27), true);
         assert_eq!(engaged_order(&[stunned_orc, delion]), [1, 0]);
+    }
+
+    #[test]
+    fn alusia_initiative_19_3_option_adds_d10_and_twice_military_scientist() {
+        let iv = alusia_initiative_value(7, 14, 10, Some(Rank(3)), Some(Rank(2)));
+        assert_eq!(iv, InitiativeValue(7 + 14 + 10 + 3 + 4));
+        assert_eq!(
+            alusia_initiative_value(1, 14, 10, None, None),
+            InitiativeValue(25)
+        );
     }
 
     #[test]

@@ -5,8 +5,10 @@
 //! ruleset seam (issue 18).
 
 pub mod damage;
+pub mod figure;
 pub mod initiative;
 pub mod movement;
+pub mod special;
 pub mod strike;
 pub mod tables;
 mod terms;

@@ -1,4 +1,4 @@
-//! DragonQuest 21.1, 22.1–22.3: how far an action lets a figure move, and
+//! DragonQuest 20, 21.1, 22.1–22.3: how far an action lets a figure move, and
 //! which actions a nimble figure may combine.
 
 use super::tables::actions::{Action, ActionTables, Movement};
@@ -26,6 +26,46 @@ pub fn non_engaged_hexes(
         return Some(0);
     }
     Some((base + agility_hexes(t, action, modified_ag, combining)).max(0) as u8)
+}
+
+/// DragonQuest 20.1–20.7 with 22.1–22.3: the hexes an engaged figure may move
+/// in `action` (`None` if an engaged figure may not choose it). Inside a
+/// hostile figure's Melee Zone the book allows one hex (a Melee attack, an
+/// Evade, a Pass, backing out in a Withdrawal, closing into the defender's
+/// hex) or none (a spell); those limits are where the figure stands, not an
+/// allowance, so Agility does not change them (ruling). Outside the zone: ½ TMR
+/// for a Melee attack or an Evade, two hexes for a Pass, the full TMR for a
+/// Withdrawal (20.3: it moves normally, 21.1), each with 22.1–22.3. In Close
+/// Combat (20.7) a Withdrawal that breaks contact reaches an adjacent hex and
+/// nothing else moves. For a Withdrawal, `in_hostile_zone` means 20.3's case:
+/// inside the opponent's Melee Zone with the opponent in the figure's own.
+pub fn engaged_hexes(
+    t: &ActionTables,
+    action: Action,
+    tmr: Tmr,
+    modified_ag: u8,
+    in_hostile_zone: bool,
+    in_close_combat: bool,
+    combining: bool,
+) -> Option<u8> {
+    if in_close_combat {
+        if !t.close_combat.contains(&action) {
+            return None;
+        }
+        return Some(u8::from(action == Action::Withdraw));
+    }
+    if !t.engaged.contains(&action) {
+        return None;
+    }
+    let free = match action {
+        Action::Spell => return Some(0),
+        Action::CloseAndGrapple => return Some(1),
+        _ if in_hostile_zone => return Some(1),
+        Action::MeleeAttack | Action::Evade => i32::from(tmr.0 / 2),
+        Action::Pass => 2,
+        _ => i32::from(tmr.0),
+    };
+    Some((free + agility_hexes(t, action, modified_ag, combining)).max(0) as u8)
 }
 
 /// DragonQuest 22.1–22.3: the hexes Agility adds to or takes from an action's movement.
@@ -57,6 +97,12 @@ pub fn may_combine(t: &ActionTables, modified_ag: u8, a: Action, b: Action) -> b
 /// DragonQuest 21.1: crawling is a quarter of the TMR, rounded down.
 pub fn crawl(tmr: Tmr) -> u8 {
     tmr.0 / 4
+}
+
+/// DragonQuest 21.1: a jump costs a hex of movement per 5 feet, or part of 5,
+/// across or up (the landing roll against modified Agility is the Referee's).
+pub fn jump_cost(feet: u16) -> u16 {
+    feet.div_ceil(5)
 }
 
 #[cfg(test)]
@@ -103,11 +149,41 @@ mod tests {
     }
 
     #[test]
+    fn engaged_movement_20_1_to_20_7() {
+        let t = &tables().actions;
+        let go = |a, ag, zone, close| engaged_hexes(t, a, Tmr(6), ag, zone, close, false);
+        // Inside a hostile Melee Zone: one hex, whatever the Agility.
+        assert_eq!(go(MeleeAttack, 15, true, false), Some(1));
+        assert_eq!(go(Evade, 24, true, false), Some(1));
+        assert_eq!(go(Pass, 6, true, false), Some(1));
+        assert_eq!(go(Spell, 15, true, false), Some(0));
+        // Outside it: ½ TMR, two hexes for a Pass, Agility counting.
+        assert_eq!(go(MeleeAttack, 15, false, false), Some(3));
+        assert_eq!(go(MeleeAttack, 8, false, false), Some(2));
+        assert_eq!(go(Evade, 23, false, false), Some(4));
+        assert_eq!(go(Pass, 15, false, false), Some(2));
+        assert_eq!(go(Withdraw, 15, false, false), Some(6));
+        assert_eq!(go(Move, 15, false, false), None);
+        // Close Combat: only a Withdrawal moves, one hex.
+        assert_eq!(go(Withdraw, 15, false, true), Some(1));
+        assert_eq!(go(Grapple, 15, false, true), Some(0));
+        assert_eq!(go(MeleeAttack, 15, false, true), None);
+    }
+
+    #[test]
     fn combining_actions_22_3_needs_agility_26() {
         let t = &tables().actions;
         assert!(may_combine(t, 26, Fire, Retreat));
         assert!(!may_combine(t, 25, Fire, Retreat));
         assert!(!may_combine(t, 30, Spell, MeleeAttack));
+    }
+
+    #[test]
+    fn jump_21_1_a_hex_per_5_feet_or_part() {
+        assert_eq!(jump_cost(5), 1);
+        assert_eq!(jump_cost(6), 2);
+        assert_eq!(jump_cost(10), 2);
+        assert_eq!(jump_cost(0), 0);
     }
 
     #[test]

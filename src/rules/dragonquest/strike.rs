@@ -761,6 +761,8 @@ mod tests {
     #[test]
     fn parry_24_4_and_example_32() {
         assert_eq!(parry(8, Some(Rank(6)), Some(Rank(3))), Parry::Riposte);
+        // The example names his Rank 5 earlier; at 5 the total is 10, a Riposte still.
+        assert_eq!(parry(8, Some(Rank(5)), Some(Rank(3))), Parry::Riposte);
         assert_eq!(parry(3, None, None), Parry::Parried);
         assert_eq!(parry(4, None, None), Parry::Disarm);
         assert_eq!(parry(7, None, None), Parry::Disarm);

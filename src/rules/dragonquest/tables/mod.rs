@@ -112,17 +112,12 @@ fn parse<T: DeserializeOwned>(file: &'static str, text: &str) -> Result<T, Table
 }
 
 /// An enum whose every variant a table must list exactly once.
-pub trait Key: Copy + Eq + fmt::Debug + 'static {
+pub trait Key: Copy + fmt::Debug + 'static {
     /// Every variant, in declaration order.
     const ALL: &'static [Self];
 
-    /// The variant's place in [`Key::ALL`].
-    fn index(self) -> usize {
-        Self::ALL
-            .iter()
-            .position(|k| *k == self)
-            .expect("ALL lists every variant")
-    }
+    /// The variant's place in [`Key::ALL`] (`every_key_indexes_its_place`).
+    fn index(self) -> usize;
 }
 
 /// A RON map with an entry for every [`Key`], proved while deserialising, so

@@ -12,6 +12,10 @@ macro_rules! keys {
 
         impl Key for $name {
             const ALL: &'static [Self] = &[$($name::$v,)*];
+
+            fn index(self) -> usize {
+                self as usize
+            }
         }
     };
 }
@@ -134,6 +138,20 @@ mod tests {
         assert_eq!(*m.melee.get(Melee::TargetStunned), 15);
         assert_eq!(*m.melee.get(Melee::TargetKneelingOrProne), 20);
         assert_eq!(*m.ranged.get(Ranged::ThroughRearHex), 20);
+    }
+
+    #[test]
+    fn every_key_indexes_its_place() {
+        fn check<K: Key>() {
+            for (i, k) in K::ALL.iter().enumerate() {
+                assert_eq!(k.index(), i, "{k:?}");
+            }
+        }
+        check::<Close>();
+        check::<Melee>();
+        check::<Ranged>();
+        check::<Lighting>();
+        check::<Misc>();
     }
 
     #[test]
