@@ -1,15 +1,16 @@
 //! The largest scenario the stated limits accept (src/limits.rs), played for
-//! one Melee Round by the AI as `hexmelee sim` plays it, with the time taken
+//! a few Melee Rounds by the AI as `hexmelee sim` plays it, with the time taken
 //! and the process's peak memory: the measurement behind MAP_SIDE and
 //! FIGURES (docs/SCENARIOS.md "Limits", RELIABILITY.md "Stated limits").
 //!
-//! `cargo run --release --example at_the_limits -- [SIDE] [FIGURES] [--write FILE]`
+//! `cargo run --release --example at_the_limits -- [SIDE] [FIGURES] [ROUNDS] [--write FILE]`
 //!
-//! SIDE and FIGURES default to the limits. The two sides start in opposite
+//! SIDE and FIGURES default to the limits, ROUNDS to 3 (the slowest is
+//! reported: on a small map the sides meet and fight). The two sides start in opposite
 //! corners of an open map, every figure with a sword and a bow, so the AI's
 //! searches cross the whole map and every archer looks for a line of fire.
 //! `--write FILE` also writes the scenario, for
-//! `/usr/bin/time -v target/release/hexmelee sim FILE --max-rounds 1`.
+//! `/usr/bin/time -v target/release/hexmelee sim FILE --max-rounds 3`.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -78,6 +79,7 @@ fn main() {
         .next()
         .and_then(|n| n.parse().ok())
         .unwrap_or(limits::FIGURES);
+    let rounds: u32 = numbers.next().and_then(|n| n.parse().ok()).unwrap_or(3);
     let text = worst_scenario(side, figures);
     if let Some(i) = args.iter().position(|a| a == "--write") {
         let file = args.get(i + 1).expect("--write FILE");
@@ -93,19 +95,26 @@ fn main() {
         }
     };
     let loaded = start.elapsed().as_secs_f64();
-    let start = Instant::now();
     let mut battle = Battle::new(&checked, 25).expect("two sides");
     battle.forget_log();
-    let mut answers = 0u32;
-    while battle.round() <= 1 && !matches!(battle.prompt(), Prompt::Finished { .. }) {
-        let command = sim::ai::answer(&battle, &battle.prompt());
-        battle.submit(command).expect("the AI's answer is accepted");
-        answers += 1;
+    // The slowest of the first rounds: the sides close, then fight.
+    let (mut slowest, mut answers) = (0.0f64, 0u32);
+    while battle.round() <= rounds && !matches!(battle.prompt(), Prompt::Finished { .. }) {
+        let start = Instant::now();
+        let round = battle.round();
+        while battle.round() == round && !matches!(battle.prompt(), Prompt::Finished { .. }) {
+            let command = sim::ai::answer(&battle, &battle.prompt());
+            battle.submit(command).expect("the AI's answer is accepted");
+            answers += 1;
+        }
+        slowest = slowest.max(start.elapsed().as_secs_f64());
     }
-    let round = start.elapsed().as_secs_f64();
+    // What the rounds add to a save's log (limits::SAVE_BYTES bounds it).
+    let log = ron::to_string(battle.commands()).map_or(0, |l| l.len());
     println!(
         "{side}x{side} map, {figures} figures ({} bytes): checked in {loaded:.2} s, \
-         one Melee Round ({answers} answers) in {round:.2} s, peak {} MB",
+         {rounds} Melee Rounds ({answers} answers, {log} bytes of log), the slowest in \
+         {slowest:.2} s, peak {} MB",
         text.len(),
         peak_mb().map_or("?".into(), |mb| format!("{mb:.0}")),
     );
