@@ -163,7 +163,8 @@ const BROKEN: &[(&str, &str, &str)] = &[
     ("blocked-hex", "11:39", "stands on a blocked hex (2, 1)"),
     ("same-hex", "18:39", "both stand at (1, 1)"),
     ("unknown-side", "18:25", "not in `sides`"),
-    ("duplicate-name", "11:13", "two figures are named \"Ana\""),
+    // The second of the two, which is the one to rename.
+    ("duplicate-name", "18:13", "two figures are named \"Ana\""),
     (
         "unknown-weapon",
         "15:30",

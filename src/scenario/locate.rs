@@ -32,21 +32,6 @@ pub fn find_key(text: &str, key: &str, from: usize, until: usize) -> Option<usiz
     None
 }
 
-/// Byte offset of the `name: "<name>"` that opens a figure or side, searching
-/// from `from`.
-pub fn find_named(text: &str, name: &str, from: usize) -> Option<usize> {
-    let quoted = format!("\"{name}\"");
-    let mut start = from;
-    while let Some(key) = find_key(text, "name", start, text.len()) {
-        let value = text[key + 4..].trim_start().strip_prefix(':')?.trim_start();
-        if value.starts_with(&quoted) {
-            return Some(key);
-        }
-        start = key + 4;
-    }
-    None
-}
-
 /// One token of RON text, as far as finding places needs: brackets, commas,
 /// colons, quoted literals and words (identifiers, numbers).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -212,13 +197,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn finds_keys_and_names_with_their_positions() {
+    fn finds_keys_with_their_positions() {
         let text = "(\n  figures: [\n    (name: \"Arlos\", at: (1, 2)),\n    (name: \"Bailor\", at: (3, 4)),\n  ],\n)";
-        let bailor = find_named(text, "Bailor", 0).unwrap();
-        assert_eq!(line_col(text, bailor), (4, 6));
+        let bailor = text.find("(name: \"Bailor").unwrap();
         let at = find_key(text, "at", bailor, text.len()).unwrap();
         assert_eq!(line_col(text, at), (4, 22));
-        assert!(find_named(text, "Colath", 0).is_none());
+        assert!(find_key(text, "colath", 0, text.len()).is_none());
         // `format` must not match inside `information:`
         assert!(find_key("information: 1", "format", 0, 14).is_none());
     }
