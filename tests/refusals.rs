@@ -125,3 +125,61 @@ fn an_escape_in_a_name_is_named_and_never_printed() {
     );
     assert!(!out.stderr.contains(&0x1b));
 }
+
+/// No byte a terminal would act on: C0 controls but the line feed, DEL, C1
+/// controls and the bidirectional characters.
+fn assert_inert(bytes: &[u8], what: &str) {
+    let text = String::from_utf8_lossy(bytes);
+    if let Some(c) = text
+        .chars()
+        .find(|&c| c != '\n' && hexmelee::text::is_unsafe(c))
+    {
+        panic!("{what}: {c:?} printed raw");
+    }
+}
+
+/// Text a file carries that loading does not refuse (a Referee's note) is
+/// printed escaped by every printer: `check-save`, `export` in text and
+/// Markdown, for the table and the Referee.
+#[test]
+fn a_note_with_escapes_is_printed_escaped() {
+    let save = "tests/hostile/note-with-escapes.ron";
+    for args in [
+        &["check-save", save][..],
+        &["export", save][..],
+        &["export", "--referee", save][..],
+        &["export", "--format", "markdown", "--referee", save][..],
+    ] {
+        let out = hexmelee(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_inert(&out.stdout, &format!("{args:?} stdout"));
+        assert_inert(&out.stderr, &format!("{args:?} stderr"));
+    }
+    let out = hexmelee(&["export", "--referee", save]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("prays\\u{1b}[2J\\u{1b}]0;owned\\u{7} \\u{202e}loud"),
+        "{text}"
+    );
+}
+
+/// A file's own name is printed too: one named with an escape sequence is
+/// shown escaped by `check` and `sim`.
+#[test]
+fn a_file_named_with_escapes_is_printed_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let evil = dir.path().join("evil\u{1b}[2J\u{202e}.ron");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(root.join("tests/broken/off-map.ron"), &evil).unwrap();
+    let evil = evil.to_str().unwrap();
+    for args in [&["check", evil][..], &["sim", evil][..]] {
+        let out = hexmelee(args);
+        assert_eq!(out.status.code(), Some(2));
+        assert_inert(&out.stderr, "stderr");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("evil\\u{1b}[2J\\u{202e}.ron:18:39: "),
+            "{stderr}"
+        );
+    }
+}
