@@ -15,5 +15,5 @@ pub const SCENARIO_BYTES: u64 = 1 << 20;
 pub const SAVE_BYTES: u64 = 32 << 20;
 /// Brackets and parentheses open at once in any RON file.
 pub const NESTING: usize = 64;
-/// Entries for one figure in one round of an orders file.
+/// Entries for one figure in an orders file (one per round it scripts).
 pub const ORDERS_PER_FIGURE: usize = 64;

@@ -210,7 +210,11 @@ const BROKEN: &[(&str, &str, &str)] = &[
         "18:21",
         "byte 0xE9 at byte offset 619 is not UTF-8 text",
     ),
-    ("nesting-bomb", "4:39", "text in double quotes belongs here"),
+    (
+        "nesting-bomb",
+        "4:100",
+        "brackets and parentheses nest deeper than 64 here",
+    ),
     ("huge-number", "4:11", "1e309 is not a whole number"),
     (
         "out-of-bounds-number",
@@ -240,7 +244,7 @@ const BROKEN: &[(&str, &str, &str)] = &[
     (
         "long-name",
         "2:11",
-        "is 80 characters long, more than 64 (limits::NAME_CHARS)",
+        "is 80 characters long; at most 64 fit (limits::NAME_CHARS)",
     ),
     ("blank-name", "2:11", "is empty (or only spaces)"),
 ];

@@ -3,8 +3,10 @@
 //! Knows nothing of rules. The battle state owns one [`Dice`]; tests script it.
 
 mod expr;
+mod range;
 
 pub use expr::{DiceExpr, DiceExprError, FlatDice, Rolled, Scaling, Sides};
+pub use range::{D100Range, RangeTable};
 
 use std::collections::VecDeque;
 use std::fmt;

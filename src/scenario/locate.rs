@@ -131,15 +131,14 @@ pub fn literals(text: &str) -> Vec<Literal<'_>> {
     let mut recent: Vec<(usize, Tok)> = Vec::new();
     for (at, tok) in tokens(text, 0) {
         if let Tok::Literal { end, string } = tok {
-            let mut back = recent.iter().rev().peekable();
-            if let (Some((o, Tok::Open(b'('))), Some((w, Tok::Word { end: we }))) =
-                (back.clone().next(), back.clone().nth(1))
+            let mut back = recent.iter().rev();
+            // `Some(` between the key and the literal is passed over.
+            let mut ahead = back.clone();
+            if let (Some((_, Tok::Open(b'('))), Some((w, Tok::Word { end: we }))) =
+                (ahead.next(), ahead.next())
+                && &text[*w..*we] == "Some"
             {
-                let _ = o;
-                if &text[*w..*we] == "Some" {
-                    back.next();
-                    back.next();
-                }
+                back = ahead;
             }
             let key = match (back.next(), back.next()) {
                 (Some((_, Tok::Colon)), Some((w, Tok::Word { end }))) => Some(&text[*w..*end]),
@@ -192,9 +191,75 @@ pub fn list_items(text: &str, open: usize) -> Vec<usize> {
     items
 }
 
+/// Byte offset of the first bracket or parenthesis that opens deeper than
+/// `limit`, skipping strings (raw ones too), characters and comments. RON's
+/// own limit counts its recursion, not what a person sees; this counts what
+/// the file shows.
+pub fn too_deep(text: &str, limit: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    // Bytes, not chars: `from` may fall inside a character of a broken file.
+    let skip_to = |from: usize, end: &str| {
+        let end = end.as_bytes();
+        b.get(from..)
+            .and_then(|rest| rest.windows(end.len()).position(|w| w == end))
+            .map_or(b.len(), |n| from + n)
+    };
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => i = skip_to(i, "\n"),
+            b'/' if b.get(i + 1) == Some(&b'*') => i = skip_to(i + 2, "*/") + 1,
+            b'r' if matches!(b.get(i + 1), Some(b'"' | b'#'))
+                && !b[..i]
+                    .last()
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') =>
+            {
+                let hashes = b[i + 1..].iter().take_while(|c| **c == b'#').count();
+                let open = i + 1 + hashes;
+                if b.get(open) == Some(&b'"') {
+                    let close = format!("\"{}", "#".repeat(hashes));
+                    i = skip_to(open + 1, &close) + close.len() - 1;
+                }
+            }
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'\'' => {
+                // A character: 'x', '\'' or '\u{..}'.
+                let escaped = b.get(i + 1) == Some(&b'\\');
+                i = skip_to(i + 2 + usize::from(escaped), "'");
+            }
+            b'[' | b'(' | b'{' => {
+                depth += 1;
+                if depth > limit {
+                    return Some(i);
+                }
+            }
+            b']' | b')' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn depth_counts_what_the_file_shows() {
+        assert_eq!(too_deep("[[()]]", 3), None);
+        assert_eq!(too_deep("[[([])]]", 3), Some(3));
+        // Brackets in strings, raw strings, characters and comments do not count.
+        let quiet = "( \"[[[\\\"[\" r#\"(\"((\"# '(' '\\'' // ((((\n /* [[[ */ )";
+        assert_eq!(too_deep(quiet, 1), None);
+        assert_eq!(too_deep(&format!("{quiet}(("), 1), Some(quiet.len() + 1));
+    }
 
     #[test]
     fn finds_keys_with_their_positions() {

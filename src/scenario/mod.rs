@@ -11,10 +11,12 @@ pub use locate::{line_col, list_items};
 pub use validate::{Checked, REQUISITE_RANGE, check_figure};
 
 use std::fmt;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
+use crate::limits;
 use crate::text::{self, Place};
 
 /// The scenario compiled into the binary, opened when no file is named.
@@ -67,6 +69,9 @@ pub fn load(path: &Path) -> Result<Checked, ScenarioError> {
 /// missing is one problem; one that is not UTF-8 is placed at its first bad
 /// byte, with a hint naming the format's page.
 pub fn read_text(path: &Path, what: &str, format_page: &str) -> Result<String, ScenarioError> {
+    // At most one byte past the limit is read: a larger file, or an endless
+    // one such as a device, is refused before it fills memory.
+    let limit = limits::SCENARIO_BYTES;
     let fail = |at, message, hint: String| ScenarioError {
         file: path.to_path_buf(),
         problems: vec![Problem {
@@ -75,13 +80,23 @@ pub fn read_text(path: &Path, what: &str, format_page: &str) -> Result<String, S
             hint: Some(hint),
         }],
     };
-    let bytes = std::fs::read(path).map_err(|e| {
-        fail(
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
+        .map_err(|e| {
+            fail(
+                None,
+                format!("cannot read the file: {}", io_words(&e)),
+                "check the path".into(),
+            )
+        })?;
+    if bytes.len() as u64 > limit {
+        return Err(fail(
             None,
-            format!("cannot read the file: {}", io_words(&e)),
-            "check the path".into(),
-        )
-    })?;
+            format!("the file is larger than {limit} bytes, the most {what} may be"),
+            format!("split it up or cut it down; the limits are in {format_page}"),
+        ));
+    }
     match crate::text::decode(&bytes) {
         Ok(_) => Ok(String::from_utf8(bytes).unwrap_or_default()),
         Err(bad) => Err(fail(
@@ -109,6 +124,19 @@ pub fn parse(file: &Path, text: &str) -> Result<Checked, ScenarioError> {
         file: file.to_path_buf(),
         problems,
     };
+    if text.len() as u64 > limits::SCENARIO_BYTES {
+        return Err(fail(vec![Problem {
+            at: None,
+            message: format!(
+                "the scenario is larger than {} bytes, the most a scenario may be",
+                limits::SCENARIO_BYTES
+            ),
+            hint: Some("split it up or cut it down; the limits are in docs/SCENARIOS.md".into()),
+        }]));
+    }
+    if let Some(problem) = nesting(text) {
+        return Err(fail(vec![problem]));
+    }
     let scenario: Scenario = plain::from_str(text)
         .map_err(|e| fail(vec![plain::problem(text, &e, "docs/SCENARIOS.md")]))?;
     let mut problems = text_problems(text, &["name", "side", "leader"]);
@@ -136,7 +164,10 @@ pub fn text_problems(text: &str, name_keys: &[&str]) -> Vec<Problem> {
             plain::from_str::<char>(source).ok().map(String::from)
         };
         let Some(value) = value else { continue };
-        let shown = format!("\"{}\"", text::printable(&value));
+        // A long value is shown by its start, enough to find it.
+        let start: String = value.chars().take(24).collect();
+        let more = if start.len() < value.len() { "…" } else { "" };
+        let shown = format!("\"{}{more}\"", text::printable(&start));
         let key = lit.key.unwrap_or("text");
         let fault = match lit.key {
             Some(k) if name_keys.contains(&k) => text::name_fault(&value).map(|f| {
@@ -170,6 +201,19 @@ pub fn text_problems(text: &str, name_keys: &[&str]) -> Vec<Problem> {
         }
     }
     problems
+}
+
+/// The bracket that opens deeper than [`limits::NESTING`], if any: no
+/// hexmelee file needs as many, and following them costs stack.
+pub fn nesting(text: &str) -> Option<Problem> {
+    locate::too_deep(text, limits::NESTING).map(|at| Problem {
+        at: Some(Place::of(text, at)),
+        message: format!(
+            "brackets and parentheses nest deeper than {} here",
+            limits::NESTING
+        ),
+        hint: Some("no hexmelee file nests so deep: the file is damaged or not one of ours".into()),
+    })
 }
 
 /// The embedded default scenario.

@@ -8,10 +8,12 @@ use super::Problem;
 use crate::limits;
 use crate::text::Place;
 
-/// How every hexmelee file is read: nesting beyond [`limits::NESTING`] is
-/// refused before it can exhaust the stack.
+/// How every hexmelee file is read. [`super::nesting`] has already refused
+/// what is deeper than [`limits::NESTING`]; RON counts several steps of
+/// recursion for one bracket, so its own limit only stands behind that, for
+/// the stack.
 pub fn options() -> ron::Options {
-    ron::Options::default().with_recursion_limit(limits::NESTING)
+    ron::Options::default().with_recursion_limit(4 * limits::NESTING)
 }
 
 /// Read `text` as RON with [`options`].
@@ -57,7 +59,7 @@ pub fn words(code: &ron::Error, literal: &str) -> (String, Option<String>) {
         ),
         E::ExceededRecursionLimit => with(
             format!(
-                "brackets are nested deeper than {} (limits::NESTING)",
+                "brackets and parentheses nest deeper than {} (limits::NESTING)",
                 limits::NESTING
             ),
             "no hexmelee file nests that deep: this file is damaged or was not written for hexmelee",

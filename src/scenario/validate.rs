@@ -7,6 +7,7 @@ use std::sync::Arc;
 use super::locate::{find_key, list_items};
 use super::{Figure, MoraleStanding, Problem, Scenario, SideSpec};
 use crate::hex::{HexMap, Legend, MapError};
+use crate::limits;
 use crate::rules::shakhan::character::{
     ArmourWorn, Character, Factors, MeleeLoadout, MissileLoadout, MissileSource, OccupationLevel,
     Requisites, ShieldCarried, derive,
@@ -77,6 +78,19 @@ pub fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
         figures: entry_spans(text, "figures"),
         figure: 0,
     };
+    if scenario.figures.len() > limits::FIGURES {
+        // Checking each of thousands of figures would only bury this one.
+        r.at(
+            find_key(text, "figures", 0, text.len()),
+            format!(
+                "the scenario has {} figures; at most {} may fight in one battle",
+                scenario.figures.len(),
+                limits::FIGURES
+            ),
+            "split the battle up, or leave out figures that cannot reach the fight",
+        );
+        return Err(r.problems);
+    }
     let t = tables();
     let map = check_map(&scenario, &mut r);
     let o = &scenario.options;

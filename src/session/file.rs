@@ -5,7 +5,7 @@
 //! target, synced, renamed over it, and the directory synced.
 
 use std::fmt;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use ron::extensions::Extensions;
@@ -15,6 +15,7 @@ use thiserror::Error;
 
 use super::{ReplayError, Session};
 use crate::engine::Command;
+use crate::limits;
 use crate::scenario::{self, ScenarioError, plain};
 use crate::text::{self, Place};
 
@@ -98,6 +99,8 @@ pub enum SaveError {
         at: Place,
         why: String,
     },
+    #[error("{}: the file is larger than {} bytes, the most a save may be\n  hint: it is not a save this hexmelee wrote; the limits are in docs/SAVES.md", path.display(), limits::SAVE_BYTES)]
+    TooLarge { path: PathBuf },
     #[error("{}:1:1: this is a scenario, not a save file\n  hint: saves are written by the game; `hexmelee sim {} --save SAVE` plays it and writes one", path.display(), path.display())]
     IsScenario { path: PathBuf },
     #[error("{}", located(path, *at, why, hint))]
@@ -204,6 +207,17 @@ impl SaveFile {
                 path,
                 at,
                 why: format!("a NUL byte at byte offset {}", at.byte),
+            });
+        }
+        if text.len() as u64 > limits::SAVE_BYTES {
+            return Err(SaveError::TooLarge { path });
+        }
+        if let Some(p) = scenario::nesting(text) {
+            return Err(SaveError::Syntax {
+                path,
+                at: p.at.unwrap_or(Place::of(text, 0)),
+                message: p.message,
+                hint: p.hint.unwrap_or_default(),
             });
         }
         let lenient = plain::options().with_default_extension(Extensions::IMPLICIT_SOME);
@@ -339,11 +353,22 @@ impl SaveFile {
 
 /// Read, check and replay a save file.
 pub fn load(path: &Path) -> Result<Loaded, SaveError> {
-    let bytes = std::fs::read(path).map_err(|e| SaveError::Io {
+    let io = |e: std::io::Error| SaveError::Io {
         path: path.to_path_buf(),
         action: "read",
         error: e.to_string(),
-    })?;
+    };
+    // At most one byte past the limit is read, so a huge or endless file is
+    // refused before it fills memory.
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(limits::SAVE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(io)?;
+    if bytes.len() as u64 > limits::SAVE_BYTES {
+        return Err(SaveError::TooLarge {
+            path: path.to_path_buf(),
+        });
+    }
     if let Err(bad) = text::decode(&bytes) {
         return Err(SaveError::Binary {
             path: path.to_path_buf(),

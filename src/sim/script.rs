@@ -12,6 +12,7 @@ use crate::engine::{
     Battle, BusyStance, CardOrder, Command, DodgeStance, FigureId, FigureOrders, Prompt,
     ShieldStance,
 };
+use crate::limits;
 use crate::rules::shakhan::brawl::BrawlIntent;
 use crate::rules::shakhan::tables::actions::Activity;
 use crate::rules::shakhan::{BodyArea, Card};
@@ -96,6 +97,9 @@ impl Script {
             file: file.to_path_buf(),
             problems,
         };
+        if let Some(problem) = crate::scenario::nesting(text) {
+            return Err(fail(vec![problem]));
+        }
         let entries: Vec<Entry> = plain::from_str(text)
             .map_err(|e| fail(vec![plain::problem(text, &e, "docs/ORDERS.md")]))?;
         let starts = entry_starts(text);
@@ -106,6 +110,7 @@ impl Script {
         };
         let mut problems = crate::scenario::text_problems(text, &["figure", "target"]);
         let mut script = Script::default();
+        let mut entries_of = BTreeMap::new();
         for (i, entry) in entries.iter().enumerate() {
             let from = starts.get(i).copied().unwrap_or(0);
             let at = |what: &str| Some(Place::of(text, find_after(text, what, from)));
@@ -121,6 +126,23 @@ impl Script {
                 continue;
             };
             let me = &figures[id];
+            let given = entries_of.entry(id).or_insert(0usize);
+            *given += 1;
+            if *given == limits::ORDERS_PER_FIGURE + 1 {
+                problem(
+                    at("figure"),
+                    format!(
+                        "{} is given orders for more than {} rounds",
+                        me.name,
+                        limits::ORDERS_PER_FIGURE
+                    ),
+                    Some(format!(
+                        "an orders file scripts at most {} rounds for one figure; \
+                         leave the rest to the AI",
+                        limits::ORDERS_PER_FIGURE
+                    )),
+                );
+            }
             if entry.round == 0 {
                 problem(at("round"), "Melee Rounds are numbered from 1".into(), None);
             }

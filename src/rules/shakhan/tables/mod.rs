@@ -4,8 +4,6 @@
 //! After [`tables()`] has returned, lookups cannot fail: every d100 table
 //! covers 01–00 without gaps or overlaps and every index enum has its row.
 
-mod range;
-
 pub mod actions;
 pub mod armour;
 pub mod character;
@@ -19,7 +17,7 @@ pub mod morale;
 pub mod protection;
 pub mod weapons;
 
-pub use range::{D100Range, RangeTable};
+pub use crate::dice::{D100Range, RangeTable};
 
 use std::sync::OnceLock;
 

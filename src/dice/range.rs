@@ -1,10 +1,11 @@
-//! d100 ranges (01–00) and tables indexed by them.
+//! d100 ranges (01–00) and tables indexed by them: any ruleset's d100 tables prove
+//! their coverage here while deserialising.
 
 use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::dice::Percentile;
+use super::Percentile;
 
 /// An inclusive range of percentage-dice faces, 1..=100 (100 is "00").
 /// Written in RON as `(lo, hi)`, e.g. `(96, 100)` for 96–00.

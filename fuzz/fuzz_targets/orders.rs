@@ -1,0 +1,7 @@
+//! Fuzz target `orders`: see `orders_input` in tests/hardening/mod.rs.
+#![no_main]
+
+#[path = "../../tests/hardening/mod.rs"]
+mod hardening;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| hardening::orders_input(data));

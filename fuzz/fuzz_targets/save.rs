@@ -1,0 +1,7 @@
+//! Fuzz target `save`: see `save_input` in tests/hardening/mod.rs.
+#![no_main]
+
+#[path = "../../tests/hardening/mod.rs"]
+mod hardening;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| hardening::save_input(data));

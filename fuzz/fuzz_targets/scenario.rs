@@ -1,0 +1,7 @@
+//! Fuzz target `scenario`: see `scenario_input` in tests/hardening/mod.rs.
+#![no_main]
+
+#[path = "../../tests/hardening/mod.rs"]
+mod hardening;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| hardening::scenario_input(data));
