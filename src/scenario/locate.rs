@@ -1,16 +1,6 @@
 //! Finding where in the file a problem lives, for semantic checks that run
-//! after serde has forgotten positions.
-
-/// 1-based (line, column) of byte offset `at` in `text`.
-pub fn line_col(text: &str, at: usize) -> (usize, usize) {
-    let before = &text[..at.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let col = before
-        .rfind('\n')
-        .map_or(before.len(), |nl| before.len() - nl - 1)
-        + 1;
-    (line, col)
-}
+//! after serde has forgotten positions (as byte offsets; `text::Place` turns
+//! them into line:col).
 
 /// Byte offset of `key:` at or after `from` and before `until`, where `key`
 /// stands alone (not the tail of a longer name).
@@ -266,7 +256,7 @@ mod tests {
         let text = "(\n  figures: [\n    (name: \"Arlos\", at: (1, 2)),\n    (name: \"Bailor\", at: (3, 4)),\n  ],\n)";
         let bailor = text.find("(name: \"Bailor").unwrap();
         let at = find_key(text, "at", bailor, text.len()).unwrap();
-        assert_eq!(line_col(text, at), (4, 22));
+        assert_eq!(crate::text::Place::of(text, at).to_string(), "4:22");
         assert!(find_key(text, "colath", 0, text.len()).is_none());
         // `format` must not match inside `information:`
         assert!(find_key("information: 1", "format", 0, 14).is_none());

@@ -7,7 +7,7 @@ pub mod plain;
 mod validate;
 
 pub use format::*;
-pub use locate::{line_col, list_items};
+pub use locate::list_items;
 pub use validate::{Checked, REQUISITE_RANGE, check_figure};
 
 use std::fmt;
