@@ -144,7 +144,7 @@ impl fmt::Display for NameFault {
             NameFault::Empty => f.write_str("is empty (or only spaces)"),
             NameFault::TooLong(n) => write!(
                 f,
-                "is {n} characters long, more than {} (limits::NAME_CHARS)",
+                "is {n} characters long; at most {} fit",
                 limits::NAME_CHARS
             ),
             NameFault::Holds { c, nth } => {
@@ -159,7 +159,7 @@ impl NameFault {
     pub fn hint(&self) -> &'static str {
         match self {
             NameFault::Empty => "give a name with letters in it",
-            NameFault::TooLong(_) => "shorten the name",
+            NameFault::TooLong(_) => "shorten the name; put the rest in the scenario's description",
             NameFault::Holds { .. } => {
                 "names are printed on terminals: use letters, digits, spaces and punctuation only"
             }

@@ -163,7 +163,8 @@ const BROKEN: &[(&str, &str, &str)] = &[
     ("blocked-hex", "11:39", "stands on a blocked hex (2, 1)"),
     ("same-hex", "18:39", "both stand at (1, 1)"),
     ("unknown-side", "18:25", "not in `sides`"),
-    ("duplicate-name", "11:13", "two figures are named \"Ana\""),
+    // The second of the two, which is the one to rename.
+    ("duplicate-name", "18:13", "two figures are named \"Ana\""),
     (
         "unknown-weapon",
         "15:30",
@@ -209,7 +210,11 @@ const BROKEN: &[(&str, &str, &str)] = &[
         "18:21",
         "byte 0xE9 at byte offset 619 is not UTF-8 text",
     ),
-    ("nesting-bomb", "4:100", "brackets and parentheses nest deeper than 64 here"),
+    (
+        "nesting-bomb",
+        "4:100",
+        "brackets and parentheses nest deeper than 64 here",
+    ),
     ("huge-number", "4:11", "1e309 is not a whole number"),
     (
         "out-of-bounds-number",
@@ -239,7 +244,7 @@ const BROKEN: &[(&str, &str, &str)] = &[
     (
         "long-name",
         "2:11",
-        "is 80 characters long, more than 64 (limits::NAME_CHARS)",
+        "is 80 characters long; at most 64 fit",
     ),
     ("blank-name", "2:11", "is empty (or only spaces)"),
 ];

@@ -96,11 +96,11 @@ fn names_up_to_the_limit_and_not_one_more() {
     assert!(scenario::parse(Path::new("ok.ron"), &scenario_text(8, 2, &longest)).is_ok());
     let e = refused(&scenario_text(8, 2, &format!("{longest}x")));
     let (at, message) = only_problem(&e);
-    // At the name's opening quote.
+    // The name's own opening quote.
     assert_eq!(at, (7, 16), "{e}");
     assert!(
         message.contains(&format!("{} characters", limits::NAME_CHARS + 1))
-            && message.contains(&format!("more than {}", limits::NAME_CHARS)),
+            && message.contains(&format!("at most {}", limits::NAME_CHARS)),
         "{message}"
     );
 }

@@ -478,3 +478,26 @@ fn a_long_command_line_error_wraps_whole_at_80x24() {
         .sum();
     assert!(shown >= words(&error), "{s}");
 }
+
+/// Issue 25: a note in a save carrying ESC sequences and a bidi override is
+/// drawn with neither in any cell (ratatui drops controls and zero-width
+/// characters; any other unsafe one left in a cell is drawn as `?`), in
+/// either view of the log.
+#[test]
+fn a_note_with_escapes_never_reaches_a_cell() {
+    let save = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile/note-with-escapes.ron");
+    let loaded = session::file::load(&save).unwrap();
+    let mut app = App::from_session(loaded.session, false);
+    app.handle(Input::Resize(160, 50));
+    for view in [None, Some('v')] {
+        if let Some(key) = view {
+            press(&mut app, KeyCode::Char(key));
+        }
+        let shown = screen(&app);
+        let bad = shown
+            .chars()
+            .find(|&c| c != '\n' && hexmelee::text::is_unsafe(c));
+        assert_eq!(bad, None, "{shown}");
+        assert!(shown.contains("prays[2J]0;owned loud"), "{shown}");
+    }
+}

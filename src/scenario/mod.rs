@@ -7,7 +7,7 @@ pub mod plain;
 mod validate;
 
 pub use format::*;
-pub use locate::{line_col, list_items};
+pub use locate::list_items;
 pub use validate::{Checked, REQUISITE_RANGE, check_figure};
 
 use std::fmt;
@@ -164,7 +164,10 @@ pub fn text_problems(text: &str, name_keys: &[&str]) -> Vec<Problem> {
             plain::from_str::<char>(source).ok().map(String::from)
         };
         let Some(value) = value else { continue };
-        let shown = format!("\"{}\"", text::printable(&value));
+        // A long value is shown by its start, enough to find it.
+        let start: String = value.chars().take(24).collect();
+        let more = if start.len() < value.len() { "…" } else { "" };
+        let shown = format!("\"{}{more}\"", text::printable(&start));
         let key = lit.key.unwrap_or("text");
         let fault = match lit.key {
             Some(k) if name_keys.contains(&k) => text::name_fault(&value).map(|f| {

@@ -9,7 +9,7 @@ use crate::limits;
 use crate::text::Place;
 
 /// How every hexmelee file is read. [`super::nesting`] has already refused
-/// brackets deeper than [`limits::NESTING`]; RON counts several steps of
+/// what is deeper than [`limits::NESTING`]; RON counts several steps of
 /// recursion for one bracket, so its own limit only stands behind that, for
 /// the stack.
 pub fn options() -> ron::Options {
@@ -59,7 +59,7 @@ pub fn words(code: &ron::Error, literal: &str) -> (String, Option<String>) {
         ),
         E::ExceededRecursionLimit => with(
             format!(
-                "brackets are nested deeper than {} (limits::NESTING)",
+                "brackets and parentheses nest deeper than {}",
                 limits::NESTING
             ),
             "no hexmelee file nests that deep: this file is damaged or was not written for hexmelee",

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
-use super::locate::{find_key, find_named};
+use super::locate::{find_key, list_items};
 use super::{Figure, MoraleStanding, Problem, Scenario, SideSpec};
 use crate::hex::{HexMap, Legend, MapError};
 use crate::limits;
@@ -35,6 +35,23 @@ pub const REQUISITE_RANGE: std::ops::RangeInclusive<i32> = 1..=60;
 struct Report<'a> {
     text: &'a str,
     problems: Vec<Problem>,
+    /// Byte spans of the entries of `figures: [...]`, by index, and the
+    /// figure being checked.
+    figures: Vec<(usize, usize)>,
+    figure: usize,
+}
+
+/// Byte spans of the entries of the list given for `key` (each to the next
+/// entry's start), found by position so any name, however escaped, is found.
+fn entry_spans(text: &str, key: &str) -> Vec<(usize, usize)> {
+    let Some(open) =
+        find_key(text, key, 0, text.len()).and_then(|k| text[k..].find('[').map(|i| k + i))
+    else {
+        return Vec::new();
+    };
+    let starts = list_items(text, open);
+    let ends = starts.iter().skip(1).copied().chain([text.len()]);
+    starts.iter().copied().zip(ends).collect()
 }
 
 impl Report<'_> {
@@ -46,13 +63,11 @@ impl Report<'_> {
         });
     }
 
-    /// Offset of `key:` inside figure `name`'s entry (or the entry itself).
-    fn in_figure(&self, name: &str, key: &str) -> Option<usize> {
-        let figures = find_key(self.text, "figures", 0, self.text.len()).unwrap_or(0);
-        let start = find_named(self.text, name, figures)?;
-        let next =
-            find_key(self.text, "name", start + 4, self.text.len()).unwrap_or(self.text.len());
-        Some(find_key(self.text, key, start, next).unwrap_or(start))
+    /// Offset of `key:` inside the entry of the figure being checked (or
+    /// the entry itself).
+    fn in_figure(&self, key: &str) -> Option<usize> {
+        let &(start, end) = self.figures.get(self.figure)?;
+        Some(find_key(self.text, key, start, end).unwrap_or(start))
     }
 }
 
@@ -60,6 +75,8 @@ pub fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
     let mut r = Report {
         text,
         problems: Vec::new(),
+        figures: entry_spans(text, "figures"),
+        figure: 0,
     };
     if scenario.figures.len() > limits::FIGURES {
         // Checking each of thousands of figures would only bury this one.
@@ -125,8 +142,9 @@ pub fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
     let mut factors = Vec::new();
     let mut seen_names = BTreeSet::new();
     let mut occupied = BTreeMap::new();
-    for fig in &scenario.figures {
-        let here = |r: &Report, key| r.in_figure(&fig.name, key);
+    for (i, fig) in scenario.figures.iter().enumerate() {
+        r.figure = i;
+        let here = |r: &Report, key| r.in_figure(key);
         // Empty and unprintable names are refused at their quotes (`text_problems`).
         if !fig.name.trim().is_empty() && !seen_names.insert(fig.name.as_str()) {
             r.at(
@@ -319,9 +337,11 @@ fn map_error_offset(text: &str, e: &MapError) -> Option<usize> {
 
 fn check_sides(s: &Scenario, t: &Tables, r: &mut Report) {
     let mut names = BTreeSet::new();
-    let sides_key = find_key(r.text, "sides", 0, r.text.len()).unwrap_or(0);
-    for side in &s.sides {
-        let at = find_named(r.text, &side.name, sides_key);
+    let spans = entry_spans(r.text, "sides");
+    for (i, side) in s.sides.iter().enumerate() {
+        let at = spans
+            .get(i)
+            .map(|&(start, end)| find_key(r.text, "name", start, end).unwrap_or(start));
         if !side.name.trim().is_empty() && !names.insert(side.name.as_str()) {
             r.at(
                 at,
@@ -415,7 +435,7 @@ fn check_numbers(fig: &Figure, r: &mut Report) -> bool {
     for (key, value) in requisites {
         if !REQUISITE_RANGE.contains(&value) {
             r.at(
-                r.in_figure(&fig.name, key),
+                r.in_figure(key),
                 format!(
                     "{}'s {key} is {value}, outside {}..={}",
                     fig.name,
@@ -428,14 +448,14 @@ fn check_numbers(fig: &Figure, r: &mut Report) -> bool {
     }
     if !(0.05..=100.0).contains(&fig.height_m) {
         r.at(
-            r.in_figure(&fig.name, "height_m"),
+            r.in_figure("height_m"),
             format!("{}'s height {} m is not plausible", fig.name, fig.height_m),
             "give metres, e.g. 1.7",
         );
     }
     if !(0.1..=1_000_000.0).contains(&fig.weight_kg) {
         r.at(
-            r.in_figure(&fig.name, "weight_kg"),
+            r.in_figure("weight_kg"),
             format!(
                 "{}'s weight {} kg is not plausible",
                 fig.name, fig.weight_kg
@@ -445,7 +465,7 @@ fn check_numbers(fig: &Figure, r: &mut Report) -> bool {
     }
     if !(0.0..=1_000_000.0).contains(&fig.carried_kg) {
         r.at(
-            r.in_figure(&fig.name, "carried_kg"),
+            r.in_figure("carried_kg"),
             format!(
                 "{}'s burden {} kg is not plausible",
                 fig.name, fig.carried_kg
@@ -461,7 +481,7 @@ fn check_numbers(fig: &Figure, r: &mut Report) -> bool {
         .chain(fig.thrown.iter().map(|t| t.weight_kg));
     for kg in weights.filter(|kg| !(0.0..=1_000.0).contains(kg)) {
         r.at(
-            r.in_figure(&fig.name, "weight_kg"),
+            r.in_figure("weight_kg"),
             format!("{}'s weapon weight {kg} kg is not plausible", fig.name),
             "give the weapon's kilograms, e.g. 1.5",
         );
@@ -469,7 +489,7 @@ fn check_numbers(fig: &Figure, r: &mut Report) -> bool {
     let levels = std::iter::once(fig.level).chain(fig.other_occupations.iter().map(|o| o.level));
     if levels.into_iter().any(|l| !(1..=40).contains(&l)) {
         r.at(
-            r.in_figure(&fig.name, "level"),
+            r.in_figure("level"),
             format!("{} has an Experience Level outside 1..=40", fig.name),
             "a Level I character has level 1",
         );
@@ -488,7 +508,7 @@ fn check_numbers(fig: &Figure, r: &mut Report) -> bool {
     for (key, value) in counts {
         if !small(value) {
             r.at(
-                r.in_figure(&fig.name, key),
+                r.in_figure(key),
                 format!("{}'s {key} is {value}, more than 100", fig.name),
                 "use the numbers of a character sheet",
             );
@@ -503,7 +523,7 @@ fn check_numbers(fig: &Figure, r: &mut Report) -> bool {
     for m in magic {
         if !(-100..=100).contains(&m) {
             r.at(
-                r.in_figure(&fig.name, "magic"),
+                r.in_figure("magic"),
                 format!("{}'s magic bonus {m} is outside -100..=100", fig.name),
                 "Magic Bonuses are a few points (16.4.1.3)",
             );
@@ -515,7 +535,7 @@ fn check_numbers(fig: &Figure, r: &mut Report) -> bool {
         .filter(|w| !(-100..=100).contains(&w.plus_to_hit))
     {
         r.at(
-            r.in_figure(&fig.name, "plus_to_hit"),
+            r.in_figure("plus_to_hit"),
             format!(
                 "{}'s plus to hit {} is outside -100..=100",
                 fig.name, w.plus_to_hit
@@ -526,7 +546,7 @@ fn check_numbers(fig: &Figure, r: &mut Report) -> bool {
     for (key, v) in [("fpr", fig.fpr), ("bdr", fig.bdr)] {
         if v.is_some_and(|v| !(1..=10_000).contains(&v)) {
             r.at(
-                r.in_figure(&fig.name, key),
+                r.in_figure(key),
                 format!("{}'s {key} must be 1..=10000", fig.name),
                 "or leave it out to derive it",
             );
@@ -538,7 +558,7 @@ fn check_numbers(fig: &Figure, r: &mut Report) -> bool {
         || !(0.0..=10_000.0).contains(&st.fatigue)
     {
         r.at(
-            r.in_figure(&fig.name, "state"),
+            r.in_figure("state"),
             format!(
                 "{}'s starting damage, pain and fatigue must be 0..=10000",
                 fig.name
@@ -560,7 +580,7 @@ fn check_training(fig: &Figure, t: &Tables, r: &mut Report) {
         let natural = t.weapons.melee(w.kind).natural;
         let cap = if natural { per_level } else { limit };
         if w.training > cap {
-            r.at(r.in_figure(&fig.name, "training"), format!("{} has {} training bonuses with the {:?}; at level {} as a {:?} the most is {cap}", fig.name, w.training, w.kind, fig.level, fig.occupation), "one bonus per weapon per Experience Level, up to the occupation's allowance (16.4.1.2)");
+            r.at(r.in_figure("training"), format!("{} has {} training bonuses with the {:?}; at level {} as a {:?} the most is {cap}", fig.name, w.training, w.kind, fig.level, fig.occupation), "one bonus per weapon per Experience Level, up to the occupation's allowance (16.4.1.2)");
         }
     }
     let marks =
@@ -575,7 +595,7 @@ fn check_training(fig: &Figure, t: &Tables, r: &mut Report) {
         .map(|m| (format!("thrown {:?}", m.kind), m.training));
     for (name, training) in missile.chain(thrown) {
         if training > marks {
-            r.at(r.in_figure(&fig.name, "training"), format!("{} has {training} Marksmanship bonuses with the {name}; at level {} the most is {marks}", fig.name, fig.level), "two Marksmanship bonuses per Experience Level, up to the occupation's allowance (16.5)");
+            r.at(r.in_figure("training"), format!("{} has {training} Marksmanship bonuses with the {name}; at level {} the most is {marks}", fig.name, fig.level), "two Marksmanship bonuses per Experience Level, up to the occupation's allowance (16.5)");
         }
     }
 }
@@ -678,6 +698,8 @@ pub fn check_figure(fig: &Figure) -> Result<(Character, Factors), Vec<Problem>> 
     let mut r = Report {
         text: "",
         problems: Vec::new(),
+        figures: Vec::new(),
+        figure: 0,
     };
     if !check_numbers(fig, &mut r) {
         return Err(r.problems);

@@ -249,7 +249,7 @@ impl SaveFile {
             }
             other => {
                 return Err(SaveError::NotASave {
-                    at: key_at(text, "format"),
+                    at: key_at(text, "format").or(Some(opening(text))),
                     why: match other {
                         None => "there is no `format: \"hexmelee-save\"`".into(),
                         Some(f) => format!("its format is {f:?}, not {FORMAT:?}"),
@@ -263,14 +263,14 @@ impl SaveFile {
             Some(VERSION) => {}
             Some(found) => {
                 return Err(SaveError::Version {
-                    at: key_at(text, "version"),
+                    at: key_at(text, "version").or(Some(opening(text))),
                     path,
                     found,
                 });
             }
             None => {
                 return Err(SaveError::NotASave {
-                    at: key_at(text, "format"),
+                    at: key_at(text, "format").or(Some(opening(text))),
                     why: "there is no `version`".into(),
                     hint: format!("a save of this hexmelee says `version: {VERSION}`"),
                     path,
@@ -281,7 +281,7 @@ impl SaveFile {
         let cursor = save.cursor();
         if cursor > save.commands.len() {
             return Err(SaveError::Syntax {
-                at: key_at(text, "cursor").unwrap_or(Place::of(text, 0)),
+                at: key_at(text, "cursor").unwrap_or(opening(text)),
                 message: format!(
                     "cursor {cursor} is past the end of the {} commands",
                     save.commands.len()
@@ -482,6 +482,12 @@ fn syntax(path: PathBuf, text: &str, e: &ron::error::SpannedError) -> SaveError 
 /// text comes first and may hold the same word).
 fn key_at(text: &str, key: &str) -> Option<Place> {
     key_offset(text, key).map(|i| Place::of(text, i))
+}
+
+/// Where the file's value opens (past leading blanks): the place of a
+/// refusal about the whole save, such as a field it lacks.
+fn opening(text: &str) -> Place {
+    Place::of(text, text.len() - text.trim_start().len())
 }
 
 fn key_offset(text: &str, key: &str) -> Option<usize> {

@@ -319,8 +319,8 @@ mod tests {
         let text = "#![enable(implicit_some)]\n// a (comment)\n[\n  (round: 1, figure: \"a (b)\", cards: []),\n  /* ( */ (round: 2),\n]";
         let starts = entry_starts(text);
         assert_eq!(starts.len(), 2);
-        assert_eq!(crate::scenario::line_col(text, starts[0]), (4, 3));
-        assert_eq!(crate::scenario::line_col(text, starts[1]), (5, 11));
+        assert_eq!(Place::of(text, starts[0]).to_string(), "4:3");
+        assert_eq!(Place::of(text, starts[1]).to_string(), "5:11");
     }
 
     #[test]

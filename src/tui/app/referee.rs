@@ -208,8 +208,11 @@ fn parse_kind(
         return Ok(Parsed::Reroll(rest.to_string()));
     }
     if kind == "add" && !rest.to_lowercase().starts_with("copy") {
-        let figure: scenario::Figure =
-            ron::from_str(rest).map_err(|e| format!("the figure entry: {e}"))?;
+        let figure: scenario::Figure = scenario::plain::from_str(rest).map_err(|e| {
+            let p = scenario::plain::problem(rest, &e, "docs/SCENARIOS.md");
+            let col = p.at.map_or(1, |at| at.col);
+            format!("the figure entry, at its character {col}: {}", p.message)
+        })?;
         return Ok(Parsed::Override(Override::AddFigure {
             figure: Box::new(figure),
         }));
@@ -826,6 +829,10 @@ mod tests {
         assert!(err("initiative Green").contains("one of: Red, Blue"));
         assert!(err("remove Aulos now").contains("one word too many"));
         assert!(err("add (name: \"X\"").contains("the figure entry"));
+        // Issue 25: in our words, placed within the entry.
+        assert!(err("add (name: \"X\", sde: \"Red\")").starts_with(
+            "the figure entry, at its character 13: there is no field `sde` in Figure"
+        ));
         assert!(err("heal Aulos").contains("say what to heal"));
     }
 
