@@ -241,11 +241,7 @@ const BROKEN: &[(&str, &str, &str)] = &[
         "6:16",
         "holds U+202E (a bidirectional override)",
     ),
-    (
-        "long-name",
-        "2:11",
-        "is 80 characters long; at most 64 fit",
-    ),
+    ("long-name", "2:11", "is 80 characters long; at most 64 fit"),
     ("blank-name", "2:11", "is empty (or only spaces)"),
 ];
 
