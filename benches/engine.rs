@@ -1,6 +1,7 @@
 //! Engine benchmarks (BENCHMARKS.md): one attack resolution, one Melee Round
 //! of the duel and of the 4-against-4 skirmish, the floor those rounds are
-//! compared to, and a 10,000-battle duel batch.
+//! compared to, a 10,000-battle duel batch, and one Melee Round of generated
+//! N-against-N melees (issue 19: the cost per figure as battles grow).
 //!
 //! `cargo bench --bench engine -- --warm-up-time 1 --measurement-time 3`
 //!
@@ -22,7 +23,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 use std::sync::OnceLock;
 
-use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 
 use hexmelee::dice::{Dice, Percentile};
 use hexmelee::engine::{Battle, Command, Event, Prompt};
@@ -33,6 +34,9 @@ use hexmelee::rules::shakhan::tables::{armour, tables};
 use hexmelee::rules::shakhan::{BodyArea, BodyForm, Card};
 use hexmelee::scenario::{self, Checked};
 use hexmelee::sim::{self, batch};
+
+#[path = "../examples/melee/generate.rs"]
+mod generate;
 
 /// As the binary runs (src/main.rs).
 #[global_allocator]
@@ -358,5 +362,61 @@ fn duel_batch(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, attack, duel_round, skirmish_round, duel_batch);
+/// One Melee Round with the AI answering, of generated `n`-against-`n`
+/// melees (`examples/melee`, seed 1): every round of battles with seeds
+/// 0–3, each iteration the next. Throughput counts the scenario's figures,
+/// so criterion's elements per second are figure-rounds.
+fn melee_rounds(c: &mut Criterion) {
+    let mut group = c.benchmark_group("melee");
+    for n in [1, 4, 16, 32] {
+        let text = generate::melee(n, 1);
+        let checked = scenario::parse(Path::new("melee.ron"), &text).expect("the generator checks");
+        let mut prepared = Vec::new();
+        let mut standing = 0;
+        for seed in 0..4 {
+            let mut battle = Battle::new(&checked, seed).expect("two sides");
+            battle.forget_log();
+            while battle.outcome().is_none() && battle.round() < 100 {
+                let round = battle.round();
+                prepared.push((battle.clone(), round));
+                standing += battle
+                    .figures()
+                    .iter()
+                    .filter(|f| !f.condition.is_out())
+                    .count();
+                play_until(&mut battle, |b| past_round(b, round));
+            }
+        }
+        eprintln!(
+            "melee {n} v {n}: {} prepared rounds, {:.1} figures in the fight at a round's start",
+            prepared.len(),
+            standing as f64 / prepared.len() as f64
+        );
+        group.throughput(Throughput::Elements(2 * n as u64));
+        let mut next = 0;
+        group.bench_function(format!("{n}_a_side"), |b| {
+            b.iter_batched(
+                || {
+                    next = (next + 1) % prepared.len();
+                    prepared[next].clone()
+                },
+                |(mut battle, round)| {
+                    play_until(&mut battle, |b| past_round(b, round));
+                    battle
+                },
+                BatchSize::SmallInput,
+            )
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    attack,
+    duel_round,
+    skirmish_round,
+    duel_batch,
+    melee_rounds
+);
 criterion_main!(benches);

@@ -22,6 +22,9 @@ use hexmelee::sim;
 use hexmelee::tui::map::{MapView, MapWidget, Zoom};
 use hexmelee::tui::theme::Theme;
 
+#[path = "../examples/melee/generate.rs"]
+mod generate;
+
 /// As the binary runs (src/main.rs).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -94,6 +97,23 @@ fn app(c: &mut Criterion) {
     app.map.threats = true;
     let mut terminal = Terminal::new(TestBackend::new(200, 60)).expect("a test terminal");
     c.bench_function("app/skirmish frame 200x60", |b| {
+        b.iter(|| {
+            terminal.draw(|f| ui::draw(f, &app)).expect("drawn");
+            black_box(terminal.backend().buffer());
+        })
+    });
+
+    // Issue 19: 64 figures (a generated 32-against-32 melee) after a round.
+    let checked = scenario::parse(Path::new("melee.ron"), &generate::melee(32, 1))
+        .expect("the generator checks");
+    let mut played = Battle::new(&checked, 1).expect("a two-sided scenario");
+    sim::play(&mut played, 1, sim::ai::answer).expect("the AI plays");
+    let mut app = App::with_battle(checked, 1, played, false);
+    app.handle(Input::Resize(200, 60));
+    app.handle(Input::Key(KeyEvent::from(KeyCode::Enter)));
+    app.map.threats = true;
+    let mut terminal = Terminal::new(TestBackend::new(200, 60)).expect("a test terminal");
+    c.bench_function("app/melee 32 a side frame 200x60", |b| {
         b.iter(|| {
             terminal.draw(|f| ui::draw(f, &app)).expect("drawn");
             black_box(terminal.backend().buffer());

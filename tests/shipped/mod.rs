@@ -7,13 +7,14 @@ use std::path::Path;
 use hexmelee::scenario::{self, Checked};
 
 /// Every scenario in `scenarios/`, smallest first.
-pub const SCENARIOS: [&str; 6] = [
+pub const SCENARIOS: [&str; 7] = [
     "duel.ron",
     "unmatched-cards.ron",
     "ambush.ron",
     "tavern-brawl.ron",
     "beast.ron",
     "skirmish.ron",
+    "ford.ron",
 ];
 
 /// A shipped scenario, loaded and checked.

@@ -333,6 +333,16 @@ impl StrikePoses {
         self.bit(pose)
             .is_some_and(|b| self.bits[b / 64] & (1 << (b % 64)) != 0)
     }
+
+    /// Whether a search from `start` could end in one of these poses: some
+    /// lies in the start hex or in one nobody holds. When none does, a
+    /// search would look everywhere within its limit for nothing (a foe
+    /// hemmed in on every side by other figures, in a big melee).
+    pub fn open(&self, taken: &HexSet, start: Hex) -> bool {
+        self.poses
+            .iter()
+            .any(|&(p, i)| p.hex == start || !taken.has_cell(i / 6))
+    }
 }
 
 /// Every pose a figure can reach from `start`, with the cheapest cost
@@ -503,6 +513,25 @@ impl Field {
         limit: u32,
         taken: &HexSet,
         zones: &HexSet,
+        done: impl FnMut(Pose) -> bool,
+    ) -> Rc<Field> {
+        Field::up_to(ground, start, limit, taken, zones, u32::MAX, true, done)
+    }
+
+    /// As [`Field::new`], but the search also pauses once every pose of cost
+    /// up to `level` is settled ([`Field::exact_through`]); asked again with
+    /// a higher level it carries on. `replay: false` skips asking `done` of
+    /// the poses a kept search had settled, for a caller whose `done` has
+    /// seen them (it asked for this search just before).
+    #[allow(clippy::too_many_arguments)]
+    pub fn up_to(
+        ground: &Rc<Ground>,
+        start: Pose,
+        limit: u32,
+        taken: &HexSet,
+        zones: &HexSet,
+        level: u32,
+        replay: bool,
         mut done: impl FnMut(Pose) -> bool,
     ) -> Rc<Field> {
         let mut kept = KEPT.take();
@@ -530,14 +559,14 @@ impl Field {
         };
         let grid = field.grid;
         // Latest first: a search asked again stopped at its last pose.
-        let stopped = (field.settled.iter().rev()).any(|&i| done(grid.pose(i as usize)));
-        if !stopped && !field.exhausted {
+        let stopped = replay && (field.settled.iter().rev()).any(|&i| done(grid.pose(i as usize)));
+        if !stopped && field.exact_through() < level {
             if Rc::get_mut(&mut field).is_none() {
                 // Still read elsewhere: this one searches afresh.
                 field = Rc::new(Field::start(ground, start, limit, taken, zones, None));
             }
             if let Some(f) = Rc::get_mut(&mut field) {
-                f.search(done);
+                f.search(done, level);
             }
         }
         kept.push(field.clone());
@@ -622,9 +651,18 @@ impl Field {
         field
     }
 
+    /// Every pose of cost up to this has its cheapest cost and way (a pose
+    /// not settled yet, or settled dearer, costs more); all of them once
+    /// nothing is left to settle.
+    pub fn exact_through(&self) -> u32 {
+        // A pose of the cost being settled is reached from a cheaper one,
+        // which is settled and its steps tried (steps cost at least 1).
+        if self.exhausted { u32::MAX } else { self.cost }
+    }
+
     /// Settles poses in (cost, pose number) order until `done` says so of
-    /// one or nothing is left.
-    fn search(&mut self, mut done: impl FnMut(Pose) -> bool) {
+    /// one, nothing is left, or every pose of cost `level` is settled.
+    fn search(&mut self, mut done: impl FnMut(Pose) -> bool, level: u32) {
         let grid = self.grid;
         if let Some(i) = self.unrelaxed.take() {
             self.relax(i as usize);
@@ -645,6 +683,9 @@ impl Field {
             }
             if self.queue.queued == 0 {
                 self.exhausted = true;
+                return;
+            }
+            if self.cost >= level {
                 return;
             }
             self.cost += 1;
@@ -929,7 +970,7 @@ mod tests {
             let mut spare = None;
             for ground in [&tabled, &untabled, &tabled, &untabled] {
                 let mut field = Field::start(ground, start, limit, &taken, &zones, spare);
-                field.search(done);
+                field.search(done, u32::MAX);
                 let got: Vec<_> = field.nodes.iter().map(|n| (n.cost, n.ap, n.prev)).collect();
                 prop_assert_eq!(&got, &expected);
                 spare = Some(field);
@@ -960,7 +1001,7 @@ mod tests {
                 let done = |p: Pose| stop && goals.contains(p);
                 let kept = Field::new(&ground, start, limit, &taken, &zones, done);
                 let mut fresh = Field::start(&ground, start, limit, &taken, &zones, None);
-                fresh.search(done);
+                fresh.search(done, u32::MAX);
                 let stopped_at = match fresh.unrelaxed {
                     Some(i) => fresh.nodes[i as usize].cost,
                     None => u32::MAX,
@@ -1078,7 +1119,7 @@ mod tests {
             &none,
             None,
         );
-        early.search(|p| p == goal);
+        early.search(|p| p == goal, u32::MAX);
         assert_eq!(early.cost(goal), field.cost(goal));
         assert!(early.reached().count() < field.reached().count());
     }

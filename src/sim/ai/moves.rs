@@ -306,7 +306,12 @@ impl Plan<'_> {
         let goals = self
             .ground()
             .strike_poses(target, my_reach, f.character.strike_zone);
-        let (taken, zones) = (self.taken(), self.striking_zones());
+        let taken = self.taken();
+        // Every way in is held by others: no search finds one.
+        if !goals.open(taken, f.pose.hex) {
+            return None;
+        }
+        let zones = self.striking_zones();
         let field = Field::new(self.ground(), f.pose, SEARCH_LIMIT, taken, zones, |p| {
             goals.contains(p) && stand_off(p) == 0
         });

@@ -25,10 +25,19 @@ const OVERWHELMING: i32 = 21;
 const QUIET_ROUNDS: u32 = 2;
 /// Beyond this path cost the search gives up: farther than several rounds.
 const SEARCH_LIMIT: u32 = 80;
+/// How many more costs a search settles each time the choice is not yet
+/// sure ([`decided`]).
+const LEVEL_STEP: u32 = 4;
 
 /// Orders for every figure of `side` that can still act, in scenario order;
 /// each figure knows whom its comrades before it chose to attack.
 pub(super) fn side_orders(battle: &Battle, side: usize) -> Vec<FigureOrders> {
+    orders_searching(battle, side, true)
+}
+
+/// [`side_orders`], with each figure's search `bounded` as far as its
+/// choice needs ([`decided`]), or (to test that bound) to its end.
+fn orders_searching(battle: &Battle, side: usize, bounded: bool) -> Vec<FigureOrders> {
     let ground = Ground::of(battle.shared_map());
     let view = View {
         battle,
@@ -47,7 +56,7 @@ pub(super) fn side_orders(battle: &Battle, side: usize) -> Vec<FigureOrders> {
         .filter(|f| f.side == side)
         .peekable();
     while let Some(f) = mine.next() {
-        if let Some(mut o) = orders_for(battle, &view, &attackers, f) {
+        if let Some(mut o) = orders_for(battle, &view, &attackers, f, bounded) {
             super::brawl::announce(battle, f, &out, &mut o);
             if mine.peek().is_some() {
                 attackers.resize(battle.figures().len(), 0);
@@ -136,6 +145,9 @@ struct Foe {
     cost: Option<u32>,
     /// Path cost (our way, as a proxy for its own) for it to reach us.
     reaches_us_in: Option<u32>,
+    /// Whether `cost`, `reaches_us_in` may lie beyond where the search
+    /// stopped (`None` for now, but at least one more than it settled).
+    unsure: [bool; 2],
     /// It could strike us this round under C, or under A, or within the
     /// first two pulses under C.
     threat: bool,
@@ -196,7 +208,13 @@ fn visible_hurt(e: &Figure) -> f64 {
 }
 
 /// `attackers`: per figure, how many comrades attack it (empty: none yet).
-fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Option<FigureOrders> {
+fn orders_for(
+    battle: &Battle,
+    view: &View,
+    attackers: &[u32],
+    f: &Figure,
+    bounded: bool,
+) -> Option<FigureOrders> {
     let View { seen, ground, .. } = view;
     let constraint = f.condition.allowed_cards();
     let allowed = &constraint.allowed;
@@ -225,6 +243,7 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
             }),
             cost: None,
             reaches_us_in: None,
+            unsure: [false; 2],
             threat: false,
             imminent: false,
             charge_threat: false,
@@ -233,54 +252,79 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
         .collect();
     // The search may stop once every enemy is within our reach, and we
     // within its, on some settled pose.
-    let goal_sets = foes.iter().flat_map(|e| &e.goals).flatten().map(|g| &**g);
+    let goal_sets = foes.iter().flat_map(|e| &e.goals).flatten();
     // Where the start pose is in all of them (the figures are engaged), the
     // search would stop there: every cheapest cost is 0.
     let engaged = goal_sets.clone().all(|g| g.contains(f.pose));
-    let field = (!engaged).then(|| {
-        let mut pending: Vec<&StrikePoses> = goal_sets.collect();
-        Field::new(
-            ground,
-            f.pose,
-            SEARCH_LIMIT,
-            view.taken(),
-            view.zones(),
-            |p| {
-                let mut k = 0;
-                while k < pending.len() {
-                    if pending[k].contains(p) {
-                        pending.swap_remove(k);
-                    } else {
-                        k += 1;
-                    }
-                }
-                pending.is_empty()
-            },
-        )
-    });
+    // Goals in hexes all held by others are out of reach without searching
+    // (a search would settle everything within its limit looking for them).
+    let open = |g: &StrikePoses| g.open(view.taken(), f.pose.hex);
     let ap = |e: &Figure, c: Card| e.factors.ap(c).0;
-    let cheapest = |g: &Option<Rc<StrikePoses>>| {
-        let g = g.as_ref()?;
-        match &field {
-            Some(field) => field.best_strike_pose(g, |_| 0).map(|(_, c)| c),
-            None => Some(0),
-        }
+    // No enemy whose way to us costs more than this can strike us this
+    // round, under any card: past it a search tells nothing of threats.
+    let threat_level = foes
+        .iter()
+        .map(|foe| {
+            let e = battle.figure(foe.id);
+            let budget = (ap(e, Card::C))
+                .max(2.0 * e.factors.pulse_ma(Card::C).0)
+                .max(ap(e, Card::A));
+            (budget - e.strike_cost(tables())).max(0.0).floor() as u32 + 1
+        })
+        .max()
+        .unwrap_or(0);
+    // The target's score if reaching it costs `cost` (more is never better).
+    let score_at = |e: &Foe, cost: u32| {
+        let attacked = attackers.get(e.id.0).copied().unwrap_or(0);
+        let defence = if attacked >= e.tca { Card::G } else { Card::C };
+        // Six hexes round a foe: past three attackers they get in each other's way.
+        let crowd = f64::from(attacked.saturating_sub(2));
+        hit_chance(my_cf - e.cf, Card::C, defence) * (1.0 + 0.25 * e.hurt)
+            - 0.02 * f64::from(cost)
+            - 0.15 * crowd
+            + if e.threat { 0.1 } else { 0.0 }
     };
-    for foe in &mut foes {
-        let e = battle.figure(foe.id);
-        let [mine, theirs] = &foe.goals;
-        let cost = cheapest(mine);
-        let reaches_us_in = cheapest(theirs);
-        let able = !e.condition.is_prone() && e.reach() > 0;
-        let strike_cost = e.strike_cost(tables());
-        let within = |budget: f64| {
-            able && reaches_us_in.is_some_and(|c| f64::from(c) + strike_cost <= budget)
+    let mut pending: Vec<Rc<StrikePoses>> = match engaged {
+        true => Vec::new(),
+        false => goal_sets.filter(|g| open(g)).cloned().collect(),
+    };
+    let field = (!engaged).then(|| {
+        let mut done = |p| {
+            let mut k = 0;
+            while k < pending.len() {
+                if pending[k].contains(p) {
+                    pending.swap_remove(k);
+                } else {
+                    k += 1;
+                }
+            }
+            pending.is_empty()
         };
-        foe.cost = cost;
-        foe.reaches_us_in = reaches_us_in;
-        foe.threat = within(ap(e, Card::C));
-        foe.imminent = within(2.0 * e.factors.pulse_ma(Card::C).0);
-        foe.charge_threat = within(ap(e, Card::A));
+        // A big melee: the search goes only as far as the choice needs,
+        // settling a few costs more at a time until no foe it has not
+        // reached could be a threat or outscore the best it has.
+        let (mut level, mut replay) = (if bounded { threat_level } else { u32::MAX }, true);
+        loop {
+            let field = Field::up_to(
+                ground,
+                f.pose,
+                SEARCH_LIMIT,
+                view.taken(),
+                view.zones(),
+                level,
+                replay,
+                &mut done,
+            );
+            weigh(battle, &mut foes, Some(&field), &open);
+            let exact = field.exact_through();
+            if decided(&foes, exact, threat_level, score_at) {
+                break field;
+            }
+            (level, replay) = (exact + LEVEL_STEP, false);
+        }
+    });
+    if field.is_none() {
+        weigh(battle, &mut foes, None, &open);
     }
     let orders = |cards: Vec<CardOrder>| {
         Some(FigureOrders {
@@ -347,19 +391,7 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
 
     // The target: the best blow we can land, nearest first among equals. A
     // foe whose cards comrades' attacks already use up meets ours as G (16.9.3).
-    let score = |e: &Foe| {
-        let Some(cost) = e.cost else {
-            return f64::MIN;
-        };
-        let attacked = attackers.get(e.id.0).copied().unwrap_or(0);
-        let defence = if attacked >= e.tca { Card::G } else { Card::C };
-        // Six hexes round a foe: past three attackers they get in each other's way.
-        let crowd = f64::from(attacked.saturating_sub(2));
-        hit_chance(my_cf - e.cf, Card::C, defence) * (1.0 + 0.25 * e.hurt)
-            - 0.02 * f64::from(cost)
-            - 0.15 * crowd
-            + if e.threat { 0.1 } else { 0.0 }
-    };
+    let score = |e: &Foe| e.cost.map_or(f64::MIN, |c| score_at(e, c));
     let best = foes
         .iter()
         .max_by(|a, b| score(a).total_cmp(&score(b)).then(b.id.cmp(&a.id)))
@@ -467,6 +499,78 @@ fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Op
     orders(cards)
 }
 
+/// Fills in what a search (`None`: engaged, every cost 0) tells of each
+/// foe: a cost only where it is settled; past that the foe is `unsure`.
+fn weigh(
+    battle: &Battle,
+    foes: &mut [Foe],
+    field: Option<&Field>,
+    open: &impl Fn(&StrikePoses) -> bool,
+) {
+    let exact = field.map_or(u32::MAX, Field::exact_through);
+    // The settled cost of a goal, and whether it may lie beyond the search.
+    let cheapest = |g: &Option<Rc<StrikePoses>>| -> (Option<u32>, bool) {
+        let Some(g) = g else {
+            return (None, false);
+        };
+        match field {
+            Some(field) if open(g) => match field.best_strike_pose(g, |_| 0) {
+                Some((_, c)) if c <= exact => (Some(c), false),
+                _ => (None, exact != u32::MAX),
+            },
+            Some(_) => (None, false),
+            None => (Some(0), false),
+        }
+    };
+    let ap = |e: &Figure, c: Card| e.factors.ap(c).0;
+    for foe in foes {
+        let e = battle.figure(foe.id);
+        let [mine, theirs] = &foe.goals;
+        let (cost, unsure) = cheapest(mine);
+        let (reaches_us_in, unsure_reach) = cheapest(theirs);
+        let able = !e.condition.is_prone() && e.reach() > 0;
+        let strike_cost = e.strike_cost(tables());
+        let within = |budget: f64| {
+            able && reaches_us_in.is_some_and(|c| f64::from(c) + strike_cost <= budget)
+        };
+        foe.cost = cost;
+        foe.unsure = [unsure, unsure_reach];
+        foe.reaches_us_in = reaches_us_in;
+        foe.threat = within(ap(e, Card::C));
+        foe.imminent = within(2.0 * e.factors.pulse_ma(Card::C).0);
+        foe.charge_threat = within(ap(e, Card::A));
+    }
+}
+
+/// Whether the orders chosen from `foes` as [`weigh`] filled them in, with
+/// every cost up to `exact` settled, are those a search to the end would
+/// give: every foe's threat is known (the search is past `threat_level`),
+/// every threat's cost is known (cards are put in order by it), and no foe
+/// whose cost is not known could outscore the best known target, even at
+/// the least it could cost (`score_at` only falls as the cost rises).
+fn decided(
+    foes: &[Foe],
+    exact: u32,
+    threat_level: u32,
+    score_at: impl Fn(&Foe, u32) -> f64,
+) -> bool {
+    if exact == u32::MAX || !foes.iter().any(|e| e.unsure[0] || e.unsure[1]) {
+        return true;
+    }
+    if exact < threat_level || foes.iter().any(|e| e.threat && e.unsure[0]) {
+        return false;
+    }
+    let best = foes
+        .iter()
+        .filter_map(|e| Some(score_at(e, e.cost?)))
+        .max_by(f64::total_cmp);
+    best.is_some_and(|best| {
+        foes.iter()
+            .filter(|e| e.unsure[0])
+            .all(|e| score_at(e, exact + 1) < best)
+    })
+}
+
 /// Whether a figure has somewhere to go that is farther from `from` (16.9.2:
 /// a retreat must draw away "if possible").
 fn room_to_back_off(battle: &Battle, taken: &HexSet, f: &Figure, from: Hex) -> bool {
@@ -475,4 +579,59 @@ fn room_to_back_off(battle: &Battle, taken: &HexSet, f: &Figure, from: Hex) -> b
         .map()
         .neighbors(f.pose.hex)
         .any(|h| battle.map().is_passable(h) && !taken.contains(h) && h.distance(from) > d)
+}
+
+/// The N-against-N melees of the benchmarks (`examples/melee`).
+#[cfg(test)]
+#[path = "../../../examples/melee/generate.rs"]
+mod generate;
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::generate;
+    use super::*;
+    use crate::engine::Prompt;
+    use crate::scenario;
+
+    /// Issue 19: a search that stops once no foe it has not reached could
+    /// be a threat or a better target gives every side's orders exactly as
+    /// a search to the end does, round after round of the skirmish (walls),
+    /// the big battle at the ford (archers, a beast, 24 figures) and
+    /// generated melees whose lines are wider than a round's charge.
+    #[test]
+    fn bounded_searches_give_the_orders_of_searches_to_the_end() {
+        let scenarios = [
+            (
+                "skirmish.ron",
+                include_str!("../../../scenarios/skirmish.ron").to_string(),
+            ),
+            (
+                "ford.ron",
+                include_str!("../../../scenarios/ford.ron").to_string(),
+            ),
+            ("melee-16.ron", generate::melee(16, 1)),
+            ("melee-32.ron", generate::melee(32, 2)),
+        ];
+        let mut compared = 0;
+        for (name, text) in &scenarios {
+            let checked = scenario::parse(Path::new(name), text).unwrap();
+            for seed in 0..3 {
+                let mut battle = Battle::new(&checked, seed).unwrap();
+                while battle.round() <= 12 && battle.outcome().is_none() {
+                    let prompt = battle.prompt();
+                    if let Prompt::Orders { side } = prompt {
+                        let bounded = orders_searching(&battle, side.0, true);
+                        let to_the_end = orders_searching(&battle, side.0, false);
+                        assert_eq!(bounded, to_the_end, "{name}, seed {seed}, {prompt:?}");
+                        compared += bounded.len();
+                    }
+                    let command = super::super::answer(&battle, &prompt);
+                    battle.submit(command).unwrap();
+                }
+            }
+        }
+        assert!(compared > 2000, "{compared} figures' orders compared");
+    }
 }
