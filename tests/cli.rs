@@ -232,6 +232,11 @@ const BROKEN: &[(&str, &str, &str)] = &[
         "holds U+001B (escape) as its character 3",
     ),
     (
+        "nested-comment-name",
+        "13:19",
+        "holds U+001B (escape) as its character 3",
+    ),
+    (
         "raw-escape-name",
         "11:19",
         "holds U+001B (escape) as its character 3",

@@ -54,7 +54,7 @@ fn tokens(text: &str, from: usize) -> impl Iterator<Item = (usize, Tok)> + '_ {
             if b.get(i) == Some(&b'/') && b.get(i + 1) == Some(&b'/') {
                 i = text[i..].find('\n').map_or(b.len(), |n| i + n);
             } else if b.get(i) == Some(&b'/') && b.get(i + 1) == Some(&b'*') {
-                i = text[i + 2..].find("*/").map_or(b.len(), |n| i + 2 + n + 2);
+                i = block_comment_end(text, i);
             } else {
                 break;
             }
@@ -181,6 +181,32 @@ pub fn list_items(text: &str, open: usize) -> Vec<usize> {
     items
 }
 
+/// Byte offset just past the block comment opening at `open` (its `/*`):
+/// RON lets block comments nest, so `/* /* */ */` is one comment. An
+/// unclosed comment runs to the end.
+pub fn block_comment_end(text: &str, open: usize) -> usize {
+    let b = text.as_bytes();
+    let mut depth = 0usize;
+    let mut i = open;
+    while i + 1 < b.len() {
+        match (b[i], b[i + 1]) {
+            (b'/', b'*') => {
+                depth += 1;
+                i += 2;
+            }
+            (b'*', b'/') => {
+                depth -= 1;
+                i += 2;
+                if depth == 0 {
+                    return i;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    b.len()
+}
+
 /// Byte offset of the first bracket or parenthesis that opens deeper than
 /// `limit`, skipping strings (raw ones too), characters and comments. RON's
 /// own limit counts its recursion, not what a person sees; this counts what
@@ -199,7 +225,8 @@ pub fn too_deep(text: &str, limit: usize) -> Option<usize> {
     while i < b.len() {
         match b[i] {
             b'/' if b.get(i + 1) == Some(&b'/') => i = skip_to(i, "\n"),
-            b'/' if b.get(i + 1) == Some(&b'*') => i = skip_to(i + 2, "*/") + 1,
+            // The loop's step takes it past the comment's last byte.
+            b'/' if b.get(i + 1) == Some(&b'*') => i = block_comment_end(text, i) - 1,
             b'r' if matches!(b.get(i + 1), Some(b'"' | b'#'))
                 && !b[..i]
                     .last()
@@ -244,6 +271,8 @@ mod tests {
     #[test]
     fn depth_counts_what_the_file_shows() {
         assert_eq!(too_deep("[[()]]", 3), None);
+        // RON's block comments nest: a quote inside one opens no string.
+        assert_eq!(too_deep("/* /* */ \" */ [[[[", 3), Some(17));
         assert_eq!(too_deep("[[([])]]", 3), Some(3));
         // Brackets in strings, raw strings, characters and comments do not count.
         let quiet = "( \"[[[\\\"[\" r#\"(\"((\"# '(' '\\'' // ((((\n /* [[[ */ )";

@@ -7,7 +7,7 @@ pub mod plain;
 mod validate;
 
 pub use format::*;
-pub use locate::list_items;
+pub use locate::{block_comment_end, list_items};
 pub use validate::{Checked, REQUISITE_RANGE, check_figure};
 
 use std::fmt;
@@ -107,14 +107,20 @@ pub fn read_text(path: &Path, what: &str, format_page: &str) -> Result<String, S
     }
 }
 
-/// An operating system's refusal to read, in plain words.
+/// An operating system's refusal to read or write a file, in plain words
+/// (never its "(os error N)" wording).
 pub fn io_words(e: &std::io::Error) -> String {
     use std::io::ErrorKind as K;
     match e.kind() {
         K::NotFound => "there is no such file".into(),
         K::PermissionDenied => "permission denied".into(),
         K::IsADirectory => "it is a directory".into(),
-        _ => e.to_string(),
+        K::NotADirectory => "a folder on its path is a file".into(),
+        K::AlreadyExists => "a file of that name is in the way".into(),
+        K::StorageFull | K::QuotaExceeded => "the disk is full".into(),
+        K::ReadOnlyFilesystem => "the disk is read-only".into(),
+        K::InvalidData => "it is not text".into(),
+        kind => format!("the system refused ({kind})"),
     }
 }
 

@@ -44,7 +44,9 @@ fn literal(text: &str, at: usize) -> &str {
     let end = rest
         .find(|c: char| !(c.is_alphanumeric() || "_.+-".contains(c)))
         .unwrap_or(rest.len());
-    &rest[..end.min(40)]
+    // At most 40 characters, cut at a character's boundary.
+    let end = rest[..end].char_indices().nth(40).map_or(end, |(i, _)| i);
+    &rest[..end]
 }
 
 /// The message and, where it helps more than the format's page, a hint.
@@ -233,6 +235,15 @@ fn found_words(found: &str) -> String {
 mod tests {
     use super::*;
     use crate::scenario::Scenario;
+
+    #[test]
+    fn a_long_run_of_accented_letters_is_cut_at_a_character() {
+        // A byte cut at 40 would fall inside an `é` and panic.
+        let text = format!("Scenario(name: \"x\", seed: 1x{})", "é".repeat(40));
+        let p = message(&text);
+        assert!(p.at.is_some());
+        assert_eq!(literal(&text, 26).chars().count(), 40);
+    }
 
     fn message(text: &str) -> Problem {
         let e = from_str::<Scenario>(text).unwrap_err();

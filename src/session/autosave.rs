@@ -35,7 +35,7 @@ pub fn path_in(dir: &Path, origin: &Path, scenario_text: &str) -> Result<PathBuf
     std::fs::create_dir_all(&dir).map_err(|e| SaveError::Io {
         path: dir.clone(),
         action: "create",
-        error: e.to_string(),
+        error: crate::scenario::io_words(&e),
     })?;
     let stem = origin
         .file_stem()
@@ -81,7 +81,7 @@ pub fn discard_in(dir: &Path, origin: &Path, scenario_text: &str) -> Result<(), 
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(SaveError::Io {
             path,
             action: "remove",
-            error: e.to_string(),
+            error: crate::scenario::io_words(&e),
         }),
         _ => Ok(()),
     }

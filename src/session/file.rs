@@ -4,7 +4,6 @@
 //! where and what to do. Writing is atomic: a temporary file beside the
 //! target, synced, renamed over it, and the directory synced.
 
-use std::fmt;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -356,7 +355,7 @@ pub fn load(path: &Path) -> Result<Loaded, SaveError> {
     let io = |e: std::io::Error| SaveError::Io {
         path: path.to_path_buf(),
         action: "read",
-        error: e.to_string(),
+        error: scenario::io_words(&e),
     };
     // At most one byte past the limit is read, so a huge or endless file is
     // refused before it fills memory.
@@ -425,10 +424,10 @@ fn command_place(text: &str, number: usize) -> Option<Place> {
 /// never a part: a temporary file in the same directory, synced, renamed over
 /// `path`, then the directory synced so the rename lasts.
 pub fn write_atomic(path: &Path, text: &str) -> Result<(), SaveError> {
-    let fail = |e: &dyn fmt::Display| SaveError::Io {
+    let fail = |e: &std::io::Error| SaveError::Io {
         path: path.to_path_buf(),
         action: "write",
-        error: e.to_string(),
+        error: scenario::io_words(e),
     };
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,

@@ -274,7 +274,7 @@ fn entry_starts(text: &str) -> Vec<usize> {
                 i = text[i..].find('\n').map_or(b.len(), |n| i + n);
             }
             b'/' if b.get(i + 1) == Some(&b'*') => {
-                i = text[i + 2..].find("*/").map_or(b.len(), |n| i + 2 + n + 1);
+                i = crate::scenario::block_comment_end(text, i) - 1;
             }
             b'#' if depth == 0 => {
                 i = text[i..].find('\n').map_or(b.len(), |n| i + n);

@@ -5,6 +5,7 @@
 /// Wording of the RON parser, serde and std that must never reach a user.
 const LIBRARY_WORDS: &[&str] = &[
     "ron::",
+    "os error",
     "Expected ",
     "Unexpected ",
     "Invalid digit",
