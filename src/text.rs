@@ -85,15 +85,19 @@ impl fmt::Display for NotUtf8 {
 /// The file's bytes as text, or the place of the first byte that is not
 /// UTF-8 (its line and column counted over the good text before it).
 pub fn decode(bytes: &[u8]) -> Result<&str, NotUtf8> {
-    std::str::from_utf8(bytes).map_err(|e| {
-        let good = e.valid_up_to();
-        // The prefix is valid by construction.
-        let before = std::str::from_utf8(&bytes[..good]).unwrap_or_default();
-        NotUtf8 {
-            at: Place::of(before, good),
-            byte: bytes[good],
-        }
-    })
+    std::str::from_utf8(bytes)
+        // The byte-order mark some editors write first is not part of the
+        // text (and RON would refuse it at 1:1).
+        .map(|text| text.strip_prefix('\u{feff}').unwrap_or(text))
+        .map_err(|e| {
+            let good = e.valid_up_to();
+            // The prefix is valid by construction.
+            let before = std::str::from_utf8(&bytes[..good]).unwrap_or_default();
+            NotUtf8 {
+                at: Place::of(before, good),
+                byte: bytes[good],
+            }
+        })
 }
 
 /// The first NUL byte, the mark of binary data in what should be text.

@@ -136,13 +136,36 @@ fn the_unbroken_base_of_the_broken_set_loads() {
     );
 }
 
+/// An editor's byte-order mark before the text is not part of it: a save
+/// and a scenario written with one load as they would without it.
+#[test]
+fn a_byte_order_mark_is_not_part_of_the_text() {
+    let dir = tempfile::tempdir().unwrap();
+    for (from, command) in [
+        ("tests/broken_saves/ok-base.ron", "check-save"),
+        ("scenarios/duel.ron", "check"),
+    ] {
+        let mut bytes = "\u{feff}".as_bytes().to_vec();
+        bytes.extend(std::fs::read(from).unwrap());
+        let with_mark = dir.path().join("with-mark.ron");
+        std::fs::write(&with_mark, bytes).unwrap();
+        let out = hexmelee(&[command, with_mark.to_str().unwrap()]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{from}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
 #[test]
 fn a_missing_save_is_a_clear_error() {
     let out = hexmelee(&["check-save", "no/such/save.ron"]);
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.starts_with("no/such/save.ron: cannot read the file: "),
+        stderr.starts_with("no/such/save.ron: cannot read the file: there is no such file"),
         "{stderr}"
     );
 }

@@ -98,7 +98,7 @@ pub fn read_text(path: &Path, what: &str, format_page: &str) -> Result<String, S
         ));
     }
     match crate::text::decode(&bytes) {
-        Ok(_) => Ok(String::from_utf8(bytes).unwrap_or_default()),
+        Ok(text) => Ok(text.to_string()),
         Err(bad) => Err(fail(
             Some(bad.at),
             bad.to_string(),

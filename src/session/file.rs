@@ -368,15 +368,14 @@ pub fn load(path: &Path) -> Result<Loaded, SaveError> {
             path: path.to_path_buf(),
         });
     }
-    if let Err(bad) = text::decode(&bytes) {
-        return Err(SaveError::Binary {
+    match text::decode(&bytes) {
+        Ok(text) => load_text(path, text),
+        Err(bad) => Err(SaveError::Binary {
             path: path.to_path_buf(),
             at: bad.at,
             why: bad.to_string(),
-        });
+        }),
     }
-    let text = String::from_utf8(bytes).unwrap_or_default();
-    load_text(path, &text)
 }
 
 /// Check and replay a save's text; `path` only names it in messages. A
