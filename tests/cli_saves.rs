@@ -67,7 +67,7 @@ const BROKEN: &[(&str, &str)] = &[
     ),
     (
         "nesting-bomb",
-        "tests/broken_saves/nesting-bomb.ron:37:71: brackets and parentheses nest deeper than 64 here\n  hint: no hexmelee file nests so deep: the file is damaged or not one of ours\n",
+        "tests/broken_saves/nesting-bomb.ron:37:71: brackets and parentheses nest deeper than 64\n  hint: no hexmelee file nests that deep: this file is damaged or was not written for hexmelee\n",
     ),
     (
         "no-version",

@@ -212,13 +212,14 @@ pub fn text_problems(text: &str, name_keys: &[&str]) -> Vec<Problem> {
 /// The bracket that opens deeper than [`limits::NESTING`], if any: no
 /// hexmelee file needs as many, and following them costs stack.
 pub fn nesting(text: &str) -> Option<Problem> {
-    locate::too_deep(text, limits::NESTING).map(|at| Problem {
-        at: Some(Place::of(text, at)),
-        message: format!(
-            "brackets and parentheses nest deeper than {} here",
-            limits::NESTING
-        ),
-        hint: Some("no hexmelee file nests so deep: the file is damaged or not one of ours".into()),
+    locate::too_deep(text, limits::NESTING).map(|at| {
+        // The same words as RON's own limit, which stands behind this one.
+        let (message, hint) = plain::words(&ron::Error::ExceededRecursionLimit, "");
+        Problem {
+            at: Some(Place::of(text, at)),
+            message,
+            hint,
+        }
     })
 }
 

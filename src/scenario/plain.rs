@@ -120,7 +120,7 @@ pub fn words(code: &ron::Error, literal: &str) -> (String, Option<String>) {
             "this field takes digits only (no decimal point or exponent), a number between 0 and 2^64−1 or the field's own range",
         ),
         E::Utf8Error(_) => plain("the text is not UTF-8"),
-        E::UnclosedBlockComment | E::UnclosedLineComment => plain("a `/*` comment is never closed"),
+        E::UnclosedBlockComment => plain("a `/*` comment is never closed"),
         E::UnexpectedChar(c) => plain(&format!(
             "{} does not belong here",
             if crate::text::is_unsafe(*c) || c.is_whitespace() {

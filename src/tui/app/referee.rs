@@ -208,6 +208,13 @@ fn parse_kind(
         return Ok(Parsed::Reroll(rest.to_string()));
     }
     if kind == "add" && !rest.to_lowercase().starts_with("copy") {
+        if let Some(p) = scenario::nesting(rest) {
+            let col = p.at.map_or(1, |at| at.col);
+            return Err(format!(
+                "the figure entry, at its character {col}: {}",
+                p.message
+            ));
+        }
         let figure: scenario::Figure = scenario::plain::from_str(rest).map_err(|e| {
             let p = scenario::plain::problem(rest, &e, "docs/SCENARIOS.md");
             let col = p.at.map_or(1, |at| at.col);
@@ -833,6 +840,15 @@ mod tests {
         assert!(err("add (name: \"X\", sde: \"Red\")").starts_with(
             "the figure entry, at its character 13: there is no field `sde` in Figure"
         ));
+        // The same nesting limit as a file's, at the 65th bracket.
+        let bomb = format!("add (name: \"X\", at: {}", "[".repeat(100));
+        assert!(
+            err(&bomb).starts_with(
+                "the figure entry, at its character 80: brackets and parentheses nest deeper than 64"
+            ),
+            "{}",
+            err(&bomb)
+        );
         assert!(err("heal Aulos").contains("say what to heal"));
     }
 
