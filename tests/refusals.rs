@@ -126,6 +126,25 @@ fn an_escape_in_a_name_is_named_and_never_printed() {
     assert!(!out.stderr.contains(&0x1b));
 }
 
+/// An orders file's figure name holding ESC is refused once, at its quote,
+/// not again as a figure that does not exist.
+#[test]
+fn a_refused_name_in_orders_is_refused_once() {
+    let out = hexmelee(&[
+        "sim",
+        "scenarios/duel.ron",
+        "--orders",
+        "tests/broken_orders/escape-figure.ron",
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.starts_with("tests/broken_orders/escape-figure.ron:5:24: figure \"Ber\\u{1b}[2Jrin\" holds U+001B (escape)"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("there is no figure named"), "{stderr}");
+}
+
 /// No byte a terminal would act on: C0 controls but the line feed, DEL, C1
 /// controls and the bidirectional characters.
 fn assert_inert(bytes: &[u8], what: &str) {

@@ -118,6 +118,10 @@ impl Script {
                 problems.push(Problem { at, message, hint })
             };
             let Some(id) = figures.iter().position(|f| f.name == entry.figure) else {
+                // A name `text_problems` refused is not looked for again.
+                if crate::text::name_fault(&entry.figure).is_some() {
+                    continue;
+                }
                 problem(
                     at(&format!("\"{}\"", entry.figure)),
                     format!("there is no figure named \"{}\"", entry.figure),
