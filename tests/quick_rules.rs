@@ -317,12 +317,19 @@ fn s16_12_half_action_points_and_attacks_in_descending_adjusted_agility() {
     for seed in 0..6 {
         let b = play(&quick, seed);
         // Within each quick melee phase, attackers come in descending
-        // Adjusted Agility (each finishing its attacks first).
+        // Adjusted Agility (each finishing its attacks first). A figure
+        // whose card strikes only once attacked (D, E: 16.9.1) strikes back
+        // when its partner has struck it, whatever its Agility.
         let mut last: Option<i32> = None;
+        let mut struck = Vec::new();
         for e in b.events() {
             match e {
-                Event::PhaseBegan { .. } => last = None,
+                Event::PhaseBegan { .. } => (last, struck) = (None, Vec::new()),
                 Event::Strike(s) => {
+                    struck.push((s.attacker, s.defender));
+                    if struck.contains(&(s.defender, s.attacker)) {
+                        continue;
+                    }
                     let aa = b.figure(s.attacker).factors.adjusted_agility;
                     if let Some(l) = last {
                         assert!(aa <= l, "seed {seed}: {aa} after {l}");

@@ -110,6 +110,14 @@ pub(super) struct Ground {
     strike_poses: Kept<StrikePoses>,
     /// By (pose number, reach).
     zones: Kept<[Hex]>,
+    /// By (hex number, reach).
+    strike_cells: Kept<[u32]>,
+    /// By hex number: Action Points to step forward into it, 0 where
+    /// nobody may enter.
+    entry: Vec<u8>,
+    /// Column and row steps to the six neighbours of a hex in an even and
+    /// in an odd column, as [`Hex::neighbors`] gives them.
+    around: [[(i32, i32); 6]; 2],
 }
 
 /// What a [`Ground`] keeps by reach and hex or pose number, worked out
@@ -178,7 +186,24 @@ impl Ground {
             edges: Vec::new(),
             strike_poses: Kept::default(),
             zones: Kept::default(),
+            strike_cells: Kept::default(),
+            entry: Vec::new(),
+            around: [0, 1].map(|col| {
+                let hex = Hex::new(col, 2);
+                hex.neighbors().map(|n| (n.col - hex.col, n.row - hex.row))
+            }),
         };
+        let costs = MoveCosts::shakhan();
+        ground.entry = map
+            .hexes()
+            .map(|h| match map.terrain(h) {
+                Some(t) if t.is_passable() => {
+                    let poor = t == crate::hex::Terrain::Poor;
+                    (costs.forward * if poor { costs.poor_multiplier } else { 1 }) as u8
+                }
+                _ => 0,
+            })
+            .collect();
         if grid.len() <= table_poses {
             let mut edges = Vec::with_capacity(grid.len() * (STEPS.len() - 1));
             let mut first = Vec::with_capacity(grid.len() + 1);
@@ -239,6 +264,70 @@ impl Ground {
                     .get(reach, i / 6, self.grid.len() / 6, work)
             }
             _ => work(),
+        }
+    }
+
+    /// The map's width and height in hexes.
+    pub fn size(&self) -> (i32, i32) {
+        (self.grid.width, self.grid.height)
+    }
+
+    /// Hex number `cell` (row by row) as a hex.
+    pub fn hex(&self, cell: u32) -> Hex {
+        Hex::new(cell as i32 % self.grid.width, cell as i32 / self.grid.width)
+    }
+
+    /// The number of `hex`, if it is on the map.
+    pub fn cell(&self, hex: Hex) -> Option<u32> {
+        self.grid
+            .index(Pose::new(hex, Facing::N))
+            .map(|i| (i / 6) as u32)
+    }
+
+    /// Action Points to step forward into hex number `cell` (16.9.7: poor
+    /// footing doubles them); 0 where nobody may enter.
+    #[inline]
+    pub fn entry_ap(&self, cell: u32) -> u32 {
+        u32::from(self.entry[cell as usize])
+    }
+
+    /// The passable neighbours of hex number `cell`, each with the Action
+    /// Points of stepping forward into it.
+    #[inline]
+    pub fn hex_steps(&self, cell: u32) -> impl Iterator<Item = (u32, u32)> + '_ {
+        let Grid { width, height } = self.grid;
+        let (col, row) = (cell as i32 % width, cell as i32 / width);
+        self.around[(col & 1) as usize]
+            .iter()
+            .filter_map(move |&(dc, dr)| {
+                let (c, r) = (col + dc, row + dr);
+                ((0..width).contains(&c) && (0..height).contains(&r))
+                    .then(|| (r * width + c) as u32)
+            })
+            .filter_map(|n| Some((n, self.entry_ap(n))).filter(|&(_, ap)| ap > 0))
+    }
+
+    /// The numbers of the passable hexes from which `target` lies within
+    /// `reach` with nothing in the way (a Strike Zone of any facing,
+    /// 16.10.2); kept by target and reach.
+    pub fn strike_cells(&self, target: Hex, reach: u32) -> Rc<[u32]> {
+        let work = || {
+            (self.map.within(target, reach))
+                .filter(|&h| {
+                    self.map.is_passable(h)
+                        && self.map.in_strike_zone(
+                            Pose::new(h, Facing::N),
+                            reach,
+                            ZoneShape::AllRound,
+                            target,
+                        )
+                })
+                .filter_map(|h| self.cell(h))
+                .collect()
+        };
+        match self.cell(target) {
+            Some(i) => (self.strike_cells).get(reach, i as usize, self.grid.len() / 6, work),
+            None => work(),
         }
     }
 
@@ -360,13 +449,19 @@ pub(super) struct Field {
     limit: u32,
     taken: HexSet,
     zones: HexSet,
+    /// The hex a search heads for and the reach that ends it: poses are
+    /// settled in order of their cost plus the least the rest of the way
+    /// could cost (A*), so a search for a far target leaves alone the
+    /// ground behind the figure. `None`: in order of cost.
+    toward: Option<(Hex, u32)>,
     /// By pose number; all [`UNSEEN`] but the `touched` ones.
     nodes: Vec<Node>,
     touched: Vec<u32>,
     /// Every settled pose, in the order the search settled them.
     settled: Vec<u32>,
     queue: Buckets,
-    /// The poses of cost `cost`, in number order, and the next to take.
+    /// The poses of cost `cost` (with the rest of the way, heading
+    /// `toward`), in number order, and the next to take.
     bucket: Vec<u32>,
     next: usize,
     cost: u32,
@@ -471,6 +566,11 @@ impl Buckets {
         *word |= bit;
     }
 
+    /// Whether any pose waits at `cost`.
+    fn has(&self, cost: u32) -> bool {
+        !self.used[cost as usize & (self.used.len() - 1)].is_empty()
+    }
+
     /// The poses of the bucket of `cost`, in number order, into `out`
     /// (emptied first); the bucket is left empty.
     fn take(&mut self, cost: u32, out: &mut Vec<u32>) {
@@ -513,31 +613,14 @@ impl Field {
         limit: u32,
         taken: &HexSet,
         zones: &HexSet,
-        done: impl FnMut(Pose) -> bool,
-    ) -> Rc<Field> {
-        Field::up_to(ground, start, limit, taken, zones, u32::MAX, true, done)
-    }
-
-    /// As [`Field::new`], but the search also pauses once every pose of cost
-    /// up to `level` is settled ([`Field::exact_through`]); asked again with
-    /// a higher level it carries on. `replay: false` skips asking `done` of
-    /// the poses a kept search had settled, for a caller whose `done` has
-    /// seen them (it asked for this search just before).
-    #[allow(clippy::too_many_arguments)]
-    pub fn up_to(
-        ground: &Rc<Ground>,
-        start: Pose,
-        limit: u32,
-        taken: &HexSet,
-        zones: &HexSet,
-        level: u32,
-        replay: bool,
+        toward: Option<(Hex, u32)>,
         mut done: impl FnMut(Pose) -> bool,
     ) -> Rc<Field> {
         let mut kept = KEPT.take();
         let same = |f: &Rc<Field>| {
             f.start == start
                 && f.limit == limit
+                && f.toward == toward
                 && Rc::ptr_eq(&f.ground, ground)
                 && f.taken == *taken
                 && f.zones == *zones
@@ -554,19 +637,23 @@ impl Field {
                     spare = Some(kept.remove(0));
                 }
                 let spare = spare.and_then(|f| Rc::try_unwrap(f).ok());
-                Rc::new(Field::start(ground, start, limit, taken, zones, spare))
+                Rc::new(Field::start(
+                    ground, start, limit, taken, zones, toward, spare,
+                ))
             }
         };
         let grid = field.grid;
         // Latest first: a search asked again stopped at its last pose.
-        let stopped = replay && (field.settled.iter().rev()).any(|&i| done(grid.pose(i as usize)));
-        if !stopped && field.exact_through() < level {
+        let stopped = (field.settled.iter().rev()).any(|&i| done(grid.pose(i as usize)));
+        if !stopped && !field.exhausted {
             if Rc::get_mut(&mut field).is_none() {
                 // Still read elsewhere: this one searches afresh.
-                field = Rc::new(Field::start(ground, start, limit, taken, zones, None));
+                field = Rc::new(Field::start(
+                    ground, start, limit, taken, zones, toward, None,
+                ));
             }
             if let Some(f) = Rc::get_mut(&mut field) {
-                f.search(done, level);
+                f.search(done);
             }
         }
         kept.push(field.clone());
@@ -582,6 +669,7 @@ impl Field {
         limit: u32,
         taken: &HexSet,
         zones: &HexSet,
+        toward: Option<(Hex, u32)>,
         spare: Option<Field>,
     ) -> Field {
         let grid = ground.grid;
@@ -592,7 +680,9 @@ impl Field {
             .max(costs.backward)
             .max(costs.pivot_more)
             * costs.poor_multiplier
-            + ZONE_SURCHARGE;
+            + ZONE_SURCHARGE
+            // A step brings the target at most one hex nearer.
+            + 1;
         let mut field = match spare {
             Some(mut f) => {
                 for &i in &f.touched {
@@ -608,6 +698,7 @@ impl Field {
                     grid,
                     start,
                     limit,
+                    toward,
                     queue: Buckets::new(longest, grid.len(), Some(f.queue)),
                     ..f
                 }
@@ -619,6 +710,7 @@ impl Field {
                 limit,
                 taken: taken.clone(),
                 zones: zones.clone(),
+                toward,
                 nodes: Vec::new(),
                 touched: Vec::new(),
                 settled: Vec::new(),
@@ -644,25 +736,31 @@ impl Field {
                 prev: UNREACHED,
             };
             field.touched.push(s as u32);
-            field.queue.push(0, s as u32);
-            field.queue.take(0, &mut field.bucket);
+            field.cost = field.rest(s);
+            field.queue.push(field.cost, s as u32);
+            field.queue.take(field.cost, &mut field.bucket);
             field.exhausted = false;
         }
         field
     }
 
-    /// Every pose of cost up to this has its cheapest cost and way (a pose
-    /// not settled yet, or settled dearer, costs more); all of them once
-    /// nothing is left to settle.
-    pub fn exact_through(&self) -> u32 {
-        // A pose of the cost being settled is reached from a cheaper one,
-        // which is settled and its steps tried (steps cost at least 1).
-        if self.exhausted { u32::MAX } else { self.cost }
+    /// The least the way on from pose `i` to where the search heads could
+    /// cost: a step brings the target at most one hex nearer and costs at
+    /// least 1, so the settled order stays cheapest first among the poses
+    /// of a hex and the first goal settled is a cheapest one.
+    fn rest(&self, i: usize) -> u32 {
+        Field::rest_of(self.grid, self.toward, i)
+    }
+
+    fn rest_of(grid: Grid, toward: Option<(Hex, u32)>, i: usize) -> u32 {
+        toward.map_or(0, |(target, reach)| {
+            grid.pose(i).hex.distance(target).saturating_sub(reach)
+        })
     }
 
     /// Settles poses in (cost, pose number) order until `done` says so of
-    /// one, nothing is left, or every pose of cost `level` is settled.
-    fn search(&mut self, mut done: impl FnMut(Pose) -> bool, level: u32) {
+    /// one or nothing is left.
+    fn search(&mut self, mut done: impl FnMut(Pose) -> bool) {
         let grid = self.grid;
         if let Some(i) = self.unrelaxed.take() {
             self.relax(i as usize);
@@ -671,7 +769,7 @@ impl Field {
             while let Some(&i) = self.bucket.get(self.next) {
                 self.next += 1;
                 let i = i as usize;
-                if self.cost > self.nodes[i].cost {
+                if self.cost > self.nodes[i].cost + self.rest(i) {
                     continue;
                 }
                 self.settled.push(i as u32);
@@ -685,10 +783,11 @@ impl Field {
                 self.exhausted = true;
                 return;
             }
-            if self.cost >= level {
-                return;
+            // Heading for a target, a step toward it keeps the order's cost:
+            // the poses it reached are settled before any dearer one.
+            if !self.queue.has(self.cost) {
+                self.cost += 1;
             }
-            self.cost += 1;
             self.next = 0;
             self.queue.take(self.cost, &mut self.bucket);
         }
@@ -696,6 +795,7 @@ impl Field {
 
     /// Tries the steps out of settled pose `i`.
     fn relax(&mut self, i: usize) {
+        let (grid, toward) = (self.grid, self.toward);
         let Field {
             ground,
             start,
@@ -706,10 +806,9 @@ impl Field {
             touched,
             queue,
             worked_out,
-            cost: c,
             ..
         } = self;
-        let (c, limit) = (*c, *limit);
+        let (c, limit) = (nodes[i].cost, *limit);
         let start_cell = (start.hex.row * ground.grid.width + start.hex.col) as u32;
         let cell = (i / 6) as u32;
         let surcharge = if cell != start_cell && zones.has_cell(cell) {
@@ -751,7 +850,7 @@ impl Field {
                 ap: from + ap,
                 prev: i as u32,
             };
-            queue.push(nc, to);
+            queue.push(nc + Field::rest_of(grid, toward, to as usize), to);
         }
     }
 
@@ -969,11 +1068,51 @@ mod tests {
             // Twice each: later searches run in the last one's buffers.
             let mut spare = None;
             for ground in [&tabled, &untabled, &tabled, &untabled] {
-                let mut field = Field::start(ground, start, limit, &taken, &zones, spare);
-                field.search(done, u32::MAX);
+                let mut field = Field::start(ground, start, limit, &taken, &zones, None, spare);
+                field.search(done);
                 let got: Vec<_> = field.nodes.iter().map(|n| (n.cost, n.ap, n.prev)).collect();
                 prop_assert_eq!(&got, &expected);
                 spare = Some(field);
+            }
+        }
+
+        /// Issue 19: a search heading for a target (A*) finds a way to its
+        /// strike poses as cheap as a search in order of cost, and a real
+        /// one (each leg a step of the map at its cost), settling no more.
+        #[test]
+        fn searches_heading_for_a_target_find_the_cheapest_way(
+            (map, start, limit, taken, zones, _) in search(),
+            target in any::<prop::sample::Index>(),
+            reach in 1u32..3,
+        ) {
+            let w = i32::from(map.width());
+            let at = |v: &[bool], h: Hex| v[(h.row * w + h.col) as usize];
+            let (taken, zones) = (hex_set(&map, |h| at(&taken, h)), hex_set(&map, |h| at(&zones, h)));
+            let ground = Ground::of(&Arc::new(map.clone()));
+            let target = ground.grid.pose(target.index(ground.grid.len())).hex;
+            let goals = ground.strike_poses(target, reach, ZoneShape::Front);
+            let mut plain = Field::start(&ground, start, limit, &taken, &zones, None, None);
+            plain.search(|p| goals.contains(p));
+            let toward = Some((target, reach));
+            let mut headed = Field::start(&ground, start, limit, &taken, &zones, toward, None);
+            headed.search(|p| goals.contains(p));
+            let best = headed.best_strike_pose(&goals, |_| 0);
+            prop_assert_eq!(
+                best.map(|(_, c)| c),
+                plain.best_strike_pose(&goals, |_| 0).map(|(_, c)| c)
+            );
+            prop_assert!(headed.settled.len() <= plain.settled.len() + 6);
+            if let Some((goal, cost)) = best {
+                let mut pose = start;
+                let mut ap = 0;
+                for leg in headed.way_to(goal) {
+                    let (next, step_ap) = map.try_step(pose, leg.step, &MoveCosts::shakhan()).unwrap();
+                    prop_assert_eq!(next, leg.pose);
+                    prop_assert_eq!(step_ap, leg.ap);
+                    (pose, ap) = (next, ap + step_ap);
+                }
+                prop_assert_eq!(pose, goal);
+                prop_assert!(ap <= cost);
             }
         }
 
@@ -999,9 +1138,9 @@ mod tests {
                 let target = grid.pose(target.index(grid.len())).hex;
                 let goals = ground.strike_poses(target, reach, ZoneShape::Front);
                 let done = |p: Pose| stop && goals.contains(p);
-                let kept = Field::new(&ground, start, limit, &taken, &zones, done);
-                let mut fresh = Field::start(&ground, start, limit, &taken, &zones, None);
-                fresh.search(done, u32::MAX);
+                let kept = Field::new(&ground, start, limit, &taken, &zones, None, done);
+                let mut fresh = Field::start(&ground, start, limit, &taken, &zones, None, None);
+                fresh.search(done);
                 let stopped_at = match fresh.unrelaxed {
                     Some(i) => fresh.nodes[i as usize].cost,
                     None => u32::MAX,
@@ -1055,6 +1194,7 @@ mod tests {
             100,
             &none,
             &none,
+            None,
             |_| false,
         );
         assert_eq!(straight.cost(goal), Some(6));
@@ -1072,6 +1212,7 @@ mod tests {
             100,
             &none,
             &hex_set(&map, zone),
+            None,
             |_| false,
         );
         let way = round.way_to(goal);
@@ -1091,6 +1232,7 @@ mod tests {
             100,
             &hex_set(&map, wall),
             &none,
+            None,
             |_| false,
         );
         let goal = Pose::new(Hex::new(2, 0), Facing::N);
@@ -1103,6 +1245,7 @@ mod tests {
             2,
             &none,
             &none,
+            None,
             |_| false,
         );
         assert!(near.cost(goal).is_none());
@@ -1118,8 +1261,9 @@ mod tests {
             &hex_set(&map, wall),
             &none,
             None,
+            None,
         );
-        early.search(|p| p == goal, u32::MAX);
+        early.search(|p| p == goal);
         assert_eq!(early.cost(goal), field.cost(goal));
         assert!(early.reached().count() < field.reached().count());
     }

@@ -15,6 +15,7 @@
 //! - Shields are raised (16.15.4); a busy figure defends unless its action
 //!   is all but done (16.9.4.1).
 
+mod approach;
 mod brawl;
 mod field;
 mod missile;
@@ -210,6 +211,7 @@ impl HexSet {
 
     /// Whether hex number `cell` (row by row) is in the set; `cell` is on
     /// the map.
+    #[inline]
     fn has_cell(&self, cell: u32) -> bool {
         self.bits[cell as usize / 64] & (1 << (cell % 64)) != 0
     }

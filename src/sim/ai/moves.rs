@@ -312,9 +312,16 @@ impl Plan<'_> {
             return None;
         }
         let zones = self.striking_zones();
-        let field = Field::new(self.ground(), f.pose, SEARCH_LIMIT, taken, zones, |p| {
-            goals.contains(p) && stand_off(p) == 0
-        });
+        let toward = Some((target, my_reach));
+        let field = Field::new(
+            self.ground(),
+            f.pose,
+            SEARCH_LIMIT,
+            taken,
+            zones,
+            toward,
+            |p| goals.contains(p) && stand_off(p) == 0,
+        );
         let (goal, _) = field.best_strike_pose(&goals, stand_off)?;
         let way = field.way_to(goal);
         let start = f.pose.hex.distance(target);
@@ -364,7 +371,7 @@ impl Plan<'_> {
         let budget = self.budget();
         let (taken, zones) = (self.taken(), self.striking_zones());
         let limit = retreat_limit(budget);
-        let field = Field::new(self.ground(), f.pose, limit, taken, zones, |_| false);
+        let field = Field::new(self.ground(), f.pose, limit, taken, zones, None, |_| false);
         let facing_enemy = self.card.is_some_and(|k| {
             tables().actions.card(f.round.cards[k].card()).strike != StrikeRight::Never
         });
@@ -526,7 +533,7 @@ mod tests {
             others.push(from);
             let ground = Ground::of(&Arc::new(map.clone()));
             let answer = |limit: u32| {
-                let field = Field::new(&ground, start, limit, &taken, &zones, |_| false);
+                let field = Field::new(&ground, start, limit, &taken, &zones, None, |_| false);
                 let goal = retreat_pose(&field, start, budget, from, &others, facing_enemy);
                 (goal, goal.map(|g| field.way_to(g)))
             };

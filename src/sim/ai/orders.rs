@@ -4,13 +4,14 @@
 use std::cell::OnceCell;
 use std::rc::Rc;
 
-use super::field::{Field, Ground, StrikePoses};
-use super::{HexSet, Seen, combat_factor, enemies, enemy_zones, hit_chance, occupied};
+use super::approach::{Approaches, Source, WAYS};
+use super::field::Ground;
+use super::{HexSet, Seen, combat_factor, enemies, hit_chance, occupied};
 use crate::engine::Figure;
 use crate::engine::{
     Battle, BusyStance, CardOrder, DodgeStance, FigureId, FigureOrders, ShieldStance,
 };
-use crate::hex::Hex;
+use crate::hex::{Hex, MoveCosts, Step, Terrain, ZoneShape};
 use crate::rules::shakhan::Card;
 use crate::rules::shakhan::condition::{CardLimit, Morale, Status};
 use crate::rules::shakhan::tables::tables;
@@ -23,29 +24,18 @@ const OVERWHELMING: i32 = 21;
 /// Whole rounds without a strike after which nobody holds back any more
 /// (parrying or backing off), so that every battle comes to a decision.
 const QUIET_ROUNDS: u32 = 2;
-/// Beyond this path cost the search gives up: farther than several rounds.
-const SEARCH_LIMIT: u32 = 80;
-/// How many more costs a search settles each time the choice is not yet
-/// sure ([`decided`]).
-const LEVEL_STEP: u32 = 4;
 
 /// Orders for every figure of `side` that can still act, in scenario order;
 /// each figure knows whom its comrades before it chose to attack.
 pub(super) fn side_orders(battle: &Battle, side: usize) -> Vec<FigureOrders> {
-    orders_searching(battle, side, true)
-}
-
-/// [`side_orders`], with each figure's search `bounded` as far as its
-/// choice needs ([`decided`]), or (to test that bound) to its end.
-fn orders_searching(battle: &Battle, side: usize, bounded: bool) -> Vec<FigureOrders> {
-    let ground = Ground::of(battle.shared_map());
     let view = View {
         battle,
         side,
         seen: Seen::of(battle),
         taken: OnceCell::new(),
-        zones: OnceCell::new(),
-        ground,
+        ground: Ground::of(battle.shared_map()),
+        threats: OnceCell::new(),
+        longest: enemies(battle, side).map(Figure::reach).max().unwrap_or(0),
     };
     // Counted (and allocated) only for comrades still to choose.
     let mut attackers = Vec::new();
@@ -56,7 +46,7 @@ fn orders_searching(battle: &Battle, side: usize, bounded: bool) -> Vec<FigureOr
         .filter(|f| f.side == side)
         .peekable();
     while let Some(f) = mine.next() {
-        if let Some(mut o) = orders_for(battle, &view, &attackers, f, bounded) {
+        if let Some(mut o) = orders_for(battle, &view, &attackers, f) {
             super::brawl::announce(battle, f, &out, &mut o);
             if mine.peek().is_some() {
                 attackers.resize(battle.figures().len(), 0);
@@ -68,16 +58,18 @@ fn orders_searching(battle: &Battle, side: usize, bounded: bool) -> Vec<FigureOr
     out
 }
 
-/// What a side plans its orders from, the same for each of its figures.
-/// The hexes are worked out when first needed: figures already engaged
-/// search for no way.
+/// What a side plans its orders from, the same for each of its figures,
+/// each part worked out when first needed.
 struct View<'a> {
     battle: &'a Battle,
     side: usize,
     seen: Seen,
     taken: OnceCell<HexSet>,
-    zones: OnceCell<HexSet>,
     ground: Rc<Ground>,
+    /// Where the side's enemies could get this round.
+    threats: OnceCell<Approaches>,
+    /// The longest reach among the enemies.
+    longest: u32,
 }
 
 impl View<'_> {
@@ -86,11 +78,44 @@ impl View<'_> {
         self.taken.get_or_init(|| occupied(self.battle))
     }
 
-    /// Where the side's enemies could strike.
-    fn zones(&self) -> &HexSet {
-        self.zones
-            .get_or_init(|| enemy_zones(self.battle, &self.ground, self.side, false))
+    /// Every enemy able to strike, from where it stands, as far as it could
+    /// go this round and still strike (under C, two pulses of C, or A).
+    fn threats(&self) -> &Approaches {
+        self.threats.get_or_init(|| {
+            let sources: Vec<Source> = enemies(self.battle, self.side)
+                .filter(|e| !e.condition.is_prone() && e.reach() > 0)
+                .filter_map(|e| {
+                    Some(Source {
+                        figure: e.id,
+                        cells: Rc::from([self.ground.cell(e.pose.hex)?]),
+                        limit: striking_distance(e),
+                    })
+                })
+                .collect();
+            // What the side's figures will read: the hexes within reach of
+            // each, its own or an enemy's.
+            let wanted = (self.battle.figures().iter())
+                .filter(|f| f.side == self.side && f.condition.can_act())
+                .flat_map(|f| self.round(f).to_vec());
+            Approaches::threats(&self.ground, &sources, self.taken(), wanted)
+        })
     }
+
+    /// The hexes whose enemies [`foes_of`] weighs for `f`.
+    fn round(&self, f: &Figure) -> Rc<[u32]> {
+        let reach = self.longest.max(f.reach());
+        self.ground.strike_cells(f.pose.hex, reach)
+    }
+}
+
+/// The most a way to a foe may cost `e` in Action Points if it is still to
+/// strike this round: under C, within two pulses of C, or charging under A.
+fn striking_distance(e: &Figure) -> u32 {
+    let ap = |c: Card| e.factors.ap(c).0;
+    let budget = ap(Card::C)
+        .max(2.0 * e.factors.pulse_ma(Card::C).0)
+        .max(ap(Card::A));
+    (budget - e.strike_cost(tables()) + 1e-9).max(0.0).floor() as u32
 }
 
 /// Counts the enemies a figure's orders attack (A, B or C) in `attackers`
@@ -138,16 +163,12 @@ struct Foe {
     hex: Hex,
     cf: i32,
     tca: u32,
-    /// The poses from which we reach it and (our way, as a proxy for its
-    /// own) it reaches us.
-    goals: [Option<Rc<StrikePoses>>; 2],
-    /// Path cost for us to stand with it in our Strike Zone.
+    /// The cost of our way to have it in our Strike Zone, if it is one of
+    /// the nearest few ([`Approaches::targets`]).
     cost: Option<u32>,
-    /// Path cost (our way, as a proxy for its own) for it to reach us.
+    /// Action Points its way to have us in its reach costs it, if it could
+    /// still strike this round after ([`Approaches::threats`]).
     reaches_us_in: Option<u32>,
-    /// Whether `cost`, `reaches_us_in` may lie beyond where the search
-    /// stopped (`None` for now, but at least one more than it settled).
-    unsure: [bool; 2],
     /// It could strike us this round under C, or under A, or within the
     /// first two pulses under C.
     threat: bool,
@@ -155,6 +176,98 @@ struct Foe {
     charge_threat: bool,
     /// What the table can see of its wounds.
     hurt: f64,
+}
+
+impl Foe {
+    fn of(battle: &Battle, e: &Figure) -> Foe {
+        Foe {
+            id: e.id,
+            hex: e.pose.hex,
+            cf: combat_factor(e),
+            tca: battle.tca(e.id),
+            cost: None,
+            reaches_us_in: None,
+            threat: false,
+            imminent: false,
+            charge_threat: false,
+            hurt: visible_hurt(e),
+        }
+    }
+
+    /// Whether it could strike us this round after its way here, under C,
+    /// within two pulses of C, or charging under A.
+    fn weigh(&mut self, e: &Figure) {
+        let ap = |c: Card| e.factors.ap(c).0;
+        let strike_cost = e.strike_cost(tables());
+        let within = |budget: f64| {
+            self.reaches_us_in
+                .is_some_and(|c| f64::from(c) + strike_cost <= budget)
+        };
+        self.threat = within(ap(Card::C));
+        self.imminent = within(2.0 * e.factors.pulse_ma(Card::C).0);
+        self.charge_threat = within(ap(Card::A));
+    }
+}
+
+/// The enemies a figure weighs: those that could get within its reach
+/// this round (it could get at them for about as much, the way back), those
+/// that could get within theirs of it ([`Approaches::threats`] at the hexes
+/// round it), and the nearest of all. Every other enemy is too far to matter
+/// this round.
+fn foes_of(battle: &Battle, view: &View, f: &Figure) -> Vec<Foe> {
+    let mut foes: Vec<Foe> = Vec::with_capacity(2 * WAYS + 1);
+    let foe = |id: FigureId, foes: &mut Vec<Foe>| -> usize {
+        match foes.iter().position(|e| e.id == id) {
+            Some(k) => k,
+            None => {
+                foes.push(Foe::of(battle, battle.figure(id)));
+                foes.len() - 1
+            }
+        }
+    };
+    let my_reach = f.reach();
+    let threats = view.threats();
+    for &cell in view.round(f).iter() {
+        let hex = view.ground.hex(cell);
+        let d = hex.distance(f.pose.hex);
+        for w in threats.at(hex) {
+            let reaches_us = battle.figure(w.figure).reach() >= d;
+            if !reaches_us && d > my_reach {
+                continue;
+            }
+            let k = foe(w.figure, &mut foes);
+            let least = |c: &mut Option<u32>| *c = Some(c.map_or(w.cost, |c| c.min(w.cost)));
+            if reaches_us {
+                least(&mut foes[k].reaches_us_in);
+            }
+            if d <= my_reach {
+                least(&mut foes[k].cost);
+            }
+        }
+    }
+    if let Some(e) = enemies(battle, f.side).min_by_key(|e| (f.pose.hex.distance(e.pose.hex), e.id))
+    {
+        foe(e.id, &mut foes);
+    }
+    for e in &mut foes {
+        if e.cost == Some(0) {
+            e.cost = Some(turn_to_strike(f, e.hex));
+        }
+        e.weigh(battle.figure(e.id));
+    }
+    foes
+}
+
+/// Action Points to turn to strike a foe at `target` already in reach of
+/// where `f` stands (a way that moves ends facing it for no more than its
+/// steps cost).
+fn turn_to_strike(f: &Figure, target: Hex) -> u32 {
+    if f.character.strike_zone == ZoneShape::AllRound || f.pose.in_front_arc(target) {
+        return 0;
+    }
+    f.pose.hex.facing_toward(target).map_or(0, |to| {
+        MoveCosts::shakhan().step_cost(f.pose.facing, Step::Pivot { to }, Terrain::Open)
+    })
 }
 
 /// A figure's own state, which it knows exactly.
@@ -208,14 +321,8 @@ fn visible_hurt(e: &Figure) -> f64 {
 }
 
 /// `attackers`: per figure, how many comrades attack it (empty: none yet).
-fn orders_for(
-    battle: &Battle,
-    view: &View,
-    attackers: &[u32],
-    f: &Figure,
-    bounded: bool,
-) -> Option<FigureOrders> {
-    let View { seen, ground, .. } = view;
+fn orders_for(battle: &Battle, view: &View, attackers: &[u32], f: &Figure) -> Option<FigureOrders> {
+    let seen = &view.seen;
     let constraint = f.condition.allowed_cards();
     let allowed = &constraint.allowed;
     if allowed.is_empty() {
@@ -230,49 +337,8 @@ fn orders_for(
     // 16.3: close quarters and nets may hold the allowance down.
     let tca = battle.tca(f.id).max(1) as usize;
     let my_cf = combat_factor(f);
-    let my_reach = f.reach();
-    // What is known of each enemy before searching (one list for all).
-    let mut foes: Vec<Foe> = enemies(battle, f.side)
-        .map(|e| Foe {
-            id: e.id,
-            hex: e.pose.hex,
-            cf: combat_factor(e),
-            tca: battle.tca(e.id),
-            goals: [my_reach, e.reach()].map(|r| {
-                (r > 0).then(|| ground.strike_poses(e.pose.hex, r, f.character.strike_zone))
-            }),
-            cost: None,
-            reaches_us_in: None,
-            unsure: [false; 2],
-            threat: false,
-            imminent: false,
-            charge_threat: false,
-            hurt: visible_hurt(e),
-        })
-        .collect();
-    // The search may stop once every enemy is within our reach, and we
-    // within its, on some settled pose.
-    let goal_sets = foes.iter().flat_map(|e| &e.goals).flatten();
-    // Where the start pose is in all of them (the figures are engaged), the
-    // search would stop there: every cheapest cost is 0.
-    let engaged = goal_sets.clone().all(|g| g.contains(f.pose));
-    // Goals in hexes all held by others are out of reach without searching
-    // (a search would settle everything within its limit looking for them).
-    let open = |g: &StrikePoses| g.open(view.taken(), f.pose.hex);
+    let mut foes = foes_of(battle, view, f);
     let ap = |e: &Figure, c: Card| e.factors.ap(c).0;
-    // No enemy whose way to us costs more than this can strike us this
-    // round, under any card: past it a search tells nothing of threats.
-    let threat_level = foes
-        .iter()
-        .map(|foe| {
-            let e = battle.figure(foe.id);
-            let budget = (ap(e, Card::C))
-                .max(2.0 * e.factors.pulse_ma(Card::C).0)
-                .max(ap(e, Card::A));
-            (budget - e.strike_cost(tables())).max(0.0).floor() as u32 + 1
-        })
-        .max()
-        .unwrap_or(0);
     // The target's score if reaching it costs `cost` (more is never better).
     let score_at = |e: &Foe, cost: u32| {
         let attacked = attackers.get(e.id.0).copied().unwrap_or(0);
@@ -284,48 +350,6 @@ fn orders_for(
             - 0.15 * crowd
             + if e.threat { 0.1 } else { 0.0 }
     };
-    let mut pending: Vec<Rc<StrikePoses>> = match engaged {
-        true => Vec::new(),
-        false => goal_sets.filter(|g| open(g)).cloned().collect(),
-    };
-    let field = (!engaged).then(|| {
-        let mut done = |p| {
-            let mut k = 0;
-            while k < pending.len() {
-                if pending[k].contains(p) {
-                    pending.swap_remove(k);
-                } else {
-                    k += 1;
-                }
-            }
-            pending.is_empty()
-        };
-        // A big melee: the search goes only as far as the choice needs,
-        // settling a few costs more at a time until no foe it has not
-        // reached could be a threat or outscore the best it has.
-        let (mut level, mut replay) = (if bounded { threat_level } else { u32::MAX }, true);
-        loop {
-            let field = Field::up_to(
-                ground,
-                f.pose,
-                SEARCH_LIMIT,
-                view.taken(),
-                view.zones(),
-                level,
-                replay,
-                &mut done,
-            );
-            weigh(battle, &mut foes, Some(&field), &open);
-            let exact = field.exact_through();
-            if decided(&foes, exact, threat_level, score_at) {
-                break field;
-            }
-            (level, replay) = (exact + LEVEL_STEP, false);
-        }
-    });
-    if field.is_none() {
-        weigh(battle, &mut foes, None, &open);
-    }
     let orders = |cards: Vec<CardOrder>| {
         Some(FigureOrders {
             figure: f.id,
@@ -499,78 +523,6 @@ fn orders_for(
     orders(cards)
 }
 
-/// Fills in what a search (`None`: engaged, every cost 0) tells of each
-/// foe: a cost only where it is settled; past that the foe is `unsure`.
-fn weigh(
-    battle: &Battle,
-    foes: &mut [Foe],
-    field: Option<&Field>,
-    open: &impl Fn(&StrikePoses) -> bool,
-) {
-    let exact = field.map_or(u32::MAX, Field::exact_through);
-    // The settled cost of a goal, and whether it may lie beyond the search.
-    let cheapest = |g: &Option<Rc<StrikePoses>>| -> (Option<u32>, bool) {
-        let Some(g) = g else {
-            return (None, false);
-        };
-        match field {
-            Some(field) if open(g) => match field.best_strike_pose(g, |_| 0) {
-                Some((_, c)) if c <= exact => (Some(c), false),
-                _ => (None, exact != u32::MAX),
-            },
-            Some(_) => (None, false),
-            None => (Some(0), false),
-        }
-    };
-    let ap = |e: &Figure, c: Card| e.factors.ap(c).0;
-    for foe in foes {
-        let e = battle.figure(foe.id);
-        let [mine, theirs] = &foe.goals;
-        let (cost, unsure) = cheapest(mine);
-        let (reaches_us_in, unsure_reach) = cheapest(theirs);
-        let able = !e.condition.is_prone() && e.reach() > 0;
-        let strike_cost = e.strike_cost(tables());
-        let within = |budget: f64| {
-            able && reaches_us_in.is_some_and(|c| f64::from(c) + strike_cost <= budget)
-        };
-        foe.cost = cost;
-        foe.unsure = [unsure, unsure_reach];
-        foe.reaches_us_in = reaches_us_in;
-        foe.threat = within(ap(e, Card::C));
-        foe.imminent = within(2.0 * e.factors.pulse_ma(Card::C).0);
-        foe.charge_threat = within(ap(e, Card::A));
-    }
-}
-
-/// Whether the orders chosen from `foes` as [`weigh`] filled them in, with
-/// every cost up to `exact` settled, are those a search to the end would
-/// give: every foe's threat is known (the search is past `threat_level`),
-/// every threat's cost is known (cards are put in order by it), and no foe
-/// whose cost is not known could outscore the best known target, even at
-/// the least it could cost (`score_at` only falls as the cost rises).
-fn decided(
-    foes: &[Foe],
-    exact: u32,
-    threat_level: u32,
-    score_at: impl Fn(&Foe, u32) -> f64,
-) -> bool {
-    if exact == u32::MAX || !foes.iter().any(|e| e.unsure[0] || e.unsure[1]) {
-        return true;
-    }
-    if exact < threat_level || foes.iter().any(|e| e.threat && e.unsure[0]) {
-        return false;
-    }
-    let best = foes
-        .iter()
-        .filter_map(|e| Some(score_at(e, e.cost?)))
-        .max_by(f64::total_cmp);
-    best.is_some_and(|best| {
-        foes.iter()
-            .filter(|e| e.unsure[0])
-            .all(|e| score_at(e, exact + 1) < best)
-    })
-}
-
 /// Whether a figure has somewhere to go that is farther from `from` (16.9.2:
 /// a retreat must draw away "if possible").
 fn room_to_back_off(battle: &Battle, taken: &HexSet, f: &Figure, from: Hex) -> bool {
@@ -579,59 +531,4 @@ fn room_to_back_off(battle: &Battle, taken: &HexSet, f: &Figure, from: Hex) -> b
         .map()
         .neighbors(f.pose.hex)
         .any(|h| battle.map().is_passable(h) && !taken.contains(h) && h.distance(from) > d)
-}
-
-/// The N-against-N melees of the benchmarks (`examples/melee`).
-#[cfg(test)]
-#[path = "../../../examples/melee/generate.rs"]
-mod generate;
-
-#[cfg(test)]
-mod tests {
-    use std::path::Path;
-
-    use super::generate;
-    use super::*;
-    use crate::engine::Prompt;
-    use crate::scenario;
-
-    /// Issue 19: a search that stops once no foe it has not reached could
-    /// be a threat or a better target gives every side's orders exactly as
-    /// a search to the end does, round after round of the skirmish (walls),
-    /// the big battle at the ford (archers, a beast, 24 figures) and
-    /// generated melees whose lines are wider than a round's charge.
-    #[test]
-    fn bounded_searches_give_the_orders_of_searches_to_the_end() {
-        let scenarios = [
-            (
-                "skirmish.ron",
-                include_str!("../../../scenarios/skirmish.ron").to_string(),
-            ),
-            (
-                "ford.ron",
-                include_str!("../../../scenarios/ford.ron").to_string(),
-            ),
-            ("melee-16.ron", generate::melee(16, 1)),
-            ("melee-32.ron", generate::melee(32, 2)),
-        ];
-        let mut compared = 0;
-        for (name, text) in &scenarios {
-            let checked = scenario::parse(Path::new(name), text).unwrap();
-            for seed in 0..3 {
-                let mut battle = Battle::new(&checked, seed).unwrap();
-                while battle.round() <= 12 && battle.outcome().is_none() {
-                    let prompt = battle.prompt();
-                    if let Prompt::Orders { side } = prompt {
-                        let bounded = orders_searching(&battle, side.0, true);
-                        let to_the_end = orders_searching(&battle, side.0, false);
-                        assert_eq!(bounded, to_the_end, "{name}, seed {seed}, {prompt:?}");
-                        compared += bounded.len();
-                    }
-                    let command = super::super::answer(&battle, &prompt);
-                    battle.submit(command).unwrap();
-                }
-            }
-        }
-        assert!(compared > 2000, "{compared} figures' orders compared");
-    }
 }

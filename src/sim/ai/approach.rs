@@ -1,0 +1,374 @@
+//! Who could come at whom this round, worked out once per side and round
+//! for every figure of the side at once (issue 19): a figure's orders read
+//! the hexes round its own instead of searching the map afresh.
+//!
+//! [`Approaches::threats`] sweeps out from every enemy at once: for every
+//! hex, the enemies that could get there this round with the most Action
+//! Points to spare (16.9.7, each by its own way round the hexes others
+//! hold), and what getting there costs each. A figure reads the hexes within
+//! each enemy's reach of it to know who could strike it, and (the way back
+//! costing about the same) the hexes within its own reach to know whom it
+//! could get at and at what cost.
+//!
+//! The sweep is over hexes, not poses: a figure's facing changes a way's
+//! cost by a pivot or two, which the orders add back only where it decides
+//! (already in reach, turned away). Each hex keeps [`WAYS`] enemies: enough
+//! for a figure's cards (16.9.3 matches at most its TCA) and a choice of
+//! targets, and no more, so that the work per hex stays the same however
+//! many fight. Moving ([`super::moves`]) still searches poses, from where the
+//! figure stands in each Action Phase.
+
+use std::rc::Rc;
+
+use super::HexSet;
+use super::field::Ground;
+use crate::engine::FigureId;
+use crate::hex::Hex;
+
+/// Enemies kept per hex.
+pub(super) const WAYS: usize = 4;
+
+/// One enemy's cheapest way at a hex.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Way {
+    pub figure: FigureId,
+    pub cost: u32,
+}
+
+/// Where a sweep starts from: one figure's hexes, each at cost 0, and the
+/// most a way of its may cost.
+pub(super) struct Source {
+    pub figure: FigureId,
+    pub cells: Rc<[u32]>,
+    pub limit: u32,
+}
+
+/// The [`WAYS`] enemies with the most room left at every hex of a map.
+pub(super) struct Approaches {
+    width: i32,
+    height: i32,
+    /// `WAYS` slots per hex number, most room first; `kept[cell]` are filled.
+    ways: Vec<Slot>,
+    kept: Vec<u8>,
+}
+
+/// A kept [`Way`], small: a sweep reads and writes thousands.
+#[derive(Debug, Clone, Copy, Default)]
+struct Slot {
+    figure: u16,
+    cost: u16,
+}
+
+impl Approaches {
+    /// Shakhàn 16.9.7: where each of `sources` (enemies, from the hex each
+    /// stands in) could get, in Action Points, never through a hex another
+    /// figure holds (`taken`), each no farther than its own limit.
+    ///
+    /// A multi-source Dijkstra over hexes that settles each hex once per
+    /// source, up to [`WAYS`] sources. Sources are taken in order of the
+    /// room they have left (their limit less the cost so far): each starts
+    /// behind the one of the longest limit by the difference, so every way
+    /// is followed to the same horizon, and a source's way through a hex that
+    /// already keeps `WAYS` ways with more room is never among the `WAYS`
+    /// with the most room anywhere past it.
+    ///
+    /// Only the hexes `wanted` are sure to be complete: the sweep stops once
+    /// each keeps `WAYS` ways, or one for each source if there are fewer (in
+    /// a melee, soon: the enemies next to a figure fill the hexes round it
+    /// at once). A hex someone holds is never filled, so none is wanted.
+    pub fn threats(
+        ground: &Ground,
+        sources: &[Source],
+        taken: &HexSet,
+        wanted: impl IntoIterator<Item = u32>,
+    ) -> Approaches {
+        let (width, height) = ground.size();
+        let cells = (width * height).max(0) as usize;
+        let mut want = vec![false; cells];
+        let mut wanting = 0usize;
+        let full = WAYS.min(sources.len());
+        for cell in wanted {
+            if let Some(w) = want.get_mut(cell as usize)
+                && !*w
+                && !taken.has_cell(cell)
+            {
+                *w = true;
+                wanting += 1;
+            }
+        }
+        let mut out = Approaches {
+            width,
+            height,
+            ways: vec![Slot::default(); cells * WAYS],
+            kept: vec![0; cells],
+        };
+        let horizon = sources.iter().map(|s| s.limit).max().unwrap_or(0);
+        let behind: Vec<u32> = sources.iter().map(|s| horizon - s.limit).collect();
+        let ids: Vec<u16> = (sources.iter())
+            .map(|s| u16::try_from(s.figure.0).unwrap_or(u16::MAX))
+            .collect();
+        // Sources join the sweep when it reaches the cost they start behind.
+        let mut joining: Vec<u16> = (0..sources.len() as u16).collect();
+        joining.sort_by_key(|&s| std::cmp::Reverse(behind[usize::from(s)]));
+        // Costs rise by at most a poor hex's step at a time, so a ring of
+        // buckets a little longer than that holds the frontier.
+        let mut ring: Vec<Vec<(u32, u16)>> = vec![Vec::new(); RING];
+        let mut queued = 0usize;
+        let mut bucket = Vec::new();
+        let mut at = 0u32;
+        // The hex a figure holds is its alone, whenever the sweep stops.
+        for source in sources {
+            for &cell in source.cells.iter().filter(|&&c| taken.has_cell(c)) {
+                out.settle(cell, u16::try_from(source.figure.0).unwrap_or(u16::MAX), 0);
+            }
+        }
+        while (queued > 0 || !joining.is_empty()) && wanting > 0 {
+            while let Some(&s) = joining.last()
+                && behind[usize::from(s)] == at
+            {
+                joining.pop();
+                let cells = &sources[usize::from(s)].cells;
+                bucket.extend(cells.iter().map(|&c| (c, s)));
+            }
+            let slot = &mut ring[at as usize % RING];
+            queued -= slot.len();
+            bucket.append(slot);
+            for &(cell, s) in &bucket {
+                let (source, id) = (&sources[usize::from(s)], ids[usize::from(s)]);
+                let cost = at - behind[usize::from(s)];
+                let start = cost == 0 && source.cells.contains(&cell);
+                if out.settle(cell, id, cost) {
+                    if want[cell as usize] && usize::from(out.kept[cell as usize]) == full {
+                        wanting -= 1;
+                        if wanting == 0 {
+                            break;
+                        }
+                    }
+                } else if !start {
+                    continue;
+                }
+                // Only a figure's own hex among those held is left.
+                if taken.has_cell(cell) && !start {
+                    continue;
+                }
+                for (next, ap) in ground.hex_steps(cell) {
+                    let c = at + ap;
+                    if c > horizon || taken.has_cell(next) || !out.open_to(next, id) {
+                        continue;
+                    }
+                    ring[c as usize % RING].push((next, s));
+                    queued += 1;
+                }
+            }
+            bucket.clear();
+            at += 1;
+        }
+        out
+    }
+
+    /// The enemies kept at `hex`, those with the most room left first.
+    pub fn at(&self, hex: Hex) -> impl Iterator<Item = Way> + '_ {
+        let on_map = (0..self.width).contains(&hex.col) && (0..self.height).contains(&hex.row);
+        let cell = if on_map {
+            (hex.row * self.width + hex.col) as usize
+        } else {
+            0
+        };
+        let n = if on_map {
+            usize::from(self.kept[cell])
+        } else {
+            0
+        };
+        self.ways[cell * WAYS..cell * WAYS + n].iter().map(|s| Way {
+            figure: FigureId(usize::from(s.figure)),
+            cost: u32::from(s.cost),
+        })
+    }
+
+    /// Keeps `figure`'s way at `cell` if it is the first of that figure
+    /// there and the hex keeps fewer than [`WAYS`]; a figure's ways come in
+    /// order of cost, so a kept one is its cheapest.
+    fn settle(&mut self, cell: u32, figure: u16, cost: u32) -> bool {
+        if !self.open_to(cell, figure) {
+            return false;
+        }
+        let cell = cell as usize;
+        let n = usize::from(self.kept[cell]);
+        // Costs stay within a round's Action Points (limits::FIGURES keeps
+        // figure numbers small).
+        let cost = u16::try_from(cost).unwrap_or(u16::MAX);
+        self.ways[cell * WAYS + n] = Slot { figure, cost };
+        self.kept[cell] += 1;
+        true
+    }
+
+    /// Whether `cell` could still keep a way of `figure`.
+    #[inline]
+    fn open_to(&self, cell: u32, figure: u16) -> bool {
+        let cell = cell as usize;
+        let n = usize::from(self.kept[cell]);
+        n < WAYS
+            && !self.ways[cell * WAYS..cell * WAYS + n]
+                .iter()
+                .any(|w| w.figure == figure)
+    }
+}
+
+/// Buckets in the ring: more than the dearest hex step.
+const RING: usize = 4;
+
+const _: () = {
+    let costs = crate::hex::MoveCosts::shakhan();
+    assert!(costs.forward * costs.poor_multiplier < RING as u32);
+};
+
+#[cfg(test)]
+mod tests {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    use std::sync::Arc;
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::hex::{HexMap, MoveCosts, Pose, Step, Terrain};
+
+    /// One source's cheapest cost to every hex, by a heap search of its
+    /// own that follows the rules [`Approaches`] states.
+    fn alone(ground: &Ground, map: &HexMap, source: &Source, taken: &HexSet) -> Vec<Option<u32>> {
+        let (w, h) = ground.size();
+        let mut cost = vec![None; (w * h) as usize];
+        let mut heap: BinaryHeap<_> = source.cells.iter().map(|&c| Reverse((0, c))).collect();
+        while let Some(Reverse((c, cell))) = heap.pop() {
+            if cost[cell as usize].is_some() {
+                continue;
+            }
+            cost[cell as usize] = Some(c);
+            if taken.has_cell(cell) && !source.cells.contains(&cell) {
+                continue;
+            }
+            let hex = ground.hex(cell);
+            for next in map.neighbors(hex) {
+                let Ok((_, ap)) = map.try_step(
+                    Pose::new(hex, hex.facing_toward(next).unwrap()),
+                    Step::Forward,
+                    &MoveCosts::shakhan(),
+                ) else {
+                    continue;
+                };
+                let next = ground.cell(next).unwrap();
+                if !taken.has_cell(next) && c + ap <= source.limit {
+                    heap.push(Reverse((c + ap, next)));
+                }
+            }
+        }
+        cost
+    }
+
+    fn terrain() -> impl Strategy<Value = Terrain> {
+        prop_oneof![
+            6 => Just(Terrain::Open),
+            2 => Just(Terrain::Poor),
+            1 => Just(Terrain::Blocked),
+        ]
+    }
+
+    type Case = (u16, u16, Vec<Terrain>, Vec<bool>, Vec<(Vec<u32>, u32)>);
+
+    fn case() -> impl Strategy<Value = Case> {
+        (2u16..9, 2u16..9).prop_flat_map(|(w, h)| {
+            let n = usize::from(w) * usize::from(h);
+            let cell = 0..n as u32;
+            (
+                Just(w),
+                Just(h),
+                prop::collection::vec(terrain(), n),
+                prop::collection::vec(prop::bool::weighted(0.15), n),
+                prop::collection::vec((prop::collection::vec(cell, 1..4), 0u32..25), 1..9),
+            )
+        })
+    }
+
+    proptest! {
+        /// Shakhàn 16.9.7 (issue 19): at every hex the sweep keeps the
+        /// [`WAYS`] sources with the most room left (as many as reach it,
+        /// when fewer), each at its own cheapest cost, as a search of each
+        /// source alone with the map's own steps finds it.
+        #[test]
+        fn s16_9_7_sweeps_keep_the_ways_with_most_room_at_their_cheapest(
+            (w, h, terrains, held, specs) in case(),
+            wanted in prop::option::of(prop::collection::vec(any::<prop::sample::Index>(), 1..6)),
+        ) {
+            let mut map = HexMap::open(w, h).unwrap();
+            for (hex, t) in map.hexes().collect::<Vec<_>>().into_iter().zip(&terrains) {
+                map.set_terrain(hex, *t).unwrap();
+            }
+            let map = Arc::new(map);
+            let ground = Ground::of(&map);
+            let set = |bits: &[bool]| {
+                let mut s = HexSet::empty(&map);
+                for (hex, _) in map.hexes().zip(bits).filter(|(_, b)| **b) {
+                    s.insert(hex);
+                }
+                s
+            };
+            let taken = set(&held);
+            let sources: Vec<Source> = specs
+                .iter()
+                .enumerate()
+                .map(|(k, (cells, limit))| Source {
+                    figure: FigureId(k),
+                    cells: cells
+                        .iter()
+                        .copied()
+                        .filter(|&c| map.is_passable(ground.hex(c)))
+                        .collect(),
+                    limit: *limit,
+                })
+                .collect();
+            // Every hex wanted, or a few (complete only there).
+            let cells = map.hexes().count();
+            let wanted: Vec<u32> = match &wanted {
+                Some(few) => few.iter().map(|i| i.index(cells) as u32).collect(),
+                None => (0..cells as u32).collect(),
+            };
+            let swept = Approaches::threats(&ground, &sources, &taken, wanted.iter().copied());
+            let truth: Vec<_> = sources.iter().map(|s| alone(&ground, &map, s, &taken)).collect();
+            // A figure's own hex, held, is known whenever the sweep stops.
+            for source in &sources {
+                for &cell in source.cells.iter().filter(|&&c| taken.has_cell(c)) {
+                    let kept: Vec<Way> = swept.at(ground.hex(cell)).collect();
+                    let own = Way { figure: source.figure, cost: 0 };
+                    prop_assert!(kept.contains(&own) || kept.len() == WAYS);
+                }
+            }
+            // Held hexes are never wanted.
+            for &cell in wanted.iter().filter(|&&c| !taken.has_cell(c)) {
+                let (hex, cell) = (ground.hex(cell), cell as usize);
+                // (room left, figure, cost) of every source that gets here.
+                let mut reaching: Vec<(u32, usize, u32)> = sources
+                    .iter()
+                    .zip(&truth)
+                    .filter_map(|(s, t)| t[cell].map(|c| (s.limit - c, s.figure.0, c)))
+                    .collect();
+                reaching.sort_by_key(|&(room, fig, _)| (Reverse(room), fig));
+                let kept: Vec<Way> = swept.at(hex).collect();
+                prop_assert_eq!(kept.len(), reaching.len().min(WAYS), "{:?}", hex);
+                for way in &kept {
+                    let c = truth[way.figure.0][cell];
+                    prop_assert_eq!(Some(way.cost), c, "{:?} {:?}", hex, way);
+                }
+                let rooms = |ways: &mut dyn Iterator<Item = u32>| {
+                    let mut r: Vec<u32> = ways.collect();
+                    r.sort_unstable();
+                    r
+                };
+                prop_assert_eq!(
+                    rooms(&mut kept.iter().map(|w| sources[w.figure.0].limit - w.cost)),
+                    rooms(&mut reaching.iter().take(WAYS).map(|r| r.0)),
+                    "{:?}", hex
+                );
+            }
+        }
+    }
+}
