@@ -32,6 +32,11 @@ use crate::words::{noun, possessive};
 pub struct BrawlState {
     /// Shakhàn 16.10.4.1: the figures restraining this one.
     pub held_by: Vec<FigureId>,
+    /// The figures this one is among the holders of (the other side of
+    /// `held_by`, so that who a figure holds is found without a look at
+    /// every figure).
+    #[serde(default)]
+    pub holds: Vec<FigureId>,
     /// The round the hold was taken (its check is repeated in later rounds).
     pub held_since: u32,
     /// Shakhàn 16.10.4.8: a drop-kick begun on the last card of the round,
@@ -148,13 +153,13 @@ impl Battle {
 
     /// The figure `id` holds, if any.
     pub fn holding(&self, id: FigureId) -> Option<FigureId> {
-        if self.figures[id.0].condition.is_out() {
+        let f = &self.figures[id.0];
+        if f.condition.is_out() {
             return None;
         }
-        self.figures
-            .iter()
-            .find(|v| self.holders(v.id).any(|h| h == id))
-            .map(|v| v.id)
+        (f.brawl.holds.iter().copied())
+            .filter(|&v| self.holders(v).any(|h| h == id))
+            .min()
     }
 
     /// Shakhàn 16.10.4.1: held, or holding someone: such a figure can
@@ -794,13 +799,14 @@ impl Battle {
                         f.condition.spend_fatigue(HOLD_FATIGUE);
                     }
                 }
-                let v = &mut self.figures[held.0].brawl;
                 for h in holders {
+                    let v = &mut self.figures[held.0].brawl;
                     if !v.held_by.contains(h) {
                         v.held_by.push(*h);
+                        self.figures[h.0].brawl.holds.push(*held);
                     }
                 }
-                v.held_since = round;
+                self.figures[held.0].brawl.held_since = round;
             }
             BrawlEvent::HoldChecked {
                 held,
@@ -814,11 +820,14 @@ impl Battle {
                 let v = &mut self.figures[held.0];
                 v.condition.spend_fatigue(BREAK_FATIGUE);
                 if !kept {
-                    v.brawl.held_by.clear();
+                    for h in std::mem::take(&mut v.brawl.held_by) {
+                        self.figures[h.0].brawl.holds.retain(|v| v != held);
+                    }
                 }
             }
             BrawlEvent::Released { holder, held } => {
                 self.figures[held.0].brawl.held_by.retain(|h| h != holder);
+                self.figures[holder.0].brawl.holds.retain(|v| v != held);
             }
             BrawlEvent::Throw {
                 thrower,
