@@ -121,7 +121,7 @@ fn refused_commands_change_nothing_19() {
         } else {
             refused.push(Command::Act {
                 figure: FigureId(0),
-                action: Action::Spell,
+                action: Action::Spell { effects: vec![] },
             });
         }
         if !matches!(

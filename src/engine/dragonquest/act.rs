@@ -52,7 +52,7 @@ enum Plan {
         target: FigureId,
     },
     Grapple(Attack),
-    Nothing,
+    Spell(Vec<Fiat>),
 }
 
 /// 21.1: turning three hexsides or more while moving costs two hexes (the
@@ -66,7 +66,11 @@ impl Battle {
             return refuse("the battle is over");
         }
         match command {
-            Command::Referee(fiat) => self.fiat(fiat),
+            Command::Referee(fiat) => {
+                self.check_fiat(fiat)?;
+                self.do_fiat(fiat);
+                Ok(())
+            }
             Command::ActNow { now } => match self.turns.front() {
                 Some(Turn::Figure {
                     figure, lead: true, ..
@@ -126,7 +130,7 @@ impl Battle {
                 me.name
             ));
         }
-        if me.prone && !matches!(action, Action::Pass { .. } | Action::Spell) {
+        if me.prone && !matches!(action, Action::Pass { .. } | Action::Spell { .. }) {
             return refuse(format!(
                 "{} is prone: a Pass action (to rise) or a spell only",
                 me.name
@@ -167,7 +171,12 @@ impl Battle {
                 let w = walk(path, rule, allowed)?;
                 (ActionKind::Retreat, Some(w), Plan::Moves)
             }
-            Action::Spell => (ActionKind::Spell, None, Plan::Nothing),
+            Action::Spell { effects } => {
+                for f in effects {
+                    self.check_fiat(f)?;
+                }
+                (ActionKind::Spell, None, Plan::Spell(effects.clone()))
+            }
             Action::Melee {
                 path,
                 target,
@@ -263,7 +272,7 @@ impl Battle {
             Action::Close { .. } if me.engaged => Kind::CloseAndGrapple,
             Action::Close { .. } => Kind::ChargeAndClose,
             Action::Grapple { .. } => Kind::Grapple,
-            Action::Spell => Kind::Spell,
+            Action::Spell { .. } => Kind::Spell,
         }
     }
 
@@ -734,7 +743,12 @@ impl Battle {
             }
         };
         match plan {
-            Plan::Moves | Plan::Nothing => moved(self),
+            Plan::Moves => moved(self),
+            Plan::Spell(effects) => {
+                for f in &effects {
+                    self.do_fiat(f);
+                }
+            }
             Plan::Strikes(attacks) => {
                 moved(self);
                 for a in attacks {
@@ -948,25 +962,54 @@ impl Battle {
         }
     }
 
-    /// The Referee's word.
-    fn fiat(&mut self, fiat: &Fiat) -> Result<(), Rejection> {
-        let figure = |f: FigureId| {
+    /// Whether the Referee's word makes sense now.
+    fn check_fiat(&self, fiat: &Fiat) -> Result<(), Rejection> {
+        let up = |f: FigureId| {
             self.figures
                 .get(f.0)
                 .filter(|g| g.is_up())
                 .ok_or_else(|| Rejection(format!("there is no figure {f} in the fight")))
         };
         match *fiat {
+            Fiat::Damage { figure, points, .. } => {
+                up(figure)?;
+                if points == 0 {
+                    return refuse("damage of 0 points changes nothing");
+                }
+            }
+            Fiat::Prone { figure, prone } => {
+                if up(figure)?.prone == prone {
+                    return refuse("that figure is so already");
+                }
+            }
+            Fiat::Stun { figure } => {
+                if up(figure)?.stunned {
+                    return refuse("that figure is Stunned already");
+                }
+            }
+            Fiat::Rout { side } => {
+                if !self.figures.iter().any(|g| g.side == side && g.is_up()) {
+                    return refuse(format!("there is no side #{} in the fight", side.0));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The Referee's word, checked; a later word of a spell that an earlier
+    /// one made moot (a Stun on a figure already down) is let go.
+    fn do_fiat(&mut self, fiat: &Fiat) {
+        if self.check_fiat(fiat).is_err() {
+            return;
+        }
+        match *fiat {
             Fiat::Damage {
-                figure: f,
+                figure,
                 points,
                 endurance,
                 armour,
             } => {
-                let g = figure(f)?;
-                if points == 0 {
-                    return refuse("damage of 0 points changes nothing");
-                }
+                let g = self.figure(figure);
                 let hit = if endurance {
                     Hit::Endurance
                 } else {
@@ -974,31 +1017,13 @@ impl Battle {
                 };
                 let protection = if armour { g.protection } else { 0 };
                 let inflicted = inflict(hit, DamagePoints(points), protection, g.fatigue);
-                self.damaged(f, None, DamagePoints(points), inflicted);
-                self.after_damage(f, inflicted.effective(), false);
+                self.damaged(figure, None, DamagePoints(points), inflicted);
+                self.after_damage(figure, inflicted.effective(), false);
             }
-            Fiat::Prone { figure: f, prone } => {
-                if figure(f)?.prone == prone {
-                    return refuse("that figure is so already");
-                }
-                self.push(Event::Prone { figure: f, prone });
-            }
-            Fiat::Stun { figure: f } => {
-                if figure(f)?.stunned {
-                    return refuse("that figure is Stunned already");
-                }
-                self.push(Event::Stunned { figure: f });
-            }
-            Fiat::Rout { side } => {
-                if side.0 >= self.sides.len()
-                    || !self.figures.iter().any(|g| g.side == side && g.is_up())
-                {
-                    return refuse(format!("there is no side #{} in the fight", side.0));
-                }
-                self.push(Event::Routed { side });
-            }
+            Fiat::Prone { figure, prone } => self.push(Event::Prone { figure, prone }),
+            Fiat::Stun { figure } => self.push(Event::Stunned { figure }),
+            Fiat::Rout { side } => self.push(Event::Routed { side }),
         }
-        Ok(())
     }
 }
 

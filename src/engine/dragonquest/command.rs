@@ -49,8 +49,9 @@ pub enum Action {
     Close { path: Vec<Step>, target: FigureId },
     /// 20.7: strike a figure in the same hex.
     Grapple { target: FigureId },
-    /// 20.5, 22.7: prepare or loose a spell; its effect is the Referee's ([`Fiat`]).
-    Spell,
+    /// 20.5, 22.7: prepare or loose a spell; what it does is the Referee's
+    /// word, given with it and applied in order.
+    Spell { effects: Vec<Fiat> },
 }
 
 /// DragonQuest 23.4: more than one strike in one Melee attack.

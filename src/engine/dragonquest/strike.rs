@@ -287,7 +287,7 @@ impl Battle {
         self.damaged(target, Some(d10), points, inflicted);
         let mut effective = inflicted.effective();
         let mut grievous = false;
-        if hit == Hit::Grievous && self.figure(target).standing != Standing::Dead {
+        if hit == Hit::Grievous && self.figure(target).endurance > 0 {
             if let Some(extra) = self.grievous(a, class) {
                 effective.0 += extra.0;
                 grievous = true;
