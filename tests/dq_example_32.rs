@@ -16,6 +16,7 @@ use dq_common::*;
 use hexmelee::dice::Dice;
 use hexmelee::engine::dragonquest::{
     Action, ActionKind, Battle, BattleSpec, Command, Event, Fiat, Multiple, Posture, Prompt, Task,
+    explain,
 };
 use hexmelee::engine::{FigureId, SideId};
 use hexmelee::hex::{Facing, Hex, Pose, Step};
@@ -74,6 +75,8 @@ fn example() -> BattleSpec {
     (goblin.endurance, goblin.fatigue) = (12, 14);
     let mut spec = spec(vec![eaglewing, ariella, delion, hobgoblin, orc, goblin]);
     spec.map = std::sync::Arc::new(hexmelee::hex::HexMap::open(20, 16).unwrap());
+    spec.sides[0].name = "the party".into();
+    spec.sides[1].name = "the monsters".into();
     spec.sides[0].leader = Some(0);
     spec.sides[1].leader = Some(3);
     spec
@@ -593,4 +596,28 @@ fn example_of_combat_32() {
         pulse: 5,
         free_for: None
     }));
+
+    // Every event explains itself in one line citing its section.
+    let lines: Vec<String> = battle
+        .events()
+        .iter()
+        .map(|e| explain(&battle, e))
+        .collect();
+    for l in &lines {
+        assert!(l.contains('[') && !l.contains('\n'), "{l}");
+    }
+    for expected in [
+        "Eaglewing rolls Initiative for the party: 2 + PC 10 = 12 [19.2]",
+        "Goblin fires at Delion with the Crossbow: Strike Chance 82 − Defense 15 + 20 (through a rear hex) = 87 — rolled 40, hit: damage to Fatigue [24.2, 25.1]",
+        "Delion takes 9 (D10 6): 4 absorbed, 5 Fatigue, 0 Endurance [25]",
+        "Eaglewing parries, D10 8: the attacker is Disarmed, and a Riposte [24.4]",
+        "Order: engaged: Orc (27) then Delion (25); then the party, then the monsters [19.3, 19.4, 21]",
+        "The monsters have the Initiative [19.2]",
+        "Delion turns to face south-west [21.1]",
+    ] {
+        assert!(
+            lines.iter().any(|l| l == expected),
+            "no line {expected:?} in {lines:#?}"
+        );
+    }
 }

@@ -18,6 +18,7 @@ mod act;
 mod apply;
 mod command;
 mod event;
+mod explain;
 mod flow;
 mod prompt;
 mod spec;
@@ -26,6 +27,7 @@ mod strike;
 
 pub use command::{Action, Command, Fiat, Multiple, Posture, Task};
 pub use event::{ActionKind, Engaged, Event, Item, StrikeEvent};
+pub use explain::explain;
 pub use prompt::Prompt;
 pub use spec::{BattleSpec, FigureSpec, ShieldSpec, SideSpec, SpecError, WeaponSpec};
 pub use state::{Figure, Held, HeldShield, ItemState};
