@@ -575,3 +575,145 @@ fn a_routed_side_loses_the_battle() {
     );
     assert!(bt.submit(Command::ActNow { now: true }).is_err());
 }
+
+/// 25.3, 25.7: a Grievous strike: the Endurance damage, the injury's
+/// effects (here the weapon caught in the ribs), the armour dented by 2, and
+/// the check to keep hold.
+#[test]
+fn grievous_injury_effects_and_dented_armour_25_3_25_7() {
+    // The last die: B's turn, Stunned, is its recovery roll (26).
+    let mut bt = battle(&face_to_face(a(), b()), [2, 1, 22, 10, 90]);
+    now(&mut bt);
+    let e = act(
+        &mut bt,
+        A,
+        Action::Melee {
+            path: vec![],
+            target: B,
+            multiple: Multiple::Single,
+        },
+    );
+    assert!(e.iter().any(|e| matches!(
+        e,
+        Event::Grievous {
+            figure: B,
+            injury: Some(_),
+            ..
+        }
+    )));
+    assert!(e.contains(&Event::Impaired {
+        figure: B,
+        agility: 0,
+        dexterity: 0,
+        tmr: 1
+    }));
+    assert!(
+        e.iter()
+            .any(|e| matches!(e, Event::Dropped { figure: A, .. }))
+    );
+    assert!(e.contains(&Event::ArmourDented {
+        figure: B,
+        protection: 2
+    }));
+    assert_eq!(bt.figure(B).endurance, 16 - 5 - 2);
+    assert!(bt.figure(B).stunned);
+    assert!(e.iter().any(|e| matches!(
+        e,
+        Event::MishapCheck {
+            figure: B,
+            averted: true,
+            ..
+        }
+    )));
+}
+
+/// 24.3: a 99 misses and may break the weapon; failing MD × 3 it breaks.
+#[test]
+fn ninety_nine_may_break_the_weapon_24_3() {
+    let mut bt = battle(&face_to_face(a(), b()), [99, 90]);
+    now(&mut bt);
+    let e = act(
+        &mut bt,
+        A,
+        Action::Melee {
+            path: vec![],
+            target: B,
+            multiple: Multiple::Single,
+        },
+    );
+    assert_eq!(strikes(&e)[0].hit, None);
+    assert!(e.contains(&Event::Broken {
+        figure: A,
+        item: Item::Weapon(0)
+    }));
+    assert!(bt.figure(A).hands.is_empty());
+}
+
+/// 23.4: a weapon in each hand strikes twice, at −10 and −30.
+#[test]
+fn two_weapons_strike_twice_23_4() {
+    let mut a = fighter("A", 0, (5, 5), Facing::S, "Short Sword");
+    a.weapons.push(weapon("Main-Gauche", Some(1)));
+    a.prepared = vec![0, 1];
+    let mut bt = battle(&face_to_face(a, b()), [90, 90]);
+    now(&mut bt);
+    let e = act(
+        &mut bt,
+        A,
+        Action::Melee {
+            path: vec![],
+            target: B,
+            multiple: Multiple::SecondWeapon { target: B },
+        },
+    );
+    let s = strikes(&e);
+    assert_eq!(
+        (s[0].weapon, s[0].modifiers.clone()),
+        (
+            Some(0),
+            vec![(Modifier::Misc(Misc::MultipleStrikePrimaryHand), -10)]
+        )
+    );
+    assert_eq!(
+        (s[1].weapon, s[1].modifiers.clone()),
+        (
+            Some(1),
+            vec![(Modifier::Misc(Misc::MultipleStrikeSecondaryHand), -30)]
+        )
+    );
+}
+
+/// 27.4: a Class A missile doing Effective Damage lodges, −3 Agility until
+/// a Pass draws it out for D10 − 4 to Fatigue, not absorbed.
+#[test]
+fn lodged_arrow_costs_agility_until_drawn_out_27_4() {
+    let mut archer = fighter("A", 0, (5, 9), Facing::N, "Short Bow");
+    archer.weapons[0].loaded = true;
+    let target = fighter("B", 1, (5, 5), Facing::S, "Broadsword");
+    let mut bt = battle(&spec(vec![archer, target]), [9, 1, 20, 5, 8, 9, 1]);
+    now(&mut bt);
+    let e = act(&mut bt, A, Action::Fire { target: B });
+    assert!(e.contains(&Event::Lodged {
+        figure: B,
+        agility: 3,
+        draw: -4
+    }));
+    assert_eq!(bt.figure(B).modified_ag(), 14 - 3);
+    let e = act(
+        &mut bt,
+        B,
+        Action::Pass {
+            path: vec![],
+            task: Task::DrawOut,
+        },
+    );
+    assert!(e.contains(&Event::Damaged {
+        figure: B,
+        d10: Some(8),
+        points: hexmelee::rules::dragonquest::DamagePoints(4),
+        absorbed: hexmelee::rules::dragonquest::DamagePoints(0),
+        fatigue: hexmelee::rules::dragonquest::DamagePoints(4),
+        endurance: hexmelee::rules::dragonquest::DamagePoints(0),
+    }));
+    assert_eq!(bt.figure(B).modified_ag(), 14);
+}
