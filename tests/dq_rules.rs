@@ -717,3 +717,40 @@ fn lodged_arrow_costs_agility_until_drawn_out_27_4() {
     }));
     assert_eq!(bt.figure(B).modified_ag(), 14);
 }
+
+/// 25.7: a bleeding wound takes a point of Endurance at the start of every
+/// Pulse after.
+#[test]
+fn bleeding_wound_costs_a_point_a_pulse_25_7() {
+    let a = fighter("A", 0, (5, 5), Facing::S, "Short Sword");
+    let mut bt = battle(&face_to_face(a, b()), [1, 1, 3, 10]);
+    now(&mut bt);
+    let e = act(
+        &mut bt,
+        A,
+        Action::Melee {
+            path: vec![],
+            target: B,
+            multiple: Multiple::Single,
+        },
+    );
+    assert!(
+        e.iter()
+            .any(|e| matches!(e, Event::Bleeding { figure: B, .. }))
+    );
+    assert_eq!(bt.figure(B).endurance, 16 - 4 - 1);
+    let e = act(&mut bt, B, pass());
+    let began = e
+        .iter()
+        .position(|e| matches!(e, Event::PulseBegan { pulse: 2, .. }))
+        .unwrap();
+    assert!(matches!(
+        e[began + 1],
+        Event::Damaged {
+            figure: B,
+            d10: None,
+            ..
+        }
+    ));
+    assert_eq!(bt.figure(B).endurance, 16 - 4 - 1 - 1);
+}

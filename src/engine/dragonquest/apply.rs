@@ -121,6 +121,9 @@ impl Battle {
                 f.endurance = f.endurance.saturating_sub(endurance.0);
                 f.injuries.extend(injury.iter().cloned());
             }
+            Event::Bleeding { figure, bleeding } => {
+                self.figures[figure.0].bleeding.push(*bleeding);
+            }
             Event::ArmourDented { figure, protection } => {
                 self.figures[figure.0].protection = *protection;
             }

@@ -8,6 +8,7 @@ use crate::engine::{FigureId, SideId};
 use crate::hex::Pose;
 use crate::rules::dragonquest::damage::Standing;
 use crate::rules::dragonquest::strike::{AttackType, Hit, Mishap, Modifier, Parry};
+use crate::rules::dragonquest::tables::grievous::Bleeding;
 use crate::rules::dragonquest::{DamagePoints, Defense, InitiativeValue, StrikeChance};
 
 /// A thing a figure holds: one of its weapons (by its place in the figure's
@@ -142,6 +143,11 @@ pub enum Event {
         /// The D10 of an injury that rolls one, and the extra Endurance lost.
         d10: Option<u8>,
         endurance: DamagePoints,
+    },
+    /// 25.7: the injury bleeds, a point a Pulse.
+    Bleeding {
+        figure: FigureId,
+        bleeding: Bleeding,
     },
     /// 25.3: a Grievous Injury dents the armour by 2.
     ArmourDented { figure: FigureId, protection: u8 },

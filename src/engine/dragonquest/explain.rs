@@ -6,6 +6,7 @@ use super::event::{ActionKind, Event, Item, StrikeEvent};
 use crate::engine::{FigureId, SideId};
 use crate::rules::dragonquest::damage::Standing;
 use crate::rules::dragonquest::strike::{AttackType, Hit, Mishap, Modifier, Parry};
+use crate::rules::dragonquest::tables::grievous::Pool;
 use crate::rules::dragonquest::tables::modifiers::{Close, Lighting, Melee, Misc, Ranged};
 
 /// One plain line for `event`, with its section in brackets.
@@ -159,6 +160,14 @@ fn words(battle: &Battle, event: &Event) -> String {
         Event::Grievous { roll, .. } => {
             format!("Grievous Injury roll {roll}: outside the weapon's class, none [25.3]")
         }
+        Event::Bleeding { figure, bleeding } => format!(
+            "{} bleeds a point a Pulse from {} [25.7]",
+            name(figure),
+            match bleeding.from {
+                Pool::Endurance => "Endurance",
+                Pool::Fatigue => "Fatigue",
+            }
+        ),
         Event::ArmourDented { figure, protection } => format!(
             "{}'s armour is damaged: Protection {protection} [25.3]",
             name(figure)

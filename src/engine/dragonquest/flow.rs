@@ -81,7 +81,7 @@ impl Battle {
     }
 
     /// The fight is over when no more than one side has a figure up.
-    fn decided(&self) -> Option<Option<SideId>> {
+    pub(super) fn decided(&self) -> Option<Option<SideId>> {
         let mut up = self.figures.iter().filter(|f| f.is_up()).map(|f| f.side);
         let first = up.next();
         match first {
@@ -113,6 +113,10 @@ impl Battle {
             pulse: self.pulse + 1,
             free_for,
         });
+        self.bleed();
+        if self.decided().is_some() {
+            return;
+        }
         let mut engagements = self.engagements();
         let engaged: Vec<FigureId> = engagements.iter().flatten().map(|e| e.figure).collect();
         let winner = match free_for {

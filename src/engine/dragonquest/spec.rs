@@ -254,6 +254,7 @@ impl BattleSpec {
             engaged: false,
             must_pass: false,
             injuries: Vec::new(),
+            bleeding: Vec::new(),
         })
     }
 }

@@ -9,6 +9,7 @@ use crate::rules::dragonquest::damage::Standing;
 use crate::rules::dragonquest::figure::{modified_ag, modified_md};
 use crate::rules::dragonquest::initiative::initiative_value;
 use crate::rules::dragonquest::tables::armour::Shield;
+use crate::rules::dragonquest::tables::grievous::{Bleeding, Until};
 use crate::rules::dragonquest::tables::tables;
 use crate::rules::dragonquest::tables::weapons::{Weapon, WeaponId};
 use crate::rules::dragonquest::{InitiativeValue, Rank, Tmr};
@@ -100,6 +101,8 @@ pub struct Figure {
     pub must_pass: bool,
     /// 25.7: the injuries suffered, by the table's labels.
     pub injuries: Vec<String>,
+    /// 25.7: wounds that bleed a point a Pulse.
+    pub bleeding: Vec<Bleeding>,
 }
 
 impl Figure {
@@ -144,6 +147,18 @@ impl Figure {
 
     pub fn weapon(&self, item: usize) -> &'static Weapon {
         tables().weapons.get(self.weapons[item].weapon)
+    }
+
+    /// 25.7: the wounds bleeding now (some stop once it is unconscious).
+    pub fn bleeds(&self) -> usize {
+        let unconscious = self.standing == Standing::Unconscious;
+        self.bleeding
+            .iter()
+            .filter(|b| {
+                !(unconscious
+                    && matches!(b.until, Until::Unconscious | Until::UnconsciousOrHealer(_)))
+            })
+            .count()
     }
 
     /// Hands taken by prepared weapons and shield.

@@ -15,7 +15,7 @@ use crate::rules::dragonquest::strike::{
     AttackType, Charge, Defender, Flight, Hand, Hit, Mishap, Parry, Situation, StrikeCheck,
     Through, averts_mishap, defense, modified_strike_chance, parry, strike_chance, strike_check,
 };
-use crate::rules::dragonquest::tables::grievous::{Effect, Hand as InjuredHand, Trait};
+use crate::rules::dragonquest::tables::grievous::{Effect, Hand as InjuredHand, Pool, Trait};
 use crate::rules::dragonquest::tables::tables;
 use crate::rules::dragonquest::tables::weapons::{Class, Group};
 use crate::rules::dragonquest::{DamagePoints, Rank};
@@ -368,6 +368,12 @@ impl Battle {
             d10,
             endurance,
         });
+        if let Some(bleeding) = injury.bleeding {
+            self.push(Event::Bleeding {
+                figure: target,
+                bleeding,
+            });
+        }
         if self.figure(target).standing == Standing::Conscious && self.figure(target).endurance > 0
         {
             self.injury_effects(a, &effects);
@@ -451,6 +457,33 @@ impl Battle {
                 dexterity,
                 tmr,
             });
+        }
+    }
+
+    /// 25.7: every bleeding wound takes a point, from Endurance or from
+    /// Fatigue (Endurance once Fatigue is gone), not absorbed.
+    pub(super) fn bleed(&mut self) {
+        for id in 0..self.figures.len() {
+            let figure = FigureId(id);
+            let f = self.figure(figure);
+            if f.endurance == 0 || f.routed {
+                continue;
+            }
+            let wounds: Vec<Pool> = f.bleeding.iter().take(f.bleeds()).map(|b| b.from).collect();
+            for from in wounds {
+                let f = self.figure(figure);
+                if f.endurance == 0 {
+                    break;
+                }
+                let hit = match from {
+                    Pool::Endurance => Hit::Endurance,
+                    Pool::Fatigue => Hit::Fatigue,
+                };
+                let one = DamagePoints(1);
+                let inflicted = inflict(hit, one, 0, f.fatigue);
+                self.damaged(figure, None, one, inflicted);
+                self.after_damage(figure, inflicted.effective(), false);
+            }
         }
     }
 
