@@ -754,3 +754,84 @@ fn bleeding_wound_costs_a_point_a_pulse_25_7() {
     ));
     assert_eq!(bt.figure(B).endurance, 16 - 4 - 1 - 1);
 }
+
+fn with_terrain(
+    mut spec: BattleSpec,
+    hexes: &[(i32, i32)],
+    t: hexmelee::hex::Terrain,
+) -> BattleSpec {
+    let mut map = (*spec.map).clone();
+    for &(c, r) in hexes {
+        map.set_terrain(hexmelee::hex::Hex::new(c, r), t).unwrap();
+    }
+    spec.map = std::sync::Arc::new(map);
+    spec
+}
+
+/// 22.5: a Melee attack on a figure in an obscured hex needs D100 at or
+/// under PC × 4 first; failing it, the attack does not take place.
+#[test]
+fn striking_into_an_obscured_hex_needs_perception_22_5() {
+    let obscured = || {
+        with_terrain(
+            face_to_face(a(), b()),
+            &[(5, 6)],
+            hexmelee::hex::Terrain::Obscured,
+        )
+    };
+    let melee = || Action::Melee {
+        path: vec![],
+        target: B,
+        multiple: Multiple::Single,
+    };
+    let mut bt = battle(&obscured(), [50]);
+    now(&mut bt);
+    let e = act(&mut bt, A, melee());
+    assert!(e.iter().any(|e| matches!(
+        e,
+        Event::ObscuredCheck {
+            needed: 40,
+            passed: false,
+            ..
+        }
+    )));
+    assert!(strikes(&e).is_empty());
+    let mut bt = battle(&obscured(), [30, 90]);
+    now(&mut bt);
+    let e = act(&mut bt, A, melee());
+    assert_eq!(strikes(&e).len(), 1);
+}
+
+/// 21.1: poor footing costs two hexes a hex, but one hex can always be moved.
+#[test]
+fn poor_footing_slows_but_one_hex_always_moves_21_1() {
+    let start = apart().figures[0].pose;
+    let mut ahead = Vec::new();
+    let mut p = start;
+    for _ in 0..3 {
+        p = p.after(Step::Forward);
+        ahead.push((p.hex.col, p.hex.row));
+    }
+    let behind = start.after(Step::Backward).hex;
+    ahead.push((behind.col, behind.row));
+    let mut spec = with_terrain(apart(), &ahead, hexmelee::hex::Terrain::Poor);
+    // Modified AG 8: a Retreat of one hex (22.1), into poor footing.
+    spec.figures[0].ag = 9;
+    let mut bt = battle(&spec, [9, 1]);
+    now(&mut bt);
+    let three = Action::Move {
+        path: vec![Step::Forward; 3],
+    };
+    assert!(refused(&mut bt, A, three).contains("not 6"));
+    let e = act(
+        &mut bt,
+        A,
+        Action::Retreat {
+            path: vec![Step::Backward],
+        },
+    );
+    assert!(
+        e.iter()
+            .any(|e| matches!(e, Event::Moved { figure: A, .. }))
+    );
+}

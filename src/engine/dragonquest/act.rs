@@ -8,11 +8,13 @@ use super::state::ItemState;
 use super::strike::Attack;
 use super::{Battle, Turn, refuse};
 use crate::engine::{FigureId, Rejection};
-use crate::hex::{Facing, Pose, Step, ZoneShape};
+use crate::hex::{Facing, Pose, Step, Terrain, ZoneShape};
 use crate::rules::dragonquest::DamagePoints;
 use crate::rules::dragonquest::damage::{damage_check, inflict};
 use crate::rules::dragonquest::movement::{engaged_hexes, non_engaged_hexes};
-use crate::rules::dragonquest::special::{breaks_contact, dagger_strikes, may_sweep, repulses};
+use crate::rules::dragonquest::special::{
+    breaks_contact, dagger_strikes, may_sweep, repulses, strikes_into_obscured_hex,
+};
 use crate::rules::dragonquest::strike::{AttackType, Charge, Flight, Hand, Hit};
 use crate::rules::dragonquest::tables::actions::Action as Kind;
 use crate::rules::dragonquest::tables::tables;
@@ -59,6 +61,10 @@ enum Plan {
 /// book's example of a GM's penalty, made the rule: docs/RULINGS.md).
 const TURN_PENALTY: u8 = 2;
 const TURN_PENALTY_FROM: u8 = 3;
+
+/// 21.1: entering poor footing costs two hexes of movement (the GM's terrain
+/// penalty, made the rule).
+const POOR_FOOTING: u8 = 2;
 
 impl Battle {
     pub(super) fn execute(&mut self, command: &Command) -> Result<(), Rejection> {
@@ -344,7 +350,7 @@ impl Battle {
     ) -> Result<Walked, Rejection> {
         let me = self.figure(id);
         let mut pose = me.pose;
-        let (mut hexes, mut turned, mut stopped) = (0u8, 0u8, false);
+        let (mut hexes, mut cost, mut turned, mut stopped) = (0u8, 0u8, 0u8, false);
         for &step in path {
             if let Step::Pivot { to } = step {
                 if rule.no_pivots {
@@ -381,6 +387,11 @@ impl Battle {
                 ));
             }
             hexes += 1;
+            cost += if self.map.terrain(next.hex) == Some(Terrain::Poor) {
+                POOR_FOOTING
+            } else {
+                1
+            };
             pose = next;
             stopped = self.in_hostile_zone(id, pose.hex);
         }
@@ -389,11 +400,13 @@ impl Battle {
         } else {
             0
         };
-        if hexes + penalty > limit {
+        // 21.1: one hex can always be moved, whatever the ground.
+        let one_hex = hexes == 1 && limit >= 1;
+        if cost + penalty > limit && !one_hex {
             return refuse(format!(
                 "{} may move {limit} hexes in this action, not {}",
                 me.name,
-                hexes + penalty
+                cost + penalty
             ));
         }
         Ok(Walked { to: pose, hexes })
@@ -751,6 +764,9 @@ impl Battle {
             }
             Plan::Strikes(attacks) => {
                 moved(self);
+                if !self.sees_to_strike(id, &attacks) {
+                    return;
+                }
                 for a in attacks {
                     if !self.can_strike(&a) {
                         break;
@@ -787,6 +803,27 @@ impl Battle {
                 self.strike(a);
             }
         }
+    }
+
+    /// 22.5: a Melee attack on a figure in an obscured hex needs D100 at or
+    /// under Perception × 4 first (one roll for the action).
+    fn sees_to_strike(&mut self, id: FigureId, attacks: &[Attack]) -> bool {
+        let obscured = attacks
+            .iter()
+            .any(|a| self.map.terrain(self.figure(a.target).pose.hex) == Some(Terrain::Obscured));
+        if !obscured {
+            return true;
+        }
+        let pc = self.figure(id).pc;
+        let roll = self.dice.d100();
+        let passed = strikes_into_obscured_hex(pc, roll.value());
+        self.push(Event::ObscuredCheck {
+            figure: id,
+            roll,
+            needed: 4 * u32::from(pc),
+            passed,
+        });
+        passed
     }
 
     /// Whether a planned strike can still be made (a Riposte may have

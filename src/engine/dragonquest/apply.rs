@@ -25,6 +25,7 @@ impl Battle {
             | Event::Parried { .. }
             | Event::MishapCheck { .. }
             | Event::Repulse { .. }
+            | Event::ObscuredCheck { .. }
             | Event::BreakContact { .. } => {}
             Event::InitiativeWon { side } => self.initiative = *side,
             Event::TurnsSet { engagements, sides } => {

@@ -212,6 +212,14 @@ pub enum Event {
     },
     /// 27.4: a lodged weapon drawn out; its damage follows as `Damaged`.
     DrawnOut { figure: FigureId, agility: u8 },
+    /// 22.5: D100 against Perception × 4 before a Melee attack into an
+    /// obscured hex; failed, the attack does not take place.
+    ObscuredCheck {
+        figure: FigureId,
+        roll: Percentile,
+        needed: u32,
+        passed: bool,
+    },
     /// 20.6: the defender's Repulse roll.
     Repulse {
         defender: FigureId,

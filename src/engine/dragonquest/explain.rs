@@ -273,6 +273,16 @@ fn words(battle: &Battle, event: &Event) -> String {
             "{} draws out a lodged weapon: Agility +{agility} again [27.4]",
             name(figure)
         ),
+        Event::ObscuredCheck {
+            figure,
+            roll,
+            needed,
+            passed,
+        } => format!(
+            "{} strikes into an obscured hex: {roll} against PC × 4 = {needed}, {} [22.5]",
+            name(figure),
+            if *passed { "may strike" } else { "cannot" }
+        ),
         Event::Repulse {
             defender,
             d10,
