@@ -116,7 +116,10 @@ fn refused_commands_change_nothing_19() {
             });
             refused.push(Command::Act {
                 figure,
-                action: Action::Fire { target: figure },
+                action: Action::Fire {
+                    path: vec![],
+                    target: figure,
+                },
             });
         } else {
             refused.push(Command::Act {

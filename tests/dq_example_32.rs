@@ -222,12 +222,26 @@ fn example_of_combat_32() {
         hexes: 3
     }));
     // The orc throws his spear at Ariella and misses; it lands by her.
-    let e = act(&mut battle, ORC, Action::Fire { target: ARIELLA });
+    let e = act(
+        &mut battle,
+        ORC,
+        Action::Fire {
+            path: vec![],
+            target: ARIELLA,
+        },
+    );
     assert_eq!(strike_of(&e, ORC).hit, None);
     assert!(has(&e, |e| matches!(e, Event::Thrown { figure: ORC, .. })));
     // The goblin's crossbow hits Delion from a rear hex (+20): 9 points,
     // 4 absorbed by his leather, and he is Stunned and drops his rapier.
-    let e = act(&mut battle, GOBLIN, Action::Fire { target: DELION });
+    let e = act(
+        &mut battle,
+        GOBLIN,
+        Action::Fire {
+            path: vec![],
+            target: DELION,
+        },
+    );
     let shot = strike_of(&e, GOBLIN);
     assert_eq!(shot.hit, Some(Hit::Fatigue));
     assert!(

@@ -453,7 +453,14 @@ fn crossbow_loads_in_two_passes_27_2_note_g() {
     let target = fighter("B", 1, (6, 4), Facing::NW, "Broadsword");
     let mut bt = battle(&spec(vec![archer, target]), [9, 1, 9, 1, 9, 1]);
     now(&mut bt);
-    let why = refused(&mut bt, A, Action::Fire { target: B });
+    let why = refused(
+        &mut bt,
+        A,
+        Action::Fire {
+            path: vec![],
+            target: B,
+        },
+    );
     assert!(why.contains("not loaded"), "{why}");
     let load = || Action::Pass {
         path: vec![],
@@ -485,7 +492,14 @@ fn figures_on_the_line_of_fire_are_checked_first_23_1() {
     let target = fighter("C", 1, (5, 5), Facing::S, "Broadsword");
     let mut bt = battle(&spec(vec![archer, friend, target]), [9, 1, 90, 90]);
     now(&mut bt);
-    let e = act(&mut bt, A, Action::Fire { target: C });
+    let e = act(
+        &mut bt,
+        A,
+        Action::Fire {
+            path: vec![],
+            target: C,
+        },
+    );
     let s = strikes(&e);
     assert_eq!(s.len(), 2);
     assert_eq!((s[0].target, s[0].in_the_way), (B, true));
@@ -692,7 +706,14 @@ fn lodged_arrow_costs_agility_until_drawn_out_27_4() {
     let target = fighter("B", 1, (5, 5), Facing::S, "Broadsword");
     let mut bt = battle(&spec(vec![archer, target]), [9, 1, 20, 5, 8, 9, 1]);
     now(&mut bt);
-    let e = act(&mut bt, A, Action::Fire { target: B });
+    let e = act(
+        &mut bt,
+        A,
+        Action::Fire {
+            path: vec![],
+            target: B,
+        },
+    );
     assert!(e.contains(&Event::Lodged {
         figure: B,
         agility: 3,
@@ -834,4 +855,44 @@ fn poor_footing_slows_but_one_hex_always_moves_21_1() {
         e.iter()
             .any(|e| matches!(e, Event::Moved { figure: A, .. }))
     );
+}
+
+/// 21.7: a loaded crossbow may be carried two hexes and fired; any other
+/// missile is fired standing, facing unchanged.
+#[test]
+fn a_loaded_crossbow_moves_two_hexes_and_fires_21_7() {
+    let mut archer = fighter("A", 0, (5, 11), Facing::N, "Crossbow");
+    (archer.ps, archer.weapons[0].loaded) = (18, true);
+    let mut bowman = fighter("Bow", 0, (8, 11), Facing::N, "Short Bow");
+    bowman.weapons[0].loaded = true;
+    let target = fighter("C", 1, (5, 4), Facing::S, "Broadsword");
+    let mut bt = battle(&spec(vec![archer, bowman, target]), [9, 1, 90, 90]);
+    now(&mut bt);
+    let three = Action::Fire {
+        path: vec![Step::Forward; 3],
+        target: C,
+    };
+    assert!(refused(&mut bt, A, three).contains("may move 2"));
+    let turn = Action::Fire {
+        path: vec![Step::Pivot { to: Facing::NW }],
+        target: C,
+    };
+    assert!(refused(&mut bt, B, turn).contains("21.7"));
+    let e = act(
+        &mut bt,
+        A,
+        Action::Fire {
+            path: vec![Step::Forward; 2],
+            target: C,
+        },
+    );
+    assert!(e.iter().any(|e| matches!(
+        e,
+        Event::Moved {
+            figure: A,
+            hexes: 2,
+            ..
+        }
+    )));
+    assert_eq!(strikes(&e).len(), 1);
 }

@@ -124,7 +124,10 @@ pub fn candidates(battle: &Battle, r: u64) -> Vec<Command> {
     let act = |action| Command::Act { figure, action };
     for &t in &foes {
         out.push(act(Action::Grapple { target: t }));
-        out.push(act(Action::Fire { target: t }));
+        out.push(act(Action::Fire {
+            path: vec![],
+            target: t,
+        }));
         for n in 0..3 {
             let path = steps(n, r);
             out.push(act(Action::Melee {

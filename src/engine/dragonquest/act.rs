@@ -62,6 +62,9 @@ enum Plan {
 const TURN_PENALTY: u8 = 2;
 const TURN_PENALTY_FROM: u8 = 3;
 
+/// 21.7: how far a loaded crossbow may be carried before firing.
+const CROSSBOW_CARRY: u8 = 2;
+
 /// 21.1: entering poor footing costs two hexes of movement (the GM's terrain
 /// penalty, made the rule).
 const POOR_FOOTING: u8 = 2;
@@ -218,9 +221,20 @@ impl Battle {
                 self.check_task(id, w.to, *task)?;
                 (ActionKind::Pass, Some(w), Plan::Task(*task))
             }
-            Action::Fire { target } => {
-                let (attacks, item) = self.check_fire(id, *target)?;
-                (ActionKind::Fire, None, Plan::Fire { attacks, item })
+            Action::Fire { path, target } => {
+                // 21.7 exception 1: a loaded crossbow may be carried two hexes.
+                let crossbow = me
+                    .primary()
+                    .is_some_and(|i| crossbow_passes(&me.weapon(i).name) > 1);
+                if !crossbow && !path.is_empty() {
+                    return refuse(
+                        "a figure that fires may not move or change facing that Pulse (21.7)",
+                    );
+                }
+                let limit = if crossbow { CROSSBOW_CARRY } else { allowed };
+                let w = walk(path, Walk::default(), limit)?;
+                let (attacks, item) = self.check_fire(id, w.to, *target)?;
+                (ActionKind::Fire, Some(w), Plan::Fire { attacks, item })
             }
             Action::Close { path, target } => {
                 let rule = Walk {
@@ -664,6 +678,7 @@ impl Battle {
     fn check_fire(
         &self,
         id: FigureId,
+        from: Pose,
         target: FigureId,
     ) -> Result<(Vec<Attack>, usize), Rejection> {
         let me = self.figure(id);
@@ -686,7 +701,7 @@ impl Battle {
         };
         if !self
             .map
-            .in_missile_zone(me.pose, u32::from(range), ZoneShape::Front, t.pose.hex)
+            .in_missile_zone(from, u32::from(range), ZoneShape::Front, t.pose.hex)
         {
             return refuse(format!(
                 "{} is not in {}'s Ranged Zone within the {}'s {range} hexes (21.7)",
@@ -695,7 +710,7 @@ impl Battle {
         }
         let sight = self
             .map
-            .line_of_sight(me.pose.hex, t.pose.hex)
+            .line_of_sight(from.hex, t.pose.hex)
             .map_err(|e| Rejection(e.to_string()))?;
         if !sight.clear {
             return refuse(format!(
@@ -716,17 +731,17 @@ impl Battle {
             for g in self
                 .figures
                 .iter()
-                .filter(|g| g.pose.hex == *hex && !g.routed && g.endurance > 0)
+                .filter(|g| g.id != id && g.pose.hex == *hex && !g.routed && g.endurance > 0)
             {
                 attacks.push(Attack {
                     in_the_way: true,
-                    flight: flight(me.pose.hex.distance(*hex)),
+                    flight: flight(from.hex.distance(*hex)),
                     ..Battle::attack(id, g.id, AttackType::Ranged, Some(item))
                 });
             }
         }
         attacks.push(Attack {
-            flight: flight(me.pose.hex.distance(t.pose.hex)),
+            flight: flight(from.hex.distance(t.pose.hex)),
             ..Battle::attack(id, target, AttackType::Ranged, Some(item))
         });
         Ok((attacks, item))
@@ -794,7 +809,10 @@ impl Battle {
                 moved(self);
                 self.do_task(id, task);
             }
-            Plan::Fire { attacks, item } => self.fire(id, attacks, item),
+            Plan::Fire { attacks, item } => {
+                moved(self);
+                self.fire(id, attacks, item);
+            }
             Plan::Close { target } => {
                 moved(self);
                 self.close(id, target);

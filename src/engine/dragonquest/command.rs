@@ -43,8 +43,9 @@ pub enum Action {
     Retreat { path: Vec<Step> },
     /// 20.4, 21.8: move, then one task.
     Pass { path: Vec<Step>, task: Task },
-    /// 21.7: fire or throw the prepared Ranged weapon at `target`.
-    Fire { target: FigureId },
+    /// 21.7: fire or throw the prepared Ranged weapon at `target`; only a
+    /// loaded crossbow may move first, two hexes at most.
+    Fire { path: Vec<Step>, target: FigureId },
     /// 20.6 (engaged, from an adjacent hex) or 21.4 (a Charge and Close).
     Close { path: Vec<Step>, target: FigureId },
     /// 20.7: strike a figure in the same hex.
