@@ -896,3 +896,37 @@ fn a_loaded_crossbow_moves_two_hexes_and_fires_21_7() {
     )));
     assert_eq!(strikes(&e).len(), 1);
 }
+
+/// 25.5 (optional): PS 20 with a broadsword (PS 15) does D10 + 5, and a
+/// Strike Check of 93 may break it.
+#[test]
+fn strength_adds_damage_and_breakage_25_5_option() {
+    let mut strong = a();
+    strong.ps = 20;
+    let mut spec = face_to_face(strong, b());
+    spec.strength_damage = true;
+    // 30 hits for Fatigue: D10 5 + 5 = 10, 4 absorbed.
+    let mut bt = battle(&spec, [30, 5]);
+    now(&mut bt);
+    let melee = || Action::Melee {
+        path: vec![],
+        target: B,
+        multiple: Multiple::Single,
+    };
+    let e = act(&mut bt, A, melee());
+    assert!(e.iter().any(|e| matches!(
+        e,
+        Event::Damaged {
+            figure: B,
+            points: hexmelee::rules::dragonquest::DamagePoints(10),
+            ..
+        }
+    )));
+    let mut bt = battle(&spec, [93, 90]);
+    now(&mut bt);
+    let e = act(&mut bt, A, melee());
+    assert!(e.contains(&Event::Broken {
+        figure: A,
+        item: Item::Weapon(0)
+    }));
+}

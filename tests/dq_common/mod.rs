@@ -71,6 +71,7 @@ pub fn spec(figures: Vec<FigureSpec>) -> BattleSpec {
         figures,
         surprise: None,
         lighting: None,
+        strength_damage: false,
     }
 }
 

@@ -60,6 +60,7 @@ pub struct Battle {
     map: Arc<HexMap>,
     sides: Arc<Vec<SideSpec>>,
     lighting: Option<Lighting>,
+    strength_damage: bool,
     figures: Vec<Figure>,
     pulse: u32,
     /// 18.1: the side with a free Pulse from surprise, until it has had it.
@@ -86,6 +87,7 @@ impl Battle {
             map: spec.map.clone(),
             sides: Arc::new(spec.sides.clone()),
             lighting: spec.lighting,
+            strength_damage: spec.strength_damage,
             figures,
             pulse: 0,
             surprise: spec.surprise,

@@ -82,6 +82,9 @@ pub struct BattleSpec {
     pub surprise: Option<SideId>,
     /// 24.8: the light the fight is in (`None`: daylight).
     pub lighting: Option<Lighting>,
+    /// 25.5 (optional rule): +1 damage a full 5 PS over a weapon's minimum,
+    /// and the weapon breaks 6 faces sooner for each.
+    pub strength_damage: bool,
 }
 
 /// Why a spec cannot make a battle: the figure (or side) and what is wrong.

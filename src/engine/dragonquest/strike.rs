@@ -7,8 +7,8 @@ use super::event::{ActionKind, Event, Item, StrikeEvent};
 use crate::engine::FigureId;
 use crate::hex::Half;
 use crate::rules::dragonquest::damage::{
-    Inflicted, Standing, Wielding, damage_check, damage_modifier, inflict, lodged, standing, stuns,
-    unarmed_base_chance, unarmed_damage_modifier,
+    Inflicted, Standing, Wielding, damage_check, damage_modifier, inflict, lodged, standing,
+    strength_bonus, stuns, unarmed_base_chance, unarmed_damage_modifier,
 };
 use crate::rules::dragonquest::figure::weapon_strike_chance;
 use crate::rules::dragonquest::strike::{
@@ -115,8 +115,12 @@ impl Battle {
             false,
             a.hand,
         );
+        let bonus = match a.weapon {
+            Some(i) if self.strength_damage => strength_bonus(att.weapon(i), att.ps),
+            _ => 0,
+        };
         let roll = self.dice.d100();
-        let check = strike_check(&t.special_damage, modified.value, roll, 0);
+        let check = strike_check(&t.special_damage, modified.value, roll, bonus);
         let (hit, mishap, parry_possible) = match check {
             StrikeCheck::Hit(h) => (Some(h), None, false),
             StrikeCheck::Miss {
@@ -264,7 +268,7 @@ impl Battle {
                 let wielding = Wielding {
                     ps: att.ps,
                     two_handed: att.weapons[i].two_handed,
-                    strength_bonus: false,
+                    strength_bonus: self.strength_damage,
                     rank_bonus: None,
                 };
                 let fired = a.attack == AttackType::Ranged
