@@ -116,6 +116,7 @@ fn surprise_gives_a_free_pulse_without_initiative_18_1() {
         side: Some(SideId(1))
     }));
     assert_eq!(bt.prompt(), Prompt::SideChoice { side: SideId(1) });
+    assert_eq!(bt.free_pulse(), None);
 }
 
 #[test]

@@ -135,6 +135,11 @@ impl Battle {
         self.pulse
     }
 
+    /// 18.1: the side whose surprise gives it this Pulse free, if any.
+    pub fn free_pulse(&self) -> Option<SideId> {
+        self.free_for
+    }
+
     /// 19.2: the side with the Initiative this Pulse, if any rolled.
     pub fn initiative(&self) -> Option<SideId> {
         self.initiative

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::event::{ActionKind, Item};
+use super::event::ActionKind;
 use crate::engine::{FigureId, SideId};
 use crate::hex::{Hex, Pose};
 use crate::rules::dragonquest::damage::Standing;
@@ -212,13 +212,5 @@ impl Figure {
     /// Whether `hex` is in its Melee Zone.
     pub fn zone_holds(&self, hex: Hex) -> bool {
         self.has_melee_zone() && self.pose.front_hexes().contains(&hex)
-    }
-
-    /// Items it can hold, with where each is.
-    pub fn item_state(&self, item: Item) -> Option<ItemState> {
-        match item {
-            Item::Weapon(i) => self.weapons.get(i).map(|w| w.state),
-            Item::Shield => self.shield.as_ref().map(|s| s.state),
-        }
     }
 }
