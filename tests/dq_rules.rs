@@ -931,3 +931,43 @@ fn strength_adds_damage_and_breakage_25_5_option() {
         item: Item::Weapon(0)
     }));
 }
+
+/// 20.1, 20.2, 20.4: inside a foe's Melee Zone the one hex moved stays in
+/// that Zone, and an Evade turns one hexside at most.
+#[test]
+fn inside_a_melee_zone_moves_stay_within_it_20_2() {
+    let mut bt = battle(&face_to_face(a(), b()), []);
+    now(&mut bt);
+    // A at (5, 5) is in B's front hex; B's other front hexes are beside it.
+    let [left, _, right] = bt.figure(B).pose.front_hexes();
+    let sideways = [Step::ForwardLeft, Step::ForwardRight, Step::Backward]
+        .into_iter()
+        .find(|&s| {
+            let to = bt.figure(A).pose.after(s).hex;
+            to != left && to != right
+        })
+        .unwrap();
+    let why = refused(
+        &mut bt,
+        A,
+        Action::Evade {
+            path: vec![sideways],
+        },
+    );
+    assert!(why.contains("within the Melee Zone"), "{why}");
+    let why = refused(
+        &mut bt,
+        A,
+        Action::Evade {
+            path: vec![Step::Pivot { to: Facing::N }],
+        },
+    );
+    assert!(why.contains("one hexside"), "{why}");
+    act(
+        &mut bt,
+        A,
+        Action::Evade {
+            path: vec![Step::Pivot { to: Facing::SE }],
+        },
+    );
+}

@@ -170,6 +170,7 @@ impl Battle {
             }
             Action::Evade { path } => {
                 let w = walk(path, Walk::default(), allowed)?;
+                self.stays_in_zone(id, w, true)?;
                 (ActionKind::Evade, Some(w), Plan::Moves)
             }
             Action::Retreat { path } => {
@@ -198,6 +199,7 @@ impl Battle {
                     ))
                 })?;
                 let w = walk(path, Walk::default(), allowed)?;
+                self.stays_in_zone(id, w, false)?;
                 let charge = (!me.engaged && w.hexes > 0).then(|| {
                     if weapon.is_some_and(|i| me.weapon(i).is_pole()) {
                         Charge::PoleOrShield
@@ -218,6 +220,7 @@ impl Battle {
             }
             Action::Pass { path, task } => {
                 let w = walk(path, Walk::default(), allowed)?;
+                self.stays_in_zone(id, w, false)?;
                 self.check_task(id, w.to, *task)?;
                 (ActionKind::Pass, Some(w), Plan::Task(*task))
             }
@@ -336,6 +339,32 @@ impl Battle {
         self.figures
             .iter()
             .any(|g| g.side != me.side && g.zone_holds(me.pose.hex) && me.zone_holds(g.pose.hex))
+    }
+
+    /// 20.1, 20.2, 20.4: an engaged figure in a hostile Melee Zone moves its
+    /// one hex within that Zone; an Evade there turns one hexside at most.
+    fn stays_in_zone(&self, id: FigureId, w: Walked, evade: bool) -> Result<(), Rejection> {
+        let me = self.figure(id);
+        if !me.engaged || self.in_close_combat(id) || !self.in_hostile_zone(id, me.pose.hex) {
+            return Ok(());
+        }
+        let within = self
+            .figures
+            .iter()
+            .any(|g| g.side != me.side && g.zone_holds(me.pose.hex) && g.zone_holds(w.to.hex));
+        if w.hexes > 0 && !within {
+            return refuse(format!(
+                "{} may move only within the Melee Zone it stands in (20.1, 20.2, 20.4)",
+                me.name
+            ));
+        }
+        if evade && Facing::hexsides_between(me.pose.facing, w.to.facing) > 1 {
+            return refuse(format!(
+                "{} may turn only one hexside while Evading in a Melee Zone (20.2)",
+                me.name
+            ));
+        }
+        Ok(())
     }
 
     /// A figure hostile to `id` that is not dead or gone.
