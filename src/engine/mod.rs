@@ -13,6 +13,7 @@ mod apply;
 mod brawl;
 mod budget;
 mod command;
+pub mod dragonquest;
 mod event;
 mod explain;
 mod flow;

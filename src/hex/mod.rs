@@ -29,6 +29,7 @@
 
 mod coord;
 mod facing;
+mod halves;
 mod map;
 mod path;
 mod sight;
@@ -40,6 +41,7 @@ mod proptests;
 
 pub use coord::{Hex, Pose};
 pub use facing::Facing;
+pub use halves::Half;
 pub use map::{HexError, HexMap, MAX_SIDE, MapError};
 pub use path::{Goal, MoveCosts, MovePath, PathStep, Step};
 pub use sight::LineOfSight;

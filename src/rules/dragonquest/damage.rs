@@ -109,7 +109,7 @@ pub fn recovers_from_stun(wp: u8, fatigue_now: u32, d100: u8) -> bool {
 }
 
 /// DragonQuest 26: how a figure stands by its Endurance.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Standing {
     Conscious,
     Unconscious,

@@ -7,6 +7,7 @@ use super::tables::special_damage::SpecialDamageTable;
 use super::tables::weapons::Weapon;
 use super::terms::{Defense, Rank, StrikeChance};
 use crate::dice::Percentile;
+use serde::{Deserialize, Serialize};
 
 /// DragonQuest 27.2 MD: the Base Chance after the shortfall of a wielder's
 /// modified Manual Dexterity below the weapon's minimum, 5 per cent a point.
@@ -27,7 +28,7 @@ pub fn strike_chance(base_chance: i32, ranked: Option<(u8, Rank)>) -> StrikeChan
 }
 
 /// DragonQuest 24.5, 24.8: which of the target's hexes an attack comes through.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Through {
     Front,
     Flank,
@@ -35,7 +36,7 @@ pub enum Through {
 }
 
 /// DragonQuest 23: the three attack types.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AttackType {
     Ranged,
     Melee,
@@ -148,7 +149,7 @@ pub enum Hand {
 }
 
 /// DragonQuest 24.8: every modifier that can apply, by its chart and row.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Modifier {
     Close(Close),
     Melee(Melee),
@@ -306,14 +307,14 @@ pub fn modified_strike_chance(
 
 /// What befalls the weapon on a Strike Check of 99 or 100 (24.3), before the
 /// D100 check against modified MD × 3 that may avert it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Mishap {
     MayBreak,
     MayDrop,
 }
 
 /// Where a successful strike's damage goes (25, 25.6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Hit {
     /// Above the Endurance threshold: Fatigue, absorbed by armour (25.1).
     Fatigue,
@@ -387,7 +388,7 @@ pub fn averts_mishap(modified_md: u8, roll: Percentile) -> bool {
 }
 
 /// DragonQuest 24.4: the result of a Parry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Parry {
     /// 3 or less: parried, and the defender must Pass next Pulse.
     Parried,

@@ -1,19 +1,19 @@
 //! DragonQuest 25.7: the Grievous Injury Table.
 
-use serde::{Deserialize, Deserializer};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use super::weapons::Class;
 use crate::dice::{Percentile, RangeTable};
 
 /// Where a bleed drains from: Endurance, or Fatigue (Endurance once Fatigue is gone).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Pool {
     Endurance,
     Fatigue,
 }
 
 /// When a bleed stops (besides death).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Until {
     /// Stanched by a Healer of at least this Rank.
     Healer(u8),
@@ -22,7 +22,7 @@ pub enum Until {
 }
 
 /// One Damage Point a Pulse.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Bleeding {
     pub from: Pool,

@@ -1,13 +1,13 @@
 //! DragonQuest 24.8: the Strike Chance Modifier Tables.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::{Key, Total};
 
 macro_rules! keys {
     ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $v:ident,)* }) => {
         $(#[$doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
         pub enum $name { $($(#[$vdoc])* $v,)* }
 
         impl Key for $name {

@@ -1,0 +1,433 @@
+//! Events in plain words, one line each, citing the section that decided it.
+//! A line reads only its event and the battle's names (which never change).
+
+use super::Battle;
+use super::event::{ActionKind, Event, Item, StrikeEvent};
+use crate::engine::{FigureId, SideId};
+use crate::rules::dragonquest::damage::Standing;
+use crate::rules::dragonquest::strike::{AttackType, Hit, Mishap, Modifier, Parry};
+use crate::rules::dragonquest::tables::grievous::Pool;
+use crate::rules::dragonquest::tables::modifiers::{Close, Lighting, Melee, Misc, Ranged};
+
+/// One plain line for `event`, with its section in brackets.
+pub fn explain(battle: &Battle, event: &Event) -> String {
+    let line = words(battle, event);
+    let mut chars = line.chars();
+    chars
+        .next()
+        .map_or(line.clone(), |c| c.to_uppercase().chain(chars).collect())
+}
+
+fn words(battle: &Battle, event: &Event) -> String {
+    let name = |f: &FigureId| battle.figure(*f).name.as_str();
+    let side = |s: &SideId| battle.sides()[s.0].name.as_str();
+    let item = |f: &FigureId, i: &Item| match i {
+        Item::Weapon(w) => battle.figure(*f).weapon(*w).name.clone(),
+        Item::Shield => battle
+            .figure(*f)
+            .shield_row()
+            .map_or_else(|| "shield".into(), |s| format!("{} shield", s.name)),
+    };
+    match event {
+        Event::PulseBegan {
+            pulse,
+            free_for: Some(s),
+        } => format!(
+            "Pulse {pulse}: a free Pulse for {}, who surprised their foes [18.1]",
+            side(s)
+        ),
+        Event::PulseBegan { pulse, .. } => format!("Pulse {pulse} begins [19]"),
+        Event::InitiativeRolled {
+            side: s,
+            roller,
+            d10,
+            total,
+            leader,
+        } => {
+            let pc = battle.figure(*roller).pc;
+            let rest = total - i32::from(*d10) - i32::from(pc);
+            let mil = if *leader && rest > 0 {
+                format!(" + Military Scientist {rest}")
+            } else {
+                String::new()
+            };
+            format!(
+                "{} rolls Initiative for {}: {d10} + PC {pc}{mil} = {total} [19.2]",
+                name(roller),
+                side(s)
+            )
+        }
+        Event::InitiativeWon { side: Some(s) } => {
+            format!("{} have the Initiative [19.2]", side(s))
+        }
+        Event::InitiativeWon { side: None } => {
+            "No side rolls for Initiative: no one free to roll [19.2]".into()
+        }
+        Event::TurnsSet { engagements, sides } => {
+            let mut parts: Vec<String> = engagements
+                .iter()
+                .map(|e| {
+                    let order: Vec<String> = e
+                        .iter()
+                        .map(|g| {
+                            let last = if g.last { ", last" } else { "" };
+                            format!("{} ({}{last})", name(&g.figure), g.value.0)
+                        })
+                        .collect();
+                    format!("engaged: {}", order.join(" then "))
+                })
+                .collect();
+            if !sides.is_empty() {
+                let s: Vec<&str> = sides.iter().map(side).collect();
+                let then = if parts.is_empty() { "" } else { "then " };
+                parts.push(format!("{then}{}", s.join(", then ")));
+            }
+            format!("Order: {} [19.3, 19.4, 21]", parts.join("; "))
+        }
+        Event::LeadChosen { figure, now } => format!(
+            "{}, highest Initiative Value, acts {} [19.3]",
+            name(figure),
+            if *now { "first" } else { "last" }
+        ),
+        Event::SideChosen { side: s, now } => format!(
+            "{} act {} [19.2]",
+            side(s),
+            if *now { "first" } else { "last" }
+        ),
+        Event::ActionChosen { figure, action, .. } => {
+            let (what, section) = action_words(*action);
+            format!("{}: {what} [{section}]", name(figure))
+        }
+        Event::Moved {
+            figure,
+            to,
+            hexes: 0,
+        } => format!("{} turns to face {} [21.1]", name(figure), to.facing.name()),
+        Event::Moved { figure, to, hexes } => format!(
+            "{} moves {hexes} hex{} to ({}, {}) facing {} [21.1]",
+            name(figure),
+            if *hexes == 1 { "" } else { "es" },
+            to.hex.col,
+            to.hex.row,
+            to.facing.name()
+        ),
+        Event::TurnLost { figure } => format!("{} cannot act [22.4, 26]", name(figure)),
+        Event::SideDone { side: s } => format!("{} have all acted [21]", side(s)),
+        Event::Strike(s) => strike_line(battle, s),
+        Event::Parried {
+            defender,
+            d10,
+            result,
+            ..
+        } => format!(
+            "{} parries, D10 {d10}: {} [24.4]",
+            name(defender),
+            match result {
+                Parry::Parried => "Parried, and off balance (a Pass next Pulse)",
+                Parry::Disarm => "the attacker is Disarmed",
+                Parry::Riposte => "the attacker is Disarmed, and a Riposte",
+            }
+        ),
+        Event::Damaged {
+            figure,
+            d10,
+            points,
+            absorbed,
+            fatigue,
+            endurance,
+        } => {
+            let roll = d10.map_or_else(|| "given".into(), |d| format!("D10 {d}"));
+            format!(
+                "{} takes {} ({roll}): {} absorbed, {} Fatigue, {} Endurance [25]",
+                name(figure),
+                points.0,
+                absorbed.0,
+                fatigue.0,
+                endurance.0
+            )
+        }
+        Event::Grievous {
+            figure,
+            roll,
+            injury: Some(injury),
+            endurance,
+            ..
+        } => format!(
+            "Grievous Injury roll {roll}: {} suffers a {injury}, {} more Endurance [25.3, 25.7]",
+            name(figure),
+            endurance.0
+        ),
+        Event::Grievous { roll, .. } => {
+            format!("Grievous Injury roll {roll}: outside the weapon's class, none [25.3]")
+        }
+        Event::Bleeding { figure, bleeding } => format!(
+            "{} bleeds a point a Pulse from {} [25.7]",
+            name(figure),
+            match bleeding.from {
+                Pool::Endurance => "Endurance",
+                Pool::Fatigue => "Fatigue",
+            }
+        ),
+        Event::ArmourDented { figure, protection } => format!(
+            "{}'s armour is damaged: Protection {protection} [25.3]",
+            name(figure)
+        ),
+        Event::Stunned { figure } => format!("{} is Stunned [26]", name(figure)),
+        Event::StunRecovery {
+            figure,
+            roll,
+            needed,
+            recovered,
+        } => format!(
+            "{} tries to recover: {roll} against {needed}, {} [26]",
+            name(figure),
+            if *recovered {
+                "recovers"
+            } else {
+                "still Stunned"
+            }
+        ),
+        Event::Fell { figure, standing } => format!(
+            "{} {} [26]",
+            name(figure),
+            match standing {
+                Standing::Dead => "is dead",
+                Standing::Unconscious => "falls unconscious",
+                Standing::Conscious => "comes to",
+            }
+        ),
+        Event::MishapCheck {
+            figure,
+            roll,
+            needed,
+            averted,
+        } => format!(
+            "{} rolls {roll} against MD × 3 = {needed}: {} [24.3]",
+            name(figure),
+            if *averted { "keeps hold" } else { "loses hold" }
+        ),
+        Event::Dropped {
+            figure, item: i, ..
+        } => {
+            format!("{} drops the {} [24.3]", name(figure), item(figure, i))
+        }
+        Event::Broken { figure, item: i } => {
+            format!("{}'s {} breaks [24.3]", name(figure), item(figure, i))
+        }
+        Event::Prepared { figure, item: i } => {
+            format!("{} prepares the {} [20.4]", name(figure), item(figure, i))
+        }
+        Event::PutAway { figure, item: i } => {
+            format!("{} puts away the {} [20.4]", name(figure), item(figure, i))
+        }
+        Event::PickedUp { figure, item: i } => {
+            format!("{} picks up the {} [20.4]", name(figure), item(figure, i))
+        }
+        Event::Loading {
+            figure,
+            item: i,
+            loaded,
+        } => format!(
+            "{} {} the {} [27.2 G]",
+            name(figure),
+            if *loaded { "has loaded" } else { "is loading" },
+            item(figure, &Item::Weapon(*i))
+        ),
+        Event::Unloaded { figure, item: i } => format!(
+            "{}'s {} is spent [27.2 G]",
+            name(figure),
+            item(figure, &Item::Weapon(*i))
+        ),
+        Event::Thrown {
+            figure,
+            item: i,
+            at,
+        } => format!(
+            "{}'s {} lands at ({}, {}) [23.1]",
+            name(figure),
+            item(figure, &Item::Weapon(*i)),
+            at.col,
+            at.row
+        ),
+        Event::Prone { figure, prone } => format!(
+            "{} {} [20.4]",
+            name(figure),
+            if *prone { "is down" } else { "rises" }
+        ),
+        Event::MustPass { figure, must } => format!(
+            "{} {} [24.4]",
+            name(figure),
+            if *must {
+                "must Pass next Pulse"
+            } else {
+                "has Passed and is balanced again"
+            }
+        ),
+        Event::Lodged {
+            figure, agility, ..
+        } => format!(
+            "The weapon lodges in {}: Agility −{agility} until drawn out [27.4]",
+            name(figure)
+        ),
+        Event::DrawnOut { figure, agility } => format!(
+            "{} draws out a lodged weapon: Agility +{agility} again [27.4]",
+            name(figure)
+        ),
+        Event::ObscuredCheck {
+            figure,
+            roll,
+            needed,
+            passed,
+        } => format!(
+            "{} strikes into an obscured hex: {roll} against PC × 4 = {needed}, {} [22.5]",
+            name(figure),
+            if *passed { "may strike" } else { "cannot" }
+        ),
+        Event::Repulse {
+            defender,
+            d10,
+            repulsed,
+            ..
+        } => format!(
+            "{} tries to Repulse: D10 {d10}, {} [20.6]",
+            name(defender),
+            if *repulsed {
+                "repulsed"
+            } else {
+                "the closer comes in"
+            }
+        ),
+        Event::BreakContact {
+            figure,
+            d10,
+            total,
+            broke,
+        } => format!(
+            "{} tries to break contact: D10 {d10}, total {total}, {} [20.7]",
+            name(figure),
+            if *broke { "breaks free" } else { "held" }
+        ),
+        Event::Impaired {
+            figure,
+            agility,
+            dexterity,
+            tmr,
+        } => format!(
+            "{} is impaired: AG −{agility}, MD −{dexterity}, TMR −{tmr} [25.7]",
+            name(figure)
+        ),
+        Event::Routed { side: s } => format!(
+            "{} break and leave the fight (the Referee's word) [16]",
+            side(s)
+        ),
+        Event::BattleEnded { winner: Some(s) } => {
+            format!("The fight is over: {} hold the field [16]", side(s))
+        }
+        Event::BattleEnded { winner: None } => "The fight is over: no one stands [16]".into(),
+    }
+}
+
+fn action_words(action: ActionKind) -> (&'static str, &'static str) {
+    match action {
+        ActionKind::Move => ("moves", "21.1"),
+        ActionKind::Melee => ("Melee attack", "20.1"),
+        ActionKind::Charge => ("Charge", "21.2-21.3"),
+        ActionKind::Evade => ("Evade", "20.2, 21.5"),
+        ActionKind::Withdraw { defensive: true } => ("Defensive Withdrawal", "20.3"),
+        ActionKind::Withdraw { defensive: false } => ("Withdraw", "20.3, 20.7"),
+        ActionKind::Retreat => ("Retreat", "21.6"),
+        ActionKind::Pass => ("Pass", "20.4, 21.8"),
+        ActionKind::Fire => ("Fire", "21.7"),
+        ActionKind::Close => ("Close and Grapple", "20.6, 21.4"),
+        ActionKind::Grapple => ("Grapple", "20.7"),
+        ActionKind::Spell => ("a spell", "20.5"),
+        ActionKind::Recover => ("tries to recover from Stun", "26"),
+    }
+}
+
+fn strike_line(battle: &Battle, s: &StrikeEvent) -> String {
+    let att = battle.figure(s.attacker);
+    let weapon = s
+        .weapon
+        .map_or_else(|| "bare hands".into(), |i| att.weapon(i).name.clone());
+    let target = &battle.figure(s.target).name;
+    let who = match (s.attack, s.riposte, s.in_the_way) {
+        (_, true, _) => format!("{} ripostes at {target}", att.name),
+        (AttackType::Ranged, _, true) => format!("{}'s shot meets {target} in the way", att.name),
+        (AttackType::Ranged, ..) => format!("{} fires at {target}", att.name),
+        (AttackType::Melee, ..) => format!("{} strikes at {target}", att.name),
+        (AttackType::Close, ..) => format!("{} grapples {target}", att.name),
+    };
+    let mut sum = format!(
+        "Strike Chance {} − Defense {}",
+        s.strike_chance.0, s.defense.0
+    );
+    for (m, n) in &s.modifiers {
+        let sign = if *n < 0 { '−' } else { '+' };
+        sum.push_str(&format!(" {sign} {} ({})", n.abs(), modifier_words(*m)));
+    }
+    let result = match (s.hit, s.mishap) {
+        (Some(Hit::Fatigue), _) => "hit: damage to Fatigue [24.2, 25.1]",
+        (Some(Hit::Endurance), _) => "hit: damage to Endurance [24.2, 25.2]",
+        (Some(Hit::Grievous), _) => "hit: Endurance, and a Grievous Injury may follow [25.3]",
+        (None, Some(Mishap::MayBreak)) => "a miss, and the weapon may break [24.3]",
+        (None, Some(Mishap::MayDrop)) => "a miss, and the weapon may drop [24.3]",
+        (None, None) if s.parry_possible => "a miss by 30 or more [24.2, 24.4]",
+        (None, None) => "a miss [24.2]",
+    };
+    format!(
+        "{who} with the {weapon}: {sum} = {} — rolled {}, {result}",
+        s.modified.0, s.roll
+    )
+}
+
+fn modifier_words(m: Modifier) -> &'static str {
+    match m {
+        Modifier::Close(c) => match c {
+            Close::PerPointStrongerThanTarget => "stronger than the target",
+            Close::TargetOutOfFatigue => "target out of Fatigue",
+            Close::TargetStunned => "target Stunned",
+            Close::PerPointTargetStronger => "target stronger",
+            Close::AttackerOutOfFatigue => "attacker out of Fatigue",
+        },
+        Modifier::Melee(x) => match x {
+            Melee::TargetOutOfFatigue => "target out of Fatigue",
+            Melee::ThroughFlankHex => "through a flank hex",
+            Melee::TargetStunned => "target Stunned",
+            Melee::TargetKneelingOrProne => "target kneeling or prone",
+            Melee::ChargingWithPoleOrShield => "charging with a Pole weapon or shield",
+            Melee::ThroughRearHex => "through a rear hex",
+            Melee::PerTargetRankWhileEvading => "the Evading target's Rank",
+            Melee::TargetEvading => "target Evading",
+            Melee::AttackerOutOfFatigue => "attacker out of Fatigue",
+            Melee::ChargingWithNonPole => "charging with a non-Pole weapon",
+            Melee::AttackingWhileWithdrawing => "striking while Withdrawing",
+        },
+        Modifier::Ranged(r) => match r {
+            Ranged::ThroughFlankHex => "through a flank hex",
+            Ranged::TargetStunned => "target Stunned",
+            Ranged::AttackerKneeling => "attacker kneeling",
+            Ranged::ThroughRearHex => "through a rear hex",
+            Ranged::PerHexThrown => "hexes thrown",
+            Ranged::PerFiveHexesMissileBeyondFive => "range beyond five hexes",
+            Ranged::TargetMoving => "target moving",
+            Ranged::TargetKneelingOrProne => "target kneeling or prone",
+            Ranged::TargetEvading => "target Evading",
+            Ranged::TargetSheltered => "target sheltered",
+        },
+        Modifier::Lighting(l) => match l {
+            Lighting::StarryNightOrShadowyInterior => "starry night or shadow",
+            Lighting::CloudyNight => "cloudy night",
+            Lighting::CaveOrUnlitInterior => "cave or unlit interior",
+            Lighting::PitchBlackness => "pitch blackness",
+            Lighting::TargetInvisible => "target invisible",
+        },
+        Modifier::Misc(m) => match m {
+            Misc::SecondaryHand => "secondary hand",
+            Misc::MultipleStrikePrimaryHand => "Multiple Strike, primary hand",
+            Misc::MultipleStrikeSecondaryHand => "Multiple Strike, secondary hand",
+            Misc::MultipleStrikeAmbidextrous => "Multiple Strike, ambidextrous",
+            Misc::MultipleStrikeClassBTwoHanded => "Multiple Strike, class B weapon",
+        },
+    }
+}

@@ -1,0 +1,184 @@
+//! The DragonQuest battle engine (rulebook v2.19, sections 16–29): the
+//! 5-second Pulse with its Initiative rolls, engagements ordered by
+//! Initiative Value, and every action of 20–21 resolved through
+//! `rules::dragonquest`.
+//!
+//! The same discipline as the Shakhàn engine: a [`Battle`] asks
+//! ([`Battle::prompt`]), takes answers ([`Battle::submit`]) and tells
+//! ([`Event`]). Every check of a command comes before its first event, so a
+//! refused command changes nothing; applying events (`apply.rs`) is the only
+//! state change and rolls no dice; the battle owns its [`Dice`]. Its flow is
+//! its own: no rounds, no cards.
+//!
+//! Not in this slice: mounted combat (30), infection (31, a pure rule
+//! already), multi-hex monsters (29), 23.5's special attacks, 22.3's
+//! combined actions, spell effects (the Referee gives them, [`Fiat`]).
+
+mod act;
+mod apply;
+mod command;
+mod event;
+mod explain;
+mod flow;
+mod prompt;
+mod spec;
+mod state;
+mod strike;
+
+pub use command::{Action, Command, Fiat, Multiple, Posture, Task};
+pub use event::{ActionKind, Engaged, Event, Item, StrikeEvent};
+pub use explain::explain;
+pub use prompt::Prompt;
+pub use spec::{BattleSpec, FigureSpec, ShieldSpec, SideSpec, SpecError, WeaponSpec};
+pub use state::{Figure, Held, HeldShield, ItemState};
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use crate::dice::Dice;
+use crate::engine::{FigureId, Rejection, SideId};
+use crate::hex::HexMap;
+use crate::rules::dragonquest::tables::modifiers::Lighting;
+
+/// A turn still to come in this Pulse.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Turn {
+    /// An engaged figure (19.3); `lead`: it may still choose to act last.
+    Figure {
+        figure: FigureId,
+        engagement: usize,
+        lead: bool,
+    },
+    /// A side's non-engaged figures (21); `choice`: it won the Initiative
+    /// and may still choose to act last.
+    Side { side: SideId, choice: bool },
+}
+
+/// A DragonQuest battle in progress.
+#[derive(Debug, Clone)]
+pub struct Battle {
+    map: Arc<HexMap>,
+    sides: Arc<Vec<SideSpec>>,
+    lighting: Option<Lighting>,
+    strength_damage: bool,
+    figures: Vec<Figure>,
+    pulse: u32,
+    /// 18.1: the side with a free Pulse from surprise, until it has had it.
+    surprise: Option<SideId>,
+    free_for: Option<SideId>,
+    initiative: Option<SideId>,
+    turns: VecDeque<Turn>,
+    winner: Option<Option<SideId>>,
+    dice: Dice,
+    events: Vec<Event>,
+    commands: Vec<Command>,
+}
+
+impl Battle {
+    /// A battle on a checked spec with seeded dice.
+    pub fn new(spec: &BattleSpec, seed: u64) -> Result<Battle, SpecError> {
+        Battle::with_dice(spec, Dice::seeded(seed))
+    }
+
+    /// A battle with the given dice (tests script them).
+    pub fn with_dice(spec: &BattleSpec, dice: Dice) -> Result<Battle, SpecError> {
+        let figures = spec.check()?;
+        let mut battle = Battle {
+            map: spec.map.clone(),
+            sides: Arc::new(spec.sides.clone()),
+            lighting: spec.lighting,
+            strength_damage: spec.strength_damage,
+            figures,
+            pulse: 0,
+            surprise: spec.surprise,
+            free_for: None,
+            initiative: None,
+            turns: VecDeque::new(),
+            winner: None,
+            dice,
+            events: Vec::new(),
+            commands: Vec::new(),
+        };
+        battle.advance();
+        Ok(battle)
+    }
+
+    /// Rebuild a battle by replaying commands from the start.
+    pub fn replay(spec: &BattleSpec, seed: u64, commands: &[Command]) -> Result<Battle, String> {
+        let mut battle = Battle::new(spec, seed).map_err(|e| e.to_string())?;
+        for (i, c) in commands.iter().enumerate() {
+            battle
+                .submit(c.clone())
+                .map_err(|e| format!("command {} was refused on replay: {e}", i + 1))?;
+        }
+        Ok(battle)
+    }
+
+    pub fn map(&self) -> &HexMap {
+        &self.map
+    }
+
+    pub fn sides(&self) -> &[SideSpec] {
+        &self.sides
+    }
+
+    pub fn figures(&self) -> &[Figure] {
+        &self.figures
+    }
+
+    pub fn figure(&self, id: FigureId) -> &Figure {
+        &self.figures[id.0]
+    }
+
+    /// Pulses begun, the free Pulse of surprise included.
+    pub fn pulse(&self) -> u32 {
+        self.pulse
+    }
+
+    /// 18.1: the side whose surprise gives it this Pulse free, if any.
+    pub fn free_pulse(&self) -> Option<SideId> {
+        self.free_for
+    }
+
+    /// 19.2: the side with the Initiative this Pulse, if any rolled.
+    pub fn initiative(&self) -> Option<SideId> {
+        self.initiative
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    pub fn commands(&self) -> &[Command] {
+        &self.commands
+    }
+
+    /// `Some(winner)` once the battle is over (`Some(None)`: nobody won).
+    pub fn outcome(&self) -> Option<Option<SideId>> {
+        self.winner
+    }
+
+    /// Check a command against the current prompt; if it is acceptable, turn
+    /// it into events, apply them and run on to the next prompt. Returns the
+    /// events it caused. A refused command changes nothing: every check comes
+    /// before the first event, and dice roll only while events are made.
+    pub fn submit(&mut self, command: Command) -> Result<&[Event], Rejection> {
+        let start = self.events.len();
+        if let Err(refused) = self.execute(&command) {
+            debug_assert_eq!(self.events.len(), start, "a refused command made events");
+            return Err(refused);
+        }
+        self.commands.push(command);
+        self.advance();
+        Ok(&self.events[start..])
+    }
+
+    fn push(&mut self, event: Event) {
+        self.apply(&event);
+        self.events.push(event);
+    }
+}
+
+fn refuse<T>(why: impl Into<String>) -> Result<T, Rejection> {
+    Err(Rejection(why.into()))
+}

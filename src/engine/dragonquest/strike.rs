@@ -1,0 +1,556 @@
+//! DragonQuest 24–27: one Strike Check and what follows it — damage,
+//! Grievous Injuries, Stun and falls, dropped and broken weapons, Parries
+//! and Ripostes — turned into events, every die rolled here.
+
+use super::Battle;
+use super::event::{ActionKind, Event, Item, StrikeEvent};
+use crate::engine::FigureId;
+use crate::hex::Half;
+use crate::rules::dragonquest::damage::{
+    Inflicted, Standing, Wielding, damage_check, damage_modifier, inflict, lodged, standing,
+    strength_bonus, stuns, unarmed_base_chance, unarmed_damage_modifier,
+};
+use crate::rules::dragonquest::figure::weapon_strike_chance;
+use crate::rules::dragonquest::strike::{
+    AttackType, Charge, Defender, Flight, Hand, Hit, Mishap, Parry, Situation, StrikeCheck,
+    Through, averts_mishap, defense, modified_strike_chance, parry, strike_chance, strike_check,
+};
+use crate::rules::dragonquest::tables::grievous::{Effect, Hand as InjuredHand, Pool, Trait};
+use crate::rules::dragonquest::tables::tables;
+use crate::rules::dragonquest::tables::weapons::{Class, Group};
+use crate::rules::dragonquest::{DamagePoints, Rank};
+
+/// One attack to resolve.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Attack {
+    pub attacker: FigureId,
+    pub target: FigureId,
+    pub attack: AttackType,
+    /// The attacker's weapon (`None`: bare hands, 28).
+    pub weapon: Option<usize>,
+    pub hand: Hand,
+    pub charge: Option<Charge>,
+    /// 20.3: an Offensive Withdrawal's strike.
+    pub withdrawing: bool,
+    /// 24.4: a Riposte, which cannot be Parried.
+    pub riposte: bool,
+    /// 23.1: a figure on the Line of Fire, not the one aimed at.
+    pub in_the_way: bool,
+    pub flight: Option<Flight>,
+}
+
+/// Sheltered (24.8): cover over about half the body.
+const SHELTER_PERCENT: u8 = 50;
+
+impl Battle {
+    /// 24.1–24.2: Strike Chance, Defense and every 24.8 modifier, the Strike
+    /// Check, and its consequences. Returns whether it hit.
+    pub(super) fn strike(&mut self, a: Attack) -> bool {
+        let t = tables();
+        let att = self.figure(a.attacker);
+        let def = self.figure(a.target);
+        let md = att.modified_md();
+        let sc = match a.weapon {
+            Some(i) => weapon_strike_chance(att.weapon(i), md, att.weapons[i].rank),
+            None => strike_chance(
+                unarmed_base_chance(att.modified_ag(), att.ps),
+                att.unarmed_rank.map(|r| (md, r)),
+            ),
+        };
+        let through = match def.pose.half_toward(att.pose.hex) {
+            Some(Half::Rear) => Through::Rear,
+            _ => Through::Front,
+        };
+        let helpless = def.stunned || def.standing != Standing::Conscious;
+        let defender = Defender {
+            modified_ag: def.modified_ag(),
+            shield: def.prepared_shield(),
+            helpless,
+            defensive_withdrawal: def.action == Some(ActionKind::Withdraw { defensive: true }),
+        };
+        let defense = defense(&defender, a.attack, through);
+        let evading = def.action == Some(ActionKind::Evade) && def.can_act();
+        let situation = match a.attack {
+            AttackType::Melee => Situation::Melee {
+                through,
+                target_stunned: def.stunned,
+                target_out_of_fatigue: def.fatigue == 0,
+                target_down: def.prone,
+                target_evading: evading.then(|| {
+                    def.primary()
+                        .and_then(|i| def.weapons[i].rank)
+                        .unwrap_or(Rank(0))
+                }),
+                attacker_out_of_fatigue: att.fatigue == 0,
+                charge: a.charge,
+                withdrawing: a.withdrawing,
+            },
+            AttackType::Ranged => Situation::Ranged {
+                through,
+                flight: a.flight.unwrap_or(Flight::Missile { hexes: 1 }),
+                target_stunned: def.stunned,
+                attacker_kneeling: false,
+                target_moving: def.moving,
+                target_down: def.prone,
+                target_evading: evading,
+                target_sheltered: self
+                    .map
+                    .line_of_sight(att.pose.hex, def.pose.hex)
+                    .is_ok_and(|s| s.cover_percent >= SHELTER_PERCENT),
+            },
+            AttackType::Close => Situation::Close {
+                attacker_ps: att.ps,
+                target_ps: def.ps,
+                target_out_of_fatigue: def.fatigue == 0,
+                target_stunned: def.stunned,
+                attacker_out_of_fatigue: att.fatigue == 0,
+            },
+        };
+        let modified = modified_strike_chance(
+            &t.modifiers,
+            sc,
+            defense,
+            &situation,
+            self.lighting,
+            false,
+            a.hand,
+        );
+        let bonus = match a.weapon {
+            Some(i) if self.strength_damage => strength_bonus(att.weapon(i), att.ps),
+            _ => 0,
+        };
+        let roll = self.dice.d100();
+        let check = strike_check(&t.special_damage, modified.value, roll, bonus);
+        let (hit, mishap, parry_possible) = match check {
+            StrikeCheck::Hit(h) => (Some(h), None, false),
+            StrikeCheck::Miss {
+                parry_possible,
+                mishap,
+            } => (None, mishap, parry_possible),
+        };
+        self.push(Event::Strike(Box::new(StrikeEvent {
+            attacker: a.attacker,
+            target: a.target,
+            attack: a.attack,
+            weapon: a.weapon,
+            strike_chance: sc,
+            defense,
+            modifiers: modified.applied,
+            modified: modified.value,
+            roll,
+            hit,
+            mishap,
+            parry_possible,
+            riposte: a.riposte,
+            in_the_way: a.in_the_way,
+        })));
+        match hit {
+            Some(h) => {
+                self.wound(a, h);
+                true
+            }
+            None => {
+                if let (Some(m), Some(item)) = (mishap, a.weapon) {
+                    self.mishap(a.attacker, item, m);
+                }
+                let ranked = self.parry_rank(a.target).is_some();
+                if parry_possible
+                    && a.attack == AttackType::Melee
+                    && !a.riposte
+                    && evading
+                    && ranked
+                {
+                    self.parry(a);
+                }
+                false
+            }
+        }
+    }
+
+    /// 24.4, 20.2: the Rank a defender parries with: his prepared weapon's,
+    /// or Unarmed Combat's with bare hands; `None` if unranked (no Parry).
+    fn parry_rank(&self, figure: FigureId) -> Option<Rank> {
+        let f = self.figure(figure);
+        f.rank_with(f.weapon_for(|w| w.uses.melee)?)
+    }
+
+    /// 24.3: a 99 may break the weapon, a 00 drop it, unless D100 falls at
+    /// or under modified MD × 3.
+    fn mishap(&mut self, figure: FigureId, item: usize, mishap: Mishap) {
+        let f = self.figure(figure);
+        let (md, at) = (f.modified_md(), f.pose.hex);
+        let roll = self.dice.d100();
+        let averted = averts_mishap(md, roll);
+        self.push(Event::MishapCheck {
+            figure,
+            roll,
+            needed: 3 * u32::from(md),
+            averted,
+        });
+        if !averted {
+            let item = Item::Weapon(item);
+            self.push(match mishap {
+                Mishap::MayBreak => Event::Broken { figure, item },
+                Mishap::MayDrop => Event::Dropped { figure, item, at },
+            });
+        }
+    }
+
+    /// 24.4: the Evading defender's Parry: D10 + his Rank − the attacker's.
+    fn parry(&mut self, a: Attack) {
+        let defender = a.target;
+        let d10 = self.dice.roll(10) as u8;
+        let attacker_rank = self.figure(a.attacker).rank_with(a.weapon);
+        let result = parry(d10, self.parry_rank(defender), attacker_rank);
+        self.push(Event::Parried {
+            defender,
+            attacker: a.attacker,
+            d10,
+            result,
+        });
+        match result {
+            Parry::Parried => self.push(Event::MustPass {
+                figure: defender,
+                must: true,
+            }),
+            Parry::Disarm | Parry::Riposte => {
+                self.disarm(a.attacker, a.weapon);
+                let d = self.figure(defender);
+                if result == Parry::Riposte && d.can_act() && self.figure(a.attacker).is_up() {
+                    if let Some(weapon) = d.weapon_for(|w| w.uses.melee) {
+                        self.strike(Attack {
+                            attacker: defender,
+                            target: a.attacker,
+                            attack: AttackType::Melee,
+                            weapon,
+                            hand: Hand::Primary,
+                            charge: None,
+                            withdrawing: false,
+                            riposte: true,
+                            in_the_way: false,
+                            flight: None,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// 23.5 Disarm (by a Parry, 24.4): the weapon struck with falls, and 1
+    /// Endurance point is lost.
+    fn disarm(&mut self, figure: FigureId, weapon: Option<usize>) {
+        let at = self.figure(figure).pose.hex;
+        if let Some(i) = weapon {
+            self.push(Event::Dropped {
+                figure,
+                item: Item::Weapon(i),
+                at,
+            });
+        }
+        let one = DamagePoints(1);
+        self.push(Event::Damaged {
+            figure,
+            d10: None,
+            points: one,
+            absorbed: DamagePoints(0),
+            fatigue: DamagePoints(0),
+            endurance: one,
+        });
+        self.after_damage(figure, one, false);
+    }
+
+    /// 25, 27.2, 28: the Damage Check of a hit and all that follows it.
+    fn wound(&mut self, a: Attack, hit: Hit) {
+        let att = self.figure(a.attacker);
+        let (modifier, class, lodges) = match a.weapon {
+            Some(i) => {
+                let w = att.weapon(i);
+                let wielding = Wielding {
+                    ps: att.ps,
+                    two_handed: att.weapons[i].two_handed,
+                    strength_bonus: self.strength_damage,
+                    rank_bonus: None,
+                };
+                let fired = a.attack == AttackType::Ranged
+                    && w.class == Some(Class::A)
+                    && (w.group == Group::Missile || w.is_thrown());
+                (
+                    damage_modifier(w, &wielding).unwrap_or(0),
+                    w.class,
+                    fired.then(|| lodged(w)),
+                )
+            }
+            // 28: bare hands crush (class C, docs/RULINGS.md).
+            None => (unarmed_damage_modifier(att.ps), Some(Class::C), None),
+        };
+        let d10 = self.dice.roll(10) as u8;
+        let points = damage_check(d10, modifier);
+        let target = a.target;
+        let def = self.figure(target);
+        let inflicted = inflict(hit, points, def.protection, def.fatigue);
+        self.damaged(target, Some(d10), points, inflicted);
+        let mut effective = inflicted.effective();
+        let mut grievous = false;
+        if hit == Hit::Grievous && self.figure(target).endurance > 0 {
+            if let Some(extra) = self.grievous(a, class) {
+                effective.0 += extra.0;
+                grievous = true;
+            }
+        }
+        if let Some((agility, draw)) = lodges.filter(|_| effective.0 > 0) {
+            self.push(Event::Lodged {
+                figure: target,
+                agility,
+                draw,
+            });
+        }
+        self.after_damage(target, effective, grievous);
+    }
+
+    /// 25: the Damaged event, from a Damage Check or the Referee.
+    pub(super) fn damaged(
+        &mut self,
+        figure: FigureId,
+        d10: Option<u8>,
+        points: DamagePoints,
+        inflicted: Inflicted,
+    ) {
+        self.push(Event::Damaged {
+            figure,
+            d10,
+            points,
+            absorbed: inflicted.absorbed,
+            fatigue: inflicted.fatigue,
+            endurance: inflicted.endurance,
+        });
+    }
+
+    /// 25.3, 25.7: the Grievous Injury roll for a weapon of `class` (none
+    /// for a weapon of no class) and the injury's effects. Returns the extra
+    /// Endurance lost if an injury resulted.
+    fn grievous(&mut self, a: Attack, class: Option<Class>) -> Option<DamagePoints> {
+        class?;
+        let target = a.target;
+        let roll = self.dice.d100();
+        let Some(injury) = tables().grievous.injury(class, roll) else {
+            self.push(Event::Grievous {
+                figure: target,
+                roll,
+                injury: None,
+                d10: None,
+                endurance: DamagePoints(0),
+            });
+            return None;
+        };
+        let mut effects: Vec<Effect> = Vec::new();
+        let mut d10 = None;
+        for e in &injury.effects {
+            if let Effect::OnD10(branches) = e {
+                let face = self.dice.roll(10) as u8;
+                d10 = Some(face);
+                if let Some((_, _, inner)) = branches.iter().find(|b| (b.0..=b.1).contains(&face)) {
+                    effects.extend(inner.iter().cloned());
+                }
+            } else {
+                effects.push(e.clone());
+            }
+        }
+        let left = self.figure(target).endurance;
+        let mut endurance = u32::from(injury.endurance);
+        for e in &effects {
+            match e {
+                Effect::Endurance(n) => endurance += u32::from(*n),
+                Effect::Dies => endurance = left,
+                _ => {}
+            }
+        }
+        let endurance = DamagePoints(endurance.min(left));
+        self.push(Event::Grievous {
+            figure: target,
+            roll,
+            injury: Some(injury.name.clone()),
+            d10,
+            endurance,
+        });
+        if let Some(bleeding) = injury.bleeding {
+            self.push(Event::Bleeding {
+                figure: target,
+                bleeding,
+            });
+        }
+        if self.figure(target).standing == Standing::Conscious && self.figure(target).endurance > 0
+        {
+            self.injury_effects(a, &effects);
+        }
+        let f = self.figure(target);
+        if f.armour.is_some() {
+            let protection = f.protection.saturating_sub(GRIEVOUS_DENT);
+            self.push(Event::ArmourDented {
+                figure: target,
+                protection,
+            });
+        }
+        Some(endurance)
+    }
+
+    /// 25.7: the effects this battle tracks (the rest stay in the injury's
+    /// name for after the fight).
+    fn injury_effects(&mut self, a: Attack, effects: &[Effect]) {
+        let figure = a.target;
+        let (mut agility, mut dexterity, mut tmr) = (0u8, 0u8, 0u8);
+        let wp = self.figure(figure).wp;
+        for e in effects {
+            let f = self.figure(figure);
+            match e {
+                Effect::StunnedNextPulse if !f.stunned => self.push(Event::Stunned { figure }),
+                Effect::PassNextPulse => self.push(Event::MustPass { figure, must: true }),
+                Effect::Prone | Effect::CannotStand(_) if !f.prone => self.push(Event::Prone {
+                    figure,
+                    prone: true,
+                }),
+                Effect::Unconscious => self.push(Event::Fell {
+                    figure,
+                    standing: Standing::Unconscious,
+                }),
+                Effect::UnconsciousUnlessWillpower => {
+                    let roll = self.dice.d100();
+                    if roll.value() >= wp {
+                        self.push(Event::Fell {
+                            figure,
+                            standing: Standing::Unconscious,
+                        });
+                    }
+                }
+                Effect::Drops(hand) => {
+                    let slot = usize::from(*hand == InjuredHand::Secondary);
+                    if let Some(&i) = f.hands.get(slot) {
+                        let at = f.pose.hex;
+                        self.push(Event::Dropped {
+                            figure,
+                            item: Item::Weapon(i),
+                            at,
+                        });
+                    }
+                }
+                Effect::AttackerLosesWeapon => {
+                    if let Some(i) = a.weapon {
+                        let at = f.pose.hex;
+                        self.push(Event::Dropped {
+                            figure: a.attacker,
+                            item: Item::Weapon(i),
+                            at,
+                        });
+                    }
+                }
+                Effect::Change(which, n, _) if *n < 0 => {
+                    let loss = n.unsigned_abs();
+                    match which {
+                        Trait::Ag => agility += loss,
+                        Trait::Md => dexterity += loss,
+                        Trait::Tmr => tmr += loss,
+                        Trait::Pb | Trait::Pc => {}
+                    }
+                }
+                _ => {}
+            }
+        }
+        if agility + dexterity + tmr > 0 {
+            self.push(Event::Impaired {
+                figure,
+                agility,
+                dexterity,
+                tmr,
+            });
+        }
+    }
+
+    /// 25.7: every bleeding wound takes a point, from Endurance or from
+    /// Fatigue (Endurance once Fatigue is gone), not absorbed.
+    pub(super) fn bleed(&mut self) {
+        for id in 0..self.figures.len() {
+            let figure = FigureId(id);
+            let f = self.figure(figure);
+            if f.endurance == 0 || f.routed {
+                continue;
+            }
+            let wounds: Vec<Pool> = f.bleeding.iter().take(f.bleeds()).map(|b| b.from).collect();
+            for from in wounds {
+                let f = self.figure(figure);
+                if f.endurance == 0 {
+                    break;
+                }
+                let hit = match from {
+                    Pool::Endurance => Hit::Endurance,
+                    Pool::Fatigue => Hit::Fatigue,
+                };
+                let one = DamagePoints(1);
+                let inflicted = inflict(hit, one, 0, f.fatigue);
+                self.damaged(figure, None, one, inflicted);
+                self.after_damage(figure, inflicted.effective(), false);
+            }
+        }
+    }
+
+    /// 26: after damage: unconscious or dead by Endurance; else Stunned by
+    /// more than a third of the Endurance in one strike, with the check
+    /// (24.3's) that may drop what is in hand; 25.3: a Grievous Injury
+    /// makes the same check.
+    pub(super) fn after_damage(
+        &mut self,
+        figure: FigureId,
+        effective: DamagePoints,
+        grievous: bool,
+    ) {
+        let f = self.figure(figure);
+        let now = standing(f.endurance, f.endurance_max);
+        if now != Standing::Conscious {
+            if f.standing != now {
+                self.push(Event::Fell {
+                    figure,
+                    standing: now,
+                });
+            }
+            return;
+        }
+        if f.standing != Standing::Conscious {
+            return;
+        }
+        let stunned = !f.stunned && stuns(effective, f.endurance_max);
+        if stunned {
+            self.push(Event::Stunned { figure });
+        }
+        if stunned || grievous {
+            self.drop_check(figure);
+        }
+    }
+
+    /// 24.3's procedure for a figure hurt (25.3, 26): D100 at or under
+    /// modified MD × 3 keeps hold; else every weapon in hand falls.
+    fn drop_check(&mut self, figure: FigureId) {
+        let f = self.figure(figure);
+        if f.hands.is_empty() {
+            return;
+        }
+        let (md, at, hands) = (f.modified_md(), f.pose.hex, f.hands.clone());
+        let roll = self.dice.d100();
+        let averted = averts_mishap(md, roll);
+        self.push(Event::MishapCheck {
+            figure,
+            roll,
+            needed: 3 * u32::from(md),
+            averted,
+        });
+        if !averted {
+            for i in hands {
+                self.push(Event::Dropped {
+                    figure,
+                    item: Item::Weapon(i),
+                    at,
+                });
+            }
+        }
+    }
+}
+
+/// 25.3: Protection lost to a Grievous Injury.
+const GRIEVOUS_DENT: u8 = 2;
