@@ -18,6 +18,7 @@
 //! many fight. Moving ([`super::moves`]) still searches poses, from where the
 //! figure stands in each Action Phase.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::HexSet;
@@ -37,6 +38,7 @@ pub(super) struct Way {
 
 /// Where a sweep starts from: one figure's hexes, each at cost 0, and the
 /// most a way of its may cost.
+#[derive(PartialEq, Eq)]
 pub(super) struct Source {
     pub figure: FigureId,
     pub cells: Rc<[u32]>,
@@ -59,7 +61,65 @@ struct Slot {
     cost: u16,
 }
 
+/// What a sweep was asked: the same question gets the same answer.
+struct Asked {
+    ground: Rc<Ground>,
+    sources: Vec<Source>,
+    taken: HexSet,
+    wanted: Vec<u32>,
+}
+
+/// Sweeps kept on a thread: a batch of battles of one scenario asks the
+/// first rounds' again and again (nothing has been rolled that moved anyone).
+const KEPT: usize = 16;
+
+thread_local! {
+    static ANSWERED: RefCell<Vec<(Asked, Rc<Approaches>)>> = const { RefCell::new(Vec::new()) };
+}
+
 impl Approaches {
+    /// [`Approaches::threats`], answered from this thread's last few sweeps
+    /// when it was asked the same.
+    pub fn kept(
+        ground: &Rc<Ground>,
+        sources: Vec<Source>,
+        taken: &HexSet,
+        wanted: Vec<u32>,
+    ) -> Rc<Approaches> {
+        ANSWERED.with_borrow_mut(|kept| {
+            let same = |(a, _): &(Asked, Rc<Approaches>)| {
+                Rc::ptr_eq(&a.ground, ground)
+                    && a.sources == sources
+                    && a.wanted == wanted
+                    && a.taken == *taken
+            };
+            if let Some(k) = kept.iter().position(same) {
+                // The newest last: the one asked longest ago makes room.
+                let hit = kept.remove(k);
+                let answer = hit.1.clone();
+                kept.push(hit);
+                return answer;
+            }
+            let answer = Rc::new(Approaches::threats(
+                ground,
+                &sources,
+                taken,
+                wanted.iter().copied(),
+            ));
+            if kept.len() >= KEPT {
+                kept.remove(0);
+            }
+            let asked = Asked {
+                ground: ground.clone(),
+                sources,
+                taken: taken.clone(),
+                wanted,
+            };
+            kept.push((asked, answer.clone()));
+            answer
+        })
+    }
+
     /// Shakhàn 16.9.7: where each of `sources` (enemies, from the hex each
     /// stands in) could get, in Action Points, never through a hex another
     /// figure holds (`taken`), each no farther than its own limit.
@@ -287,6 +347,36 @@ mod tests {
                 prop::collection::vec((prop::collection::vec(cell, 1..4), 0u32..25), 1..9),
             )
         })
+    }
+
+    /// A sweep asked again with the same sources, held hexes and wanted
+    /// hexes is the kept one; any difference asks afresh.
+    #[test]
+    fn the_same_sweep_is_answered_from_the_kept_ones() {
+        let map = Arc::new(HexMap::open(6, 6).unwrap());
+        let ground = Ground::of(&map);
+        let sources = || {
+            vec![Source {
+                figure: FigureId(1),
+                cells: Rc::from([0]),
+                limit: 9,
+            }]
+        };
+        let mut taken = HexSet::empty(&map);
+        let first = Approaches::kept(&ground, sources(), &taken, vec![20, 21]);
+        let again = Approaches::kept(&ground, sources(), &taken, vec![20, 21]);
+        assert!(Rc::ptr_eq(&first, &again));
+        taken.insert(Hex::new(1, 1));
+        let other = Approaches::kept(&ground, sources(), &taken, vec![20, 21]);
+        assert!(!Rc::ptr_eq(&first, &other));
+        let fresh = Approaches::threats(&ground, &sources(), &taken, [20, 21]);
+        for cell in [20, 21] {
+            let hex = ground.hex(cell);
+            assert_eq!(
+                other.at(hex).collect::<Vec<_>>(),
+                fresh.at(hex).collect::<Vec<_>>()
+            );
+        }
     }
 
     proptest! {

@@ -67,7 +67,7 @@ struct View<'a> {
     taken: OnceCell<HexSet>,
     ground: Rc<Ground>,
     /// Where the side's enemies could get this round.
-    threats: OnceCell<Approaches>,
+    threats: OnceCell<Rc<Approaches>>,
     /// The longest reach among the enemies.
     longest: u32,
 }
@@ -96,8 +96,12 @@ impl View<'_> {
             // each, its own or an enemy's.
             let wanted = (self.battle.figures().iter())
                 .filter(|f| f.side == self.side && f.condition.can_act())
-                .flat_map(|f| self.round(f).to_vec());
-            Approaches::threats(&self.ground, &sources, self.taken(), wanted)
+                .flat_map(|f| {
+                    let round = self.round(f);
+                    (0..round.len()).map(move |i| round[i])
+                })
+                .collect();
+            Approaches::kept(&self.ground, sources, self.taken(), wanted)
         })
     }
 
