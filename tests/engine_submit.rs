@@ -98,3 +98,32 @@ fn enemy_of(battle: &Battle, side: SideId) -> hexmelee::engine::FigureId {
         .unwrap()
         .id
 }
+
+/// Shakhàn 16.9.7–16.9.8 (issue 19): checking a side's moves one at a time
+/// gives check_moves' answer for the list, and a refused move leaves the
+/// list as it was, so a front end can build the list move by move.
+#[test]
+fn s16_9_7_moves_checked_one_at_a_time_as_a_list() {
+    let path = Path::new("scenarios/skirmish.ron");
+    let checked = scenario::parse(path, &std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut compared = 0;
+    for seed in 0..4 {
+        let mut battle = Battle::new(&checked, seed).unwrap();
+        while battle.outcome().is_none() && battle.round() <= 6 {
+            let prompt = battle.prompt();
+            let answer = sim::ai::answer(&battle, &prompt);
+            if let (Prompt::Movement { side, .. }, Command::Move { moves }) = (&prompt, &answer) {
+                let mut check = battle.move_check(*side);
+                for (k, m) in moves.iter().enumerate() {
+                    // Every move twice: the second is refused and changes nothing.
+                    check.add(m).unwrap();
+                    assert!(check.add(m).is_err());
+                    assert!(battle.check_moves(*side, &moves[..=k]).is_ok());
+                    compared += 1;
+                }
+            }
+            battle.submit(answer).unwrap();
+        }
+    }
+    assert!(compared > 20, "{compared}");
+}

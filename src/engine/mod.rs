@@ -39,6 +39,7 @@ pub use event::{ApAward, Event, InitiativeReason, Phase, StrikeEvent};
 pub use explain::{Entry, EntryKind, View};
 pub use hazard::HazardEvent;
 pub use missile::{Flight, FlightEvent, Quiver};
+pub use movement::MoveCheck;
 pub use prompt::Prompt;
 pub use quarters::Hindrance;
 pub use quick::Pairing;

@@ -41,7 +41,12 @@ impl Battle {
     }
 
     /// Walk a move without making it: the poses it passes and its AP cost.
-    fn walk(&self, m: &FigureMove, occupied: &[Hex]) -> Result<(Vec<Pose>, f64), Rejection> {
+    /// A step may not leave its hex for one `held` by another figure.
+    fn walk(
+        &self,
+        m: &FigureMove,
+        held: impl Fn(Hex) -> bool,
+    ) -> Result<(Vec<Pose>, f64), Rejection> {
         let f = &self.figures[m.figure.0];
         let costs = MoveCosts::shakhan();
         let mut pose = f.pose;
@@ -56,7 +61,7 @@ impl Battle {
                 .map
                 .try_step(pose, *step, &costs)
                 .map_err(|e| Rejection(format!("{}: step {} ({step:?}): {e}", f.name, i + 1)))?;
-            if next.hex != pose.hex && occupied.contains(&next.hex) {
+            if next.hex != pose.hex && held(next.hex) {
                 return Err(Rejection(format!(
                     "{}: step {} enters {:?}, where another figure stands",
                     f.name,
@@ -76,64 +81,28 @@ impl Battle {
     /// AP, and in keeping with the card in effect. No conditional moves: the
     /// whole list is checked before anything happens.
     pub fn check_moves(&self, side: SideId, moves: &[FigureMove]) -> Result<(), Rejection> {
-        let reject = |why: String| Err(Rejection(why));
         if moves.is_empty() {
             // A side that stands still: the common answer, asked many times a round.
             return Ok(());
         }
-        let mut occupied: Vec<Hex> = self
-            .figures
-            .iter()
-            .filter(|f| f.occupies())
-            .map(|f| f.pose.hex)
-            .collect();
-        let mut seen = Vec::new();
-        for m in moves {
-            let Some(f) = self.figures.get(m.figure.0) else {
-                return reject(format!("there is no figure {}", m.figure));
-            };
-            if f.side != side.0 {
-                return reject(format!("{} is not on the side moving now", f.name));
-            }
-            if seen.contains(&m.figure) {
-                return reject(format!("{} is given two moves in one Action Phase", f.name));
-            }
-            seen.push(m.figure);
-            if !f.condition.can_act() {
-                return reject(format!("{} cannot act", f.name));
-            }
-            if self.in_hold(f.id) && !m.steps.is_empty() {
-                return reject(format!(
-                    "{} is in a hold and cannot move until it is broken or released (16.10.4.1)",
-                    f.name
-                ));
-            }
-            occupied.retain(|h| *h != f.pose.hex);
-            let (poses, ap) = self.walk(m, &occupied)?;
-            let end = poses.last().copied().unwrap_or(f.pose);
-            occupied.push(end.hex);
-            let only_pivots = m.steps.iter().all(|s| matches!(s, Step::Pivot { .. }));
-            // 16.9.7: a figure may always pivot any amount for all its pulse
-            // AP; standing up likewise takes a whole pulse when it must.
-            let prone = f.condition.is_prone();
-            let whole_pulse_pivot =
-                (only_pivots && m.steps.len() == 1 && !prone) || (prone && m.steps.is_empty());
-            self.check_obligation(m, end, only_pivots)?;
-            let allowance = f.round.pulse_left;
-            if ap > allowance + 1e-9 && !(whole_pulse_pivot && allowance > 0.0) {
-                return reject(format!(
-                    "{} would spend {ap} AP; its Pulse Movement Allowance has {allowance:.1} left (16.9.8)",
-                    f.name
-                ));
-            }
-            if ap.min(allowance) > f.round.ap_left + 1e-9 {
-                return reject(format!(
-                    "{} would spend {ap} AP with {:.1} left this round (16.9.4)",
-                    f.name, f.round.ap_left
-                ));
-            }
+        let mut check = self.move_check(side);
+        moves.iter().try_for_each(|m| check.add(m))
+    }
+
+    /// [`Battle::check_moves`] a move at a time, for a front end that builds
+    /// the side's list move by move: each is checked as the list's next.
+    pub fn move_check(&self, side: SideId) -> MoveCheck<'_> {
+        MoveCheck {
+            battle: self,
+            side,
+            occupied: self
+                .figures
+                .iter()
+                .filter(|f| f.occupies())
+                .map(|f| f.pose.hex)
+                .collect(),
+            seen: Vec::new(),
         }
-        Ok(())
     }
 
     /// 16.9.2 / 16.9.1: attack cards close in, retreats draw away, Parry and
@@ -198,7 +167,7 @@ impl Battle {
                 .filter(|f| f.id != m.figure && f.occupies())
                 .map(|f| f.pose.hex)
                 .collect();
-            let Ok((poses, _)) = self.walk(m, &occupied) else {
+            let Ok((poses, _)) = self.walk(m, |h| occupied.contains(&h)) else {
                 // An earlier figure stopped in its way: this one stays put.
                 self.push(Event::MoveStopped { figure: m.figure });
                 continue;
@@ -311,5 +280,69 @@ impl Battle {
             .filter(move |e| e.side != side && !reacted.contains(&e.id))
             .filter(move |e| self.may_strike_at(e.id, mover, at.hex))
             .map(|e| e.id)
+    }
+}
+
+/// The moves of one Action Phase checked in order, each against where the
+/// ones before it end ([`Battle::move_check`]).
+pub struct MoveCheck<'a> {
+    battle: &'a Battle,
+    side: SideId,
+    /// The hexes figures hold, after the moves accepted so far.
+    occupied: Vec<Hex>,
+    seen: Vec<FigureId>,
+}
+
+impl MoveCheck<'_> {
+    /// Checks `m` as the next move of the list (16.9.4, 16.9.7, 16.9.8,
+    /// 16.9.2); a refused move leaves the list as it was.
+    pub fn add(&mut self, m: &FigureMove) -> Result<(), Rejection> {
+        let reject = |why: String| Err(Rejection(why));
+        let battle = self.battle;
+        let Some(f) = battle.figures.get(m.figure.0) else {
+            return reject(format!("there is no figure {}", m.figure));
+        };
+        if f.side != self.side.0 {
+            return reject(format!("{} is not on the side moving now", f.name));
+        }
+        if self.seen.contains(&m.figure) {
+            return reject(format!("{} is given two moves in one Action Phase", f.name));
+        }
+        if !f.condition.can_act() {
+            return reject(format!("{} cannot act", f.name));
+        }
+        if battle.in_hold(f.id) && !m.steps.is_empty() {
+            return reject(format!(
+                "{} is in a hold and cannot move until it is broken or released (16.10.4.1)",
+                f.name
+            ));
+        }
+        let start = f.pose.hex;
+        let (poses, ap) = battle.walk(m, |h| h != start && self.occupied.contains(&h))?;
+        let end = poses.last().copied().unwrap_or(f.pose);
+        let only_pivots = m.steps.iter().all(|s| matches!(s, Step::Pivot { .. }));
+        // 16.9.7: a figure may always pivot any amount for all its pulse
+        // AP; standing up likewise takes a whole pulse when it must.
+        let prone = f.condition.is_prone();
+        let whole_pulse_pivot =
+            (only_pivots && m.steps.len() == 1 && !prone) || (prone && m.steps.is_empty());
+        battle.check_obligation(m, end, only_pivots)?;
+        let allowance = f.round.pulse_left;
+        if ap > allowance + 1e-9 && !(whole_pulse_pivot && allowance > 0.0) {
+            return reject(format!(
+                "{} would spend {ap} AP; its Pulse Movement Allowance has {allowance:.1} left (16.9.8)",
+                f.name
+            ));
+        }
+        if ap.min(allowance) > f.round.ap_left + 1e-9 {
+            return reject(format!(
+                "{} would spend {ap} AP with {:.1} left this round (16.9.4)",
+                f.name, f.round.ap_left
+            ));
+        }
+        self.seen.push(m.figure);
+        self.occupied.retain(|h| *h != start);
+        self.occupied.push(end.hex);
+        Ok(())
     }
 }

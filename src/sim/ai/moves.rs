@@ -118,6 +118,9 @@ pub(super) fn moves_of(
         &more[..]
     };
     let mut moves: Vec<FigureMove> = Vec::new();
+    // Each move is checked after those before it, once (not the whole list
+    // again for every figure).
+    let mut check = battle.move_check(SideId(side));
     for (n, &(f, card, enemy)) in movers.iter().enumerate() {
         let Some(enemy) = enemy else { continue };
         let plan = Plan {
@@ -146,12 +149,11 @@ pub(super) fn moves_of(
             if steps.is_empty() && !f.condition.is_prone() {
                 break;
             }
-            moves.push(FigureMove {
+            let m = FigureMove {
                 figure: f.id,
                 steps,
-            });
-            if battle.check_moves(SideId(side), &moves).is_ok() {
-                let m = &moves[moves.len() - 1];
+            };
+            if check.add(&m).is_ok() {
                 let end = m.steps.iter().fold(f.pose, |p, s| p.after(*s));
                 // Nobody plans after the last, and a turn on the spot
                 // leaves the hexes held as they were.
@@ -162,9 +164,9 @@ pub(super) fn moves_of(
                     now.insert(end.hex);
                     let _ = taken.set(now);
                 }
+                moves.push(m);
                 break;
             }
-            moves.pop();
         }
     }
     moves
