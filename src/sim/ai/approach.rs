@@ -36,12 +36,12 @@ pub(super) struct Way {
     pub cost: u32,
 }
 
-/// Where a sweep starts from: one figure's hexes, each at cost 0, and the
-/// most a way of its may cost.
+/// Where a sweep starts from: one figure's hex, at cost 0, and the most a
+/// way of its may cost.
 #[derive(PartialEq, Eq)]
 pub(super) struct Source {
     pub figure: FigureId,
-    pub cells: Rc<[u32]>,
+    pub cell: u32,
     pub limit: u32,
 }
 
@@ -178,8 +178,12 @@ impl Approaches {
         let mut at = 0u32;
         // The hex a figure holds is its alone, whenever the sweep stops.
         for source in sources {
-            for &cell in source.cells.iter().filter(|&&c| taken.has_cell(c)) {
-                out.settle(cell, u16::try_from(source.figure.0).unwrap_or(u16::MAX), 0);
+            if taken.has_cell(source.cell) {
+                out.settle(
+                    source.cell,
+                    u16::try_from(source.figure.0).unwrap_or(u16::MAX),
+                    0,
+                );
             }
         }
         while (queued > 0 || !joining.is_empty()) && wanting > 0 {
@@ -187,8 +191,7 @@ impl Approaches {
                 && behind[usize::from(s)] == at
             {
                 joining.pop();
-                let cells = &sources[usize::from(s)].cells;
-                bucket.extend(cells.iter().map(|&c| (c, s)));
+                bucket.push((sources[usize::from(s)].cell, s));
             }
             let slot = &mut ring[at as usize % RING];
             queued -= slot.len();
@@ -196,7 +199,7 @@ impl Approaches {
             for &(cell, s) in &bucket {
                 let (source, id) = (&sources[usize::from(s)], ids[usize::from(s)]);
                 let cost = at - behind[usize::from(s)];
-                let start = cost == 0 && source.cells.contains(&cell);
+                let start = cost == 0 && cell == source.cell;
                 if out.settle(cell, id, cost) {
                     if want[cell as usize] && usize::from(out.kept[cell as usize]) == full {
                         wanting -= 1;
@@ -298,13 +301,13 @@ mod tests {
     fn alone(ground: &Ground, map: &HexMap, source: &Source, taken: &HexSet) -> Vec<Option<u32>> {
         let (w, h) = ground.size();
         let mut cost = vec![None; (w * h) as usize];
-        let mut heap: BinaryHeap<_> = source.cells.iter().map(|&c| Reverse((0, c))).collect();
+        let mut heap = BinaryHeap::from([Reverse((0, source.cell))]);
         while let Some(Reverse((c, cell))) = heap.pop() {
             if cost[cell as usize].is_some() {
                 continue;
             }
             cost[cell as usize] = Some(c);
-            if taken.has_cell(cell) && !source.cells.contains(&cell) {
+            if taken.has_cell(cell) && cell != source.cell {
                 continue;
             }
             let hex = ground.hex(cell);
@@ -333,7 +336,7 @@ mod tests {
         ]
     }
 
-    type Case = (u16, u16, Vec<Terrain>, Vec<bool>, Vec<(Vec<u32>, u32)>);
+    type Case = (u16, u16, Vec<Terrain>, Vec<bool>, Vec<(u32, u32)>);
 
     fn case() -> impl Strategy<Value = Case> {
         (2u16..9, 2u16..9).prop_flat_map(|(w, h)| {
@@ -344,7 +347,7 @@ mod tests {
                 Just(h),
                 prop::collection::vec(terrain(), n),
                 prop::collection::vec(prop::bool::weighted(0.15), n),
-                prop::collection::vec((prop::collection::vec(cell, 1..4), 0u32..25), 1..9),
+                prop::collection::vec((cell, 0u32..25), 1..9),
             )
         })
     }
@@ -358,7 +361,7 @@ mod tests {
         let sources = || {
             vec![Source {
                 figure: FigureId(1),
-                cells: Rc::from([0]),
+                cell: 0,
                 limit: 9,
             }]
         };
@@ -405,14 +408,11 @@ mod tests {
             let taken = set(&held);
             let sources: Vec<Source> = specs
                 .iter()
+                .filter(|(cell, _)| map.is_passable(ground.hex(*cell)))
                 .enumerate()
-                .map(|(k, (cells, limit))| Source {
+                .map(|(k, (cell, limit))| Source {
                     figure: FigureId(k),
-                    cells: cells
-                        .iter()
-                        .copied()
-                        .filter(|&c| map.is_passable(ground.hex(c)))
-                        .collect(),
+                    cell: *cell,
                     limit: *limit,
                 })
                 .collect();
@@ -426,8 +426,8 @@ mod tests {
             let truth: Vec<_> = sources.iter().map(|s| alone(&ground, &map, s, &taken)).collect();
             // A figure's own hex, held, is known whenever the sweep stops.
             for source in &sources {
-                for &cell in source.cells.iter().filter(|&&c| taken.has_cell(c)) {
-                    let kept: Vec<Way> = swept.at(ground.hex(cell)).collect();
+                if taken.has_cell(source.cell) {
+                    let kept: Vec<Way> = swept.at(ground.hex(source.cell)).collect();
                     let own = Way { figure: source.figure, cost: 0 };
                     prop_assert!(kept.contains(&own) || kept.len() == WAYS);
                 }

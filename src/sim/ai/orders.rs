@@ -87,7 +87,7 @@ impl View<'_> {
                 .filter_map(|e| {
                     Some(Source {
                         figure: e.id,
-                        cells: Rc::from([self.ground.cell(e.pose.hex)?]),
+                        cell: self.ground.cell(e.pose.hex)?,
                         limit: striking_distance(e),
                     })
                 })
