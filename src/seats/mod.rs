@@ -55,8 +55,40 @@ pub enum FromServer {
     Sealed(Sealed),
 }
 
+/// The display loop's end of the channels to the seats' server.
+pub trait Port {
+    /// Tell the server; `false` once it has stopped.
+    fn send(&self, message: ToServer) -> bool;
+    /// The next message from the server, without waiting.
+    fn try_recv(&self) -> Option<FromServer>;
+}
+
+#[cfg(feature = "seats")]
+impl Port for Link {
+    fn send(&self, message: ToServer) -> bool {
+        Link::send(self, message)
+    }
+
+    fn try_recv(&self) -> Option<FromServer> {
+        Link::try_recv(self)
+    }
+}
+
+/// Without the `seats` feature there is no QR code to draw.
+#[cfg(not(feature = "seats"))]
+pub fn qr_text(_: &str) -> Option<String> {
+    None
+}
+
 /// The link a seat's player opens: `http://ADDR:PORT/s/TOKEN`, with the
 /// address exactly as the server is bound.
 pub fn link(addr: std::net::SocketAddr, token: &Token) -> String {
     format!("http://{addr}/s/{}", token.reveal())
+}
+
+/// The same link in capitals, for its QR code: QR's alphanumeric mode
+/// holds it in fewer modules (the scheme and host ignore case, the server
+/// serves `/S/` as `/s/` and reads the token in either case).
+pub fn qr_link(addr: std::net::SocketAddr, token: &Token) -> String {
+    link(addr, token).to_uppercase()
 }

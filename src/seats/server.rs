@@ -2,6 +2,7 @@
 //! thread. Routes, each opened by a side's token:
 //!
 //! - `GET /s/TOKEN` — the page (`page.html`, embedded: works offline);
+//!   `/S/TOKEN` too, for the QR code's capitals;
 //! - `GET /api/TOKEN/state` — the seat's view as JSON;
 //! - `POST /api/TOKEN/seal` — seal the side's orders (a [`SealRequest`]);
 //! - `GET /api/TOKEN/ws` — a WebSocket that sends the view on every change.
@@ -138,6 +139,7 @@ fn routes(shared: Shared) -> Router {
     Router::new()
         .route("/", get(index))
         .route("/s/{token}", get(page))
+        .route("/S/{token}", get(page))
         .route("/api/{token}/state", get(state))
         .route("/api/{token}/seal", post(seal))
         .route("/api/{token}/ws", get(socket))
