@@ -198,3 +198,30 @@ fn the_seats_screen_shows_links_and_qr_codes() {
         assert_snapshot!(format!("seats_blue_{w}x{h}"), blue);
     }
 }
+
+/// Undo back over the seats' orders: the seats seal again (their pages are
+/// told their seals are void), and the round runs as before once they have.
+#[test]
+fn after_an_undo_over_their_orders_the_seats_seal_again() {
+    let mut app = seated(80, 24);
+    seal(&mut app, RED, Card::B);
+    seal(&mut app, BLUE, Card::C);
+    let log = app.session().log().to_vec();
+    app.take_outbox();
+    for _ in 0..10 {
+        if app.session().cursor() == 0 {
+            break;
+        }
+        typed(&mut app, "u");
+    }
+    assert_eq!(app.battle().prompt(), Prompt::Orders { side: RED });
+    let out = app.take_outbox();
+    assert!(
+        out.iter().any(|m| matches!(m, ToServer::Unseal(RED))),
+        "{out:?}"
+    );
+    assert!(out.iter().any(|m| matches!(m, ToServer::Unseal(BLUE))));
+    seal(&mut app, BLUE, Card::C);
+    seal(&mut app, RED, Card::B);
+    assert_eq!(app.session().log()[..2], log[..2]);
+}

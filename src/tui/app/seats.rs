@@ -18,6 +18,9 @@ pub struct Seats {
     pub sides: Vec<Seat>,
     /// The side whose link the seats overlay shows.
     pub shown: SideId,
+    /// The session's cursor when the table was last sent: a smaller one is
+    /// an undo.
+    cursor: usize,
     /// What to tell the server, oldest first.
     outbox: Vec<ToServer>,
 }
@@ -72,6 +75,7 @@ impl App {
             addr,
             sides,
             shown: SideId(0),
+            cursor: self.session.cursor(),
             outbox,
         });
         self.publish();
@@ -91,12 +95,26 @@ impl App {
         }
     }
 
-    /// The table as it stands now, for every seat.
+    /// The table as it stands now, for every seat. After an undo, a seat
+    /// whose seal the laptop no longer holds (handed in, then undone) is told
+    /// to seal again rather than shown a seal that will never be played.
     pub(super) fn publish(&mut self) {
-        if self.seats.is_some() {
-            let table = Table::of(self.session.battle());
-            self.tell(ToServer::Table(table));
+        let cursor = self.session.cursor();
+        let round = self.battle().round();
+        let Some(seats) = &mut self.seats else { return };
+        let undone = cursor < seats.cursor;
+        seats.cursor = cursor;
+        if undone {
+            let void: Vec<SideId> = (0..seats.sides.len())
+                .map(SideId)
+                .filter(|&s| seats.seated(s) && !seats.has_sealed(s, round))
+                .collect();
+            for side in void {
+                self.tell(ToServer::Unseal(side));
+            }
         }
+        let table = Table::of(self.session.battle());
+        self.tell(ToServer::Table(table));
     }
 
     /// A seat sealed its side's orders (checked by the server against the
