@@ -269,7 +269,10 @@ fn both_sides_seal_from_their_pages_and_the_laptop_runs_the_round() {
             .as_ref()
             .is_some_and(|s| s.has_sealed(SideId(1), 1))
     });
-    assert_eq!(laptop.app.note.as_ref().unwrap().text, "Blue has sealed");
+    assert_eq!(
+        laptop.app.note.as_ref().unwrap().text,
+        "Blue's seat has sealed"
+    );
     seal_from_page(&b, session, &mut laptop, &links[0], Card::B);
     // Moves go with the cards (the page's default): the round runs through
     // to the next round's orders without a key.

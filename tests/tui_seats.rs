@@ -68,9 +68,9 @@ fn shakhan_16_14_1_the_round_runs_when_every_seat_has_sealed() {
     // Blue seals first; the battle still waits on Red (the sides' order).
     seal(&mut app, BLUE, Card::C);
     assert_eq!(app.battle().prompt(), Prompt::Orders { side: RED });
-    assert_eq!(app.note.as_ref().unwrap().text, "Blue has sealed");
+    assert_eq!(app.note.as_ref().unwrap().text, "Blue's seat has sealed");
     let shown = screen(&app);
-    assert!(shown.contains("Blue has sealed"), "{shown}");
+    assert!(shown.contains("Blue's seat has sealed"), "{shown}");
     assert!(!shown.contains("C cautious") && !shown.contains("Cautious"));
     // Blue seals again: the last seal wins.
     seal(&mut app, BLUE, Card::D);

@@ -131,8 +131,9 @@ impl App {
             return;
         }
         seat.sealed = Some((sealed.round, sealed.orders));
-        let name = self.battle().sides()[sealed.side.0].name.clone();
-        self.info(format!("{name} has sealed"));
+        // "Raiders' seat", "Blue's seat": right for any side's name.
+        let name = crate::words::possessive(&self.battle().sides()[sealed.side.0].name);
+        self.info(format!("{name} seat has sealed"));
         self.hand_in_seats();
     }
 

@@ -25,7 +25,7 @@ pub fn seat_word(app: &App, side: SideId) -> &'static str {
     } else if handed_in {
         "sealed, handed in"
     } else if seats.has_sealed(side, b.round()) {
-        "has sealed"
+        "sealed"
     } else if matches!(b.prompt(), Prompt::Orders { .. }) {
         "writing…"
     } else {
