@@ -388,6 +388,10 @@ fn play(start: Start, light: bool, seats: Option<std::net::SocketAddr>) -> ExitC
             return ExitCode::from(2);
         }
     };
+    let link = match seats.map(bind_seats).transpose() {
+        Ok(link) => link,
+        Err(code) => return code,
+    };
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         warn!(
             "hexmelee: the tactical display needs a terminal; try `hexmelee check <scenario>` or `hexmelee sim <scenario>`"
@@ -404,7 +408,7 @@ fn play(start: Start, light: bool, seats: Option<std::net::SocketAddr>) -> ExitC
         }
         Start::Default | Start::New(..) => app.offer_autosave(),
     }
-    let port = match seats.map(|addr| serve_seats(&mut app, addr)).transpose() {
+    let port = match link.map(|link| open_seats(&mut app, link)).transpose() {
         Ok(port) => port,
         Err(code) => return code,
     };
@@ -422,16 +426,12 @@ fn play(start: Start, light: bool, seats: Option<std::net::SocketAddr>) -> ExitC
     }
 }
 
-/// Bind exactly `addr`, give every side a link and print them (the display
-/// shows them again with their QR codes).
+/// Bind exactly `addr` for the player seats, before the terminal is taken
+/// (a refusal is said on a plain screen).
 #[cfg(feature = "seats")]
-fn serve_seats(
-    app: &mut App,
-    addr: std::net::SocketAddr,
-) -> Result<Box<dyn hexmelee::seats::Port>, ExitCode> {
-    use hexmelee::seats::{self, Token};
+fn bind_seats(addr: std::net::SocketAddr) -> Result<hexmelee::seats::Link, ExitCode> {
     use std::io::ErrorKind as K;
-    let link = seats::start(addr).map_err(|e| {
+    hexmelee::seats::start(addr).map_err(|e| {
         let why = match e.kind() {
             K::AddrInUse => "the port is in use".to_string(),
             K::AddrNotAvailable => "this machine has no such address".to_string(),
@@ -442,7 +442,17 @@ fn serve_seats(
             "hexmelee: cannot serve the player seats at {addr}: {why}; give an address of this machine and a free port"
         );
         ExitCode::from(2)
-    })?;
+    })
+}
+
+/// Give every side a link, print them (the display shows them again with
+/// their QR codes) and hand the server to the display.
+#[cfg(feature = "seats")]
+fn open_seats(
+    app: &mut App,
+    link: hexmelee::seats::Link,
+) -> Result<Box<dyn hexmelee::seats::Port>, ExitCode> {
+    use hexmelee::seats::{self, Token};
     let sides = app.battle().sides().len();
     let tokens = (0..sides)
         .map(|_| Token::generate())
@@ -451,21 +461,27 @@ fn serve_seats(
             warn!("hexmelee: {e}");
             ExitCode::from(2)
         })?;
-    say!("hexmelee: player seats at http://{}", link.addr);
+    say!("hexmelee: player seats at http://{}\n", link.addr);
     for (side, token) in app.battle().sides().iter().zip(&tokens) {
-        say!("  {}: {}", side.name, seats::link(link.addr, token));
+        say!("  {}: {}\n", side.name, seats::link(link.addr, token));
     }
     app.open_seats(link.addr, tokens);
     Ok(Box::new(link))
 }
 
+/// Without the `seats` feature: said before anything else.
 #[cfg(not(feature = "seats"))]
-fn serve_seats(
-    _: &mut App,
-    _: std::net::SocketAddr,
-) -> Result<Box<dyn hexmelee::seats::Port>, ExitCode> {
+fn bind_seats(_: std::net::SocketAddr) -> Result<std::convert::Infallible, ExitCode> {
     warn!("hexmelee: this build has no player seats (cargo feature `seats`)");
     Err(ExitCode::from(2))
+}
+
+#[cfg(not(feature = "seats"))]
+fn open_seats(
+    _: &mut App,
+    never: std::convert::Infallible,
+) -> Result<Box<dyn hexmelee::seats::Port>, ExitCode> {
+    match never {}
 }
 
 /// Exit 0 and print the factors when valid; exit 2 with every problem on

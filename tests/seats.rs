@@ -350,3 +350,40 @@ fn the_server_stops_when_the_laptop_lets_go() {
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+/// `play --seats` binds exactly the address given, and says why it cannot
+/// before the terminal is taken (here there is none).
+#[test]
+fn play_refuses_a_seats_address_it_cannot_bind_in_plain_words() {
+    let run = |addr: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_hexmelee"))
+            .args(["play", "scenarios/duel.ron", "--seats", addr])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let out = run(&addr);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "cannot serve the player seats at {addr}: the port is in use"
+        )),
+        "{err}"
+    );
+    assert!(!err.contains("os error"), "{err}");
+    // A free port binds; without a terminal the display then declines.
+    let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = free.local_addr().unwrap().to_string();
+    drop(free);
+    let out = run(&addr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("needs a terminal"));
+    // Not an IP address and port: clap says so.
+    let out = run("laptop.local");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--seats"));
+}
