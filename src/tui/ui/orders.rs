@@ -101,7 +101,7 @@ pub fn handover(frame: &mut Frame, body: Rect, app: &App) {
     lines.push(
         Line::from(
             "Secret at one screen: turn the laptop or look away; * in the orders \
-             hides the cards (■). Player seats, each on their own device, come later.",
+             hides the cards (■). Player seats, each on their own device: play --seats.",
         )
         .style(Style::new().add_modifier(Modifier::DIM)),
     );
