@@ -387,3 +387,34 @@ fn play_refuses_a_seats_address_it_cannot_bind_in_plain_words() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--seats"));
 }
+
+#[test]
+fn open_pages_are_capped_and_a_closed_one_frees_its_place() {
+    let t = Table2::open();
+    let mut open: Vec<_> = (0..64).map(|_| ws(&t, &tok(RED))).collect();
+    let refused = |t: &Table2| {
+        let stream = TcpStream::connect(t.link.addr).unwrap();
+        stream.set_read_timeout(Some(WAIT)).unwrap();
+        let url = format!("ws://{}/api/{}/ws", t.link.addr, tok(BLUE));
+        match tungstenite::client(url, stream) {
+            Err(tungstenite::HandshakeError::Failure(tungstenite::Error::Http(r))) => {
+                Some(r.status().as_u16())
+            }
+            Ok(_) => None,
+            Err(e) => panic!("{e}"),
+        }
+    };
+    assert_eq!(refused(&t), Some(503));
+    let mut last = open.pop().unwrap();
+    last.close(None).unwrap();
+    // Read until the server's close arrives: then it has let go.
+    while last.read().is_ok() {}
+    let start = Instant::now();
+    while refused(&t).is_some() {
+        assert!(
+            start.elapsed() < WAIT,
+            "the closed page's place never came free"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}

@@ -10,6 +10,7 @@
 //! A refusal is a JSON `{"error": "…"}` with a 4xx status and changes nothing.
 
 use std::net::{SocketAddr, TcpListener as StdListener};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc as std_mpsc;
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -28,6 +29,10 @@ const PAGE: &str = include_str!("page.html");
 
 /// Largest request body: a side's orders, with room (a duel's are ~1 KiB).
 const BODY_LIMIT: usize = 256 * 1024;
+
+/// Open WebSockets at once: a table's phones and laptops, many times over;
+/// beyond it a page is refused rather than the server worn down.
+const SOCKETS: usize = 64;
 
 /// The display's end of the channels to a running server.
 #[derive(Debug)]
@@ -62,6 +67,17 @@ struct Shared {
     /// Bumped on every change a seat's view may show, for the WebSockets.
     changed: watch::Sender<u64>,
     to_app: std_mpsc::Sender<FromServer>,
+    /// WebSockets open now.
+    sockets: Arc<AtomicUsize>,
+}
+
+/// One open WebSocket, counted while it lives.
+struct Open(Arc<AtomicUsize>);
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 impl Shared {
@@ -92,6 +108,7 @@ pub fn start(addr: SocketAddr) -> std::io::Result<Link> {
         book: Arc::new(Mutex::new(Book::new())),
         changed: watch::Sender::new(0),
         to_app,
+        sockets: Arc::new(AtomicUsize::new(0)),
     };
     std::thread::Builder::new()
         .name("seats".into())
@@ -237,7 +254,18 @@ async fn socket(
     if let Err(r) = s.book().side_of(&token) {
         return refuse(status_of(&r), r);
     }
-    upgrade.on_upgrade(move |ws| push(s, token, ws))
+    if s.sockets.fetch_add(1, Ordering::Relaxed) >= SOCKETS {
+        s.sockets.fetch_sub(1, Ordering::Relaxed);
+        return refuse(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("more than {SOCKETS} pages are open on this table; close some and reload"),
+        );
+    }
+    let open = Open(s.sockets.clone());
+    upgrade.on_upgrade(move |ws| async move {
+        let _open = open;
+        push(s, token, ws).await
+    })
 }
 
 /// Send the seat's view now and after every change, until the page goes or
