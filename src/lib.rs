@@ -9,6 +9,7 @@ pub mod limits;
 pub mod report;
 pub mod rules;
 pub mod scenario;
+pub mod seats;
 pub mod session;
 pub mod sim;
 pub mod text;

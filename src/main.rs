@@ -58,6 +58,11 @@ enum Command {
         /// Colours for a light terminal background.
         #[arg(long)]
         light: bool,
+        /// Serve player seats at exactly this address of the laptop (e.g.
+        /// 192.168.1.20:8080): one link per side, shown as text and QR code
+        /// (K at the hand-over), for each player's own phone or laptop.
+        #[arg(long, value_name = "ADDR:PORT")]
+        seats: Option<std::net::SocketAddr>,
     },
     /// Validate a scenario and print every figure's derived combat factors.
     Check {
@@ -331,13 +336,14 @@ fn main() -> ExitCode {
             resume,
             seed,
             light,
+            seats,
         }) => match (scenario, resume) {
-            (_, Some(file)) => play(Start::Resume(file), light),
-            (Some(scenario), None) => play(Start::New(scenario, seed), light),
-            (None, None) => play(Start::Default, light),
+            (_, Some(file)) => play(Start::Resume(file), light, seats),
+            (Some(scenario), None) => play(Start::New(scenario, seed), light, seats),
+            (None, None) => play(Start::Default, light, seats),
         },
-        Some(Command::Replay { file, light }) => play(Start::Replay(file), light),
-        None => play(Start::Default, cli.light),
+        Some(Command::Replay { file, light }) => play(Start::Replay(file), light, None),
+        None => play(Start::Default, cli.light, None),
     }
 }
 
@@ -355,7 +361,7 @@ enum Start {
 /// Open the display, after every check that needs no terminal: a bad
 /// scenario or save, or a missing terminal, exits 2 before raw mode is
 /// entered.
-fn play(start: Start, light: bool) -> ExitCode {
+fn play(start: Start, light: bool, seats: Option<std::net::SocketAddr>) -> ExitCode {
     use std::io::IsTerminal;
     let opened = match &start {
         Start::Default => Session::start(
@@ -382,6 +388,10 @@ fn play(start: Start, light: bool) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let link = match seats.map(bind_seats).transpose() {
+        Ok(link) => link,
+        Err(code) => return code,
+    };
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         warn!(
             "hexmelee: the tactical display needs a terminal; try `hexmelee check <scenario>` or `hexmelee sim <scenario>`"
@@ -398,7 +408,11 @@ fn play(start: Start, light: bool) -> ExitCode {
         }
         Start::Default | Start::New(..) => app.offer_autosave(),
     }
-    match terminal::run(app) {
+    let port = match link.map(|link| open_seats(&mut app, link)).transpose() {
+        Ok(port) => port,
+        Err(code) => return code,
+    };
+    match terminal::run(app, port) {
         Ok(terminal::Exit::Quit) => ExitCode::SUCCESS,
         // The shell's convention: 128 + the signal's number.
         Ok(terminal::Exit::Signal(n)) => {
@@ -410,6 +424,64 @@ fn play(start: Start, light: bool) -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// Bind exactly `addr` for the player seats, before the terminal is taken
+/// (a refusal is said on a plain screen).
+#[cfg(feature = "seats")]
+fn bind_seats(addr: std::net::SocketAddr) -> Result<hexmelee::seats::Link, ExitCode> {
+    use std::io::ErrorKind as K;
+    hexmelee::seats::start(addr).map_err(|e| {
+        let why = match e.kind() {
+            K::AddrInUse => "the port is in use".to_string(),
+            K::AddrNotAvailable => "this machine has no such address".to_string(),
+            K::PermissionDenied => "permission denied (ports below 1024 need root)".to_string(),
+            kind => format!("the system refused ({kind})"),
+        };
+        warn!(
+            "hexmelee: cannot serve the player seats at {addr}: {why}; give an address of this machine and a free port"
+        );
+        ExitCode::from(2)
+    })
+}
+
+/// Give every side a link, print them (the display shows them again with
+/// their QR codes) and hand the server to the display.
+#[cfg(feature = "seats")]
+fn open_seats(
+    app: &mut App,
+    link: hexmelee::seats::Link,
+) -> Result<Box<dyn hexmelee::seats::Port>, ExitCode> {
+    use hexmelee::seats::{self, Token};
+    let sides = app.battle().sides().len();
+    let tokens = (0..sides)
+        .map(|_| Token::generate())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| {
+            warn!("hexmelee: {e}");
+            ExitCode::from(2)
+        })?;
+    say!("hexmelee: player seats at http://{}\n", link.addr);
+    for (side, token) in app.battle().sides().iter().zip(&tokens) {
+        say!("  {}: {}\n", side.name, seats::link(link.addr, token));
+    }
+    app.open_seats(link.addr, tokens);
+    Ok(Box::new(link))
+}
+
+/// Without the `seats` feature: said before anything else.
+#[cfg(not(feature = "seats"))]
+fn bind_seats(_: std::net::SocketAddr) -> Result<std::convert::Infallible, ExitCode> {
+    warn!("hexmelee: this build has no player seats (cargo feature `seats`)");
+    Err(ExitCode::from(2))
+}
+
+#[cfg(not(feature = "seats"))]
+fn open_seats(
+    _: &mut App,
+    never: std::convert::Infallible,
+) -> Result<Box<dyn hexmelee::seats::Port>, ExitCode> {
+    match never {}
 }
 
 /// Exit 0 and print the factors when valid; exit 2 with every problem on

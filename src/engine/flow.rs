@@ -584,6 +584,34 @@ impl Battle {
         }
     }
 
+    /// 16.14.1: whether `side` may seal `orders` now, in any order of the
+    /// sides: the checks [`Battle::submit`] makes of a side's orders, less
+    /// whose turn it is at the keyboard. A player's seat (`crate::seats`)
+    /// seals through this before its orders wait for the side's turn.
+    pub fn check_sealing(&self, side: SideId, orders: &[FigureOrders]) -> Result<(), Rejection> {
+        let Some(spec) = self.sides.get(side.0) else {
+            return Err(Rejection(format!("there is no side {}", side.0)));
+        };
+        if self.phase != Phase::Communication {
+            return Err(Rejection(
+                "orders are not being written now: the round is under way".into(),
+            ));
+        }
+        if self.sealed[side.0].is_some() {
+            return Err(Rejection(format!(
+                "{}'s orders for this round are already handed in",
+                spec.name
+            )));
+        }
+        if self.free_round && Some(side) != self.initiative {
+            return Err(Rejection(format!(
+                "in a free round only the side with Initiative writes orders (16.9.9.1), not {}",
+                spec.name
+            )));
+        }
+        self.check_orders(side, orders)
+    }
+
     /// 16.14.1 / 16.3: orders name figures of the side, within TCA, against
     /// enemies, as the figure's morale allows.
     fn check_orders(&self, side: SideId, orders: &[FigureOrders]) -> Result<(), Rejection> {

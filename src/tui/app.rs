@@ -7,6 +7,7 @@ mod history;
 mod moves;
 mod orders;
 mod referee;
+mod seats;
 mod standing;
 
 use ratatui::crossterm::event::{
@@ -30,6 +31,7 @@ use super::ui::layout::Areas;
 pub use moves::{MovePreview, MovesDraft};
 pub use orders::{Budget, OddsPreview, OrdersDraft, activity_word, ap_with, budget};
 pub use referee::{LineInput, LineKind};
+pub use seats::{Seat, Seats};
 pub use standing::{DivineDefault, PriorityDefault, Standing};
 
 /// One input, already translated from the terminal's events.
@@ -69,6 +71,8 @@ enum Overlay {
     Legend,
     /// `v` while orders are secret: the referee view would show them.
     ViewConfirm,
+    /// The player seats: links, QR codes, who has sealed.
+    Seats,
 }
 
 /// A line for the user under the panels: what happened, or why not.
@@ -136,6 +140,8 @@ pub struct App {
     pub help_scroll: usize,
     pub note: Option<Note>,
     pub size: Rect,
+    /// Player seats, when the battle is served to them (`play --seats`).
+    pub seats: Option<Seats>,
 }
 
 impl App {
@@ -182,6 +188,7 @@ impl App {
             log: LogView::default(),
             note: None,
             size: Rect::new(0, 0, 80, 24),
+            seats: None,
         };
         app.fit_map();
         app.sync();
@@ -222,6 +229,7 @@ impl App {
             Some(Overlay::AiAsk) => Mode::AiAsk,
             Some(Overlay::Legend) => Mode::Legend,
             Some(Overlay::ViewConfirm) => Mode::ViewConfirm,
+            Some(Overlay::Seats) => Mode::Seats,
             Some(Overlay::Line) => match self.line.as_ref().map(|l| l.kind) {
                 Some(LineKind::SaveAs) => Mode::SaveAs,
                 _ => Mode::Command,
@@ -319,9 +327,17 @@ impl App {
             return false;
         }
         let dropped = self.session.log().len() - self.session.cursor();
+        let orders_of = match &command {
+            Command::Orders { side, .. } => Some(*side),
+            _ => None,
+        };
         match self.session.submit(command) {
             Ok(_) => {
                 self.log.scroll = 0;
+                if let Some(side) = orders_of {
+                    self.sealed_on_laptop(side);
+                }
+                self.hand_in_seats();
                 self.answer_standing();
                 self.sync();
                 if dropped > 0 {
@@ -396,6 +412,7 @@ impl App {
             _ => self.moves = None,
         }
         self.refresh();
+        self.publish();
     }
 
     /// Recompute what depends on the drafts and the cursor: the path
@@ -631,6 +648,10 @@ impl App {
             | Action::Propose
             | Action::ProposeAll
             | Action::Seal => self.orders_action(action),
+            Action::Seats => self.open_seats_overlay(),
+            Action::SeatNext => self.next_seat(),
+            Action::SeatReissue => self.reissue_seat(),
+            Action::SeatRevoke => self.revoke_seat(),
             Action::AddMove | Action::Face(_) | Action::ProposeMoves => self.moves_action(action),
             Action::MoveFirst(first) => {
                 self.submit(Command::MovementPriority { move_first: first });

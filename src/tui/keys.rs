@@ -30,6 +30,8 @@ pub enum Mode {
     AiAsk,
     /// `v` while orders are secret: show the referee view? (asks first)
     ViewConfirm,
+    /// The player seats: each side's link and QR code (issue 23).
+    Seats,
     /// Between sides: the keyboard is handed over; nothing secret is shown.
     Handover,
     /// One side writes its sealed orders.
@@ -87,6 +89,7 @@ impl Mode {
             Mode::AiAsk => "AI plays?",
             Mode::Legend => "legend",
             Mode::ViewConfirm => "referee view?",
+            Mode::Seats => "player seats",
         }
     }
 
@@ -167,6 +170,14 @@ pub enum Action {
     Propose,
     ProposeAll,
     Seal,
+    /// The player seats overlay: links, QR codes, who has sealed.
+    Seats,
+    /// The next side's link in the seats overlay.
+    SeatNext,
+    /// A new link for the side shown; its old link opens nothing.
+    SeatReissue,
+    /// The side shown has no link: the laptop writes its orders.
+    SeatRevoke,
     AddMove,
     Face(i32),
     ProposeMoves,
@@ -523,6 +534,14 @@ const HANDOVER: &[Binding] = &[
         "referee view (asks first: it shows sealed cards)",
         Action::ToggleView,
     ),
+    // No label: the bar stays as it was without seats; the hand-over
+    // panel names the key when seats are open.
+    b(
+        &[C('K')],
+        "",
+        "player seats: each side's link and QR code, who has sealed; new links, closing a seat",
+        Action::Seats,
+    ),
     b(&[C('?')], "? help", "help", Action::Help),
     b(&[C('q')], "q quit", "quit (asks first)", Action::Quit),
 ];
@@ -772,6 +791,34 @@ const LEGEND: &[Binding] = &[
     b(&[PageDown, C(' ')], "", "", Action::Scroll(10)),
 ];
 
+const SEATS: &[Binding] = &[
+    b(
+        &[Tab, BackTab, Right, Left],
+        "Tab side",
+        "show the next side's link and QR code",
+        Action::SeatNext,
+    ),
+    b(
+        &[C('r')],
+        "r new link",
+        "a new link for this side; the old one opens nothing from now on",
+        Action::SeatReissue,
+    ),
+    b(
+        &[C('x')],
+        "x close seat",
+        "close this side's seat: its link opens nothing and the laptop writes its orders (r: a new link)",
+        Action::SeatRevoke,
+    ),
+    b(
+        &[Esc, C('K'), C('q')],
+        "Esc close",
+        "close the seats",
+        Action::Back,
+    ),
+    b(&[C('?')], "? help", "help", Action::Help),
+];
+
 const QUIT: &[Binding] = &[
     b(
         &[C('y'), C('q')],
@@ -1001,6 +1048,7 @@ pub fn own(mode: Mode) -> &'static [Binding] {
         Mode::AiAsk => AI_ASK,
         Mode::Legend => LEGEND,
         Mode::ViewConfirm => VIEW_CONFIRM,
+        Mode::Seats => SEATS,
     }
 }
 
@@ -1070,7 +1118,8 @@ pub fn key_name(key: KeyCode) -> String {
 mod tests {
     use super::*;
 
-    const ALL: [Mode; 26] = [
+    const ALL: [Mode; 27] = [
+        Mode::Seats,
         Mode::Options,
         Mode::AiAsk,
         Mode::Legend,

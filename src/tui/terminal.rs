@@ -23,6 +23,7 @@ use ratatui::crossterm::terminal::{
 
 use super::app::{App, Effect, Input};
 use super::ui;
+use crate::seats::{FromServer, Port};
 
 /// How often time passes for the auto pace.
 const TICK: Duration = Duration::from_millis(200);
@@ -102,8 +103,27 @@ struct Watch {
     handled: Arc<AtomicBool>,
 }
 
-/// Run the display until the user quits or a signal ends it.
-pub fn run(mut app: App) -> io::Result<Exit> {
+/// Carry what the App and the player seats' server have for each other.
+fn exchange(app: &mut App, port: Option<&dyn Port>) {
+    let Some(port) = port else { return };
+    while let Some(message) = port.try_recv() {
+        match message {
+            FromServer::Sealed(sealed) => app.seat_sealed(sealed),
+        }
+    }
+    for message in app.take_outbox() {
+        if !port.send(message) {
+            app.error(
+                "the player seats' server has stopped; the laptop writes every side's orders",
+            );
+            break;
+        }
+    }
+}
+
+/// Run the display until the user quits or a signal ends it; `seats` is
+/// the player seats' server, if the battle is served.
+pub fn run(mut app: App, seats: Option<Box<dyn Port>>) -> io::Result<Exit> {
     let watch = watch_signals()?;
     let (_guard, mut terminal) = enter()?;
     let size = terminal.size()?;
@@ -119,6 +139,7 @@ pub fn run(mut app: App) -> io::Result<Exit> {
         if signal != 0 {
             return leave(&mut app, signal as i32);
         }
+        exchange(&mut app, seats.as_deref());
         // A closed terminal (HUP) fails to draw or read: end as for the signal.
         if terminal.draw(|frame| ui::draw(frame, &app)).is_err() {
             return leave(&mut app, SIGHUP);

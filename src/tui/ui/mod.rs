@@ -10,6 +10,7 @@ pub mod log;
 pub mod options;
 pub mod orders;
 pub mod prompt;
+pub mod seats;
 pub mod status;
 pub mod timeline;
 
@@ -83,6 +84,7 @@ fn draw_all(frame: &mut Frame, app: &App) {
         Mode::AiAsk => options::ai_ask(frame, areas.body, app),
         Mode::Legend => legend::overlay(frame, areas.body, app),
         Mode::ViewConfirm => view_confirm(frame, areas.body, app),
+        Mode::Seats => seats::overlay(frame, areas.body, app),
         _ => {}
     }
 }

@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 use super::{ROW_MARK, centred, fmt_ap, framed, note_line, scrolled, side_style};
-use crate::engine::{DodgeStance, Event, MoveStance, Prompt, ShieldStance};
+use crate::engine::{DodgeStance, Event, MoveStance, Prompt, ShieldStance, SideId};
 use crate::rules::shakhan::Card;
 use crate::tui::app::App;
 use crate::tui::app::{Budget, activity_word, ap_with, budget};
@@ -50,6 +50,50 @@ pub fn handover(frame: &mut Frame, body: Rect, app: &App) {
         )));
     }
     lines.push(Line::from(""));
+    if let Some(seats) = &app.seats {
+        // Player seats: who has sealed, never what.
+        let words: Vec<Span> = b
+            .sides()
+            .iter()
+            .enumerate()
+            .flat_map(|(i, s)| {
+                let sep = if i == 0 { "Seats: " } else { " · " };
+                [
+                    Span::raw(sep),
+                    Span::styled(s.name.as_str(), side_style(&app.theme, b, i)),
+                    Span::raw(format!(" {}", super::seats::seat_word(app, SideId(i)))),
+                ]
+            })
+            .collect();
+        lines.push(Line::from(words));
+        if seats.seated(side) {
+            // Nobody hands the keyboard over: the player has their own seat.
+            lines[3] = Line::from(vec![
+                Span::styled(name, style),
+                Span::raw("'s player seals on their own device; the table waits."),
+            ]);
+            lines.push(Line::from(format!(
+                "Enter: the laptop writes {name}'s orders this round instead · K: links"
+            )));
+        } else {
+            lines.push(Line::from(
+                "Enter: write my orders · A: the AI writes them · K: links",
+            ));
+        }
+        if let Some(n) = note_line(app) {
+            lines.push(n);
+        }
+        let area = centred(body, 66, lines.len() as u16 + 4);
+        frame.render_widget(Clear, area);
+        frame.render_widget(
+            Paragraph::new(lines)
+                .alignment(Alignment::Center)
+                .wrap(Wrap { trim: true })
+                .block(framed(" Hand-over ", true)),
+            area,
+        );
+        return;
+    }
     lines.push(Line::from("Enter: write my orders · A: the AI writes them"));
     if let Some(n) = note_line(app) {
         lines.push(n);
@@ -57,7 +101,7 @@ pub fn handover(frame: &mut Frame, body: Rect, app: &App) {
     lines.push(
         Line::from(
             "Secret at one screen: turn the laptop or look away; * in the orders \
-             hides the cards (■). Player seats, each on their own device, come later.",
+             hides the cards (■). Player seats, each on their own device: play --seats.",
         )
         .style(Style::new().add_modifier(Modifier::DIM)),
     );

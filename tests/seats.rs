@@ -1,0 +1,420 @@
+//! Issue 23, player seats: two seats of the embedded duel driven over HTTP
+//! and WebSocket against a running server on 127.0.0.1 (port 0), this test
+//! playing the laptop's part (the display's loop does the same through the
+//! same `Link`). Every wait is bounded; traffic goes to loopback only.
+#![cfg(feature = "seats")]
+
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use hexmelee::engine::{Battle, Command, FigureOrders, Prompt, SideId};
+use hexmelee::scenario;
+use hexmelee::seats::{self, FromServer, Link, Sealed, Table, ToServer, Token};
+use serde_json::{Value, json};
+
+const RED: SideId = SideId(0);
+const BLUE: SideId = SideId(1);
+const WAIT: Duration = Duration::from_secs(5);
+
+/// The duel at its seed with both seats open, fixed tokens (tests only).
+struct Table2 {
+    battle: Battle,
+    link: Link,
+    http: ureq::Agent,
+}
+
+fn token(side: SideId) -> Token {
+    Token::from_bytes([0x10 + side.0 as u8; 16])
+}
+
+fn tok(side: SideId) -> String {
+    token(side).reveal()
+}
+
+impl Table2 {
+    fn open() -> Table2 {
+        let checked = scenario::default_scenario().unwrap();
+        let battle = Battle::new(&checked, checked.scenario.seed).unwrap();
+        let link = seats::start("127.0.0.1:0".parse().unwrap()).unwrap();
+        assert!(link.addr.ip().is_loopback() && link.addr.port() != 0);
+        for side in [RED, BLUE] {
+            assert!(link.send(ToServer::Issue(side, token(side))));
+        }
+        let http: ureq::Agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_global(Some(WAIT))
+            .build()
+            .into();
+        let mut t = Table2 { battle, link, http };
+        t.send_table();
+        t
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.link.addr)
+    }
+
+    /// The laptop sends the table, and waits (bounded) until the server
+    /// shows it.
+    fn send_table(&mut self) {
+        let round = self.battle.round();
+        assert!(self.link.send(ToServer::Table(Table::of(&self.battle))));
+        let start = Instant::now();
+        loop {
+            let (status, v) = self.state(&tok(RED));
+            if status == 200 && v["round"] == json!(round) {
+                return;
+            }
+            assert!(start.elapsed() < WAIT, "the server never showed the table");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    fn state(&self, token: &str) -> (u16, Value) {
+        let mut r = self
+            .http
+            .get(self.url(&format!("/api/{token}/state")))
+            .call()
+            .unwrap();
+        let status = r.status().as_u16();
+        (status, r.body_mut().read_json().unwrap())
+    }
+
+    fn state_text(&self, token: &str) -> String {
+        let mut r = self
+            .http
+            .get(self.url(&format!("/api/{token}/state")))
+            .call()
+            .unwrap();
+        r.body_mut().read_to_string().unwrap()
+    }
+
+    fn post(&self, token: &str, body: &str) -> (u16, Value) {
+        let mut r = self
+            .http
+            .post(self.url(&format!("/api/{token}/seal")))
+            .header("content-type", "application/json")
+            .send(body)
+            .unwrap();
+        let status = r.status().as_u16();
+        (status, r.body_mut().read_json().unwrap())
+    }
+
+    fn seal(&self, side: SideId, seal: &str, device: &str, orders: Value) -> (u16, Value) {
+        let body = json!({
+            "round": self.battle.round(),
+            "seal": seal,
+            "device": device,
+            "orders": orders,
+        });
+        self.post(&tok(side), &body.to_string())
+    }
+
+    /// The next sealed orders the laptop receives.
+    fn sealed(&self) -> Sealed {
+        match self.link.recv_timeout(WAIT) {
+            Some(FromServer::Sealed(s)) => s,
+            None => panic!("no seal reached the laptop"),
+        }
+    }
+
+    fn nothing_sealed(&self) {
+        assert_eq!(
+            self.link.recv_timeout(Duration::from_millis(100)),
+            None,
+            "a refused request reached the laptop"
+        );
+    }
+}
+
+/// A WebSocket of a seat, reading with a timeout.
+fn ws(t: &Table2, token: &str) -> tungstenite::WebSocket<TcpStream> {
+    let stream = TcpStream::connect(t.link.addr).unwrap();
+    stream.set_read_timeout(Some(WAIT)).unwrap();
+    let url = format!("ws://{}/api/{token}/ws", t.link.addr);
+    let (socket, _) = tungstenite::client(url, stream).unwrap();
+    socket
+}
+
+fn next_view(socket: &mut tungstenite::WebSocket<TcpStream>) -> Value {
+    loop {
+        match socket.read().expect("a view within the timeout") {
+            tungstenite::Message::Text(t) => return serde_json::from_str(&t).unwrap(),
+            tungstenite::Message::Close(_) => panic!("closed"),
+            _ => {}
+        }
+    }
+}
+
+fn card(figure: usize, card: &str, target: usize) -> Value {
+    json!([{ "figure": figure, "cards": [{ "card": card, "target": target }] }])
+}
+
+#[test]
+fn two_seats_seal_over_http_and_the_laptop_runs_the_round() {
+    let mut t = Table2::open();
+    let mut blue_ws = ws(&t, &tok(BLUE));
+    let first = next_view(&mut blue_ws);
+    assert_eq!(first["side_name"], "Blue");
+    assert_eq!(first["open"], true);
+    assert_eq!(first["sealed"], Value::Null);
+    let red0 = t.state_text(&tok(RED));
+
+    // Blue seals first, though the laptop asks Red first (16.14.1: orders
+    // are sealed at once; the order of the sides is the display's).
+    let (status, body) = t.seal(BLUE, "b1", "phone", card(1, "C", 0));
+    assert_eq!(status, 200, "{body}");
+    let blue = t.sealed();
+    assert_eq!(blue.side, BLUE);
+    // Blue's own devices see the seal; Red's view is as it was.
+    let pushed = next_view(&mut blue_ws);
+    assert_eq!(pushed["sealed"]["device"], "phone");
+    assert_eq!(pushed["sealed"]["orders"][0]["cards"][0]["card"], "C");
+    assert_eq!(
+        t.state_text(&tok(RED)),
+        red0,
+        "Blue's seal showed in Red's view"
+    );
+    let blue1 = t.state_text(&tok(BLUE));
+
+    let (status, body) = t.seal(RED, "r1", "laptop2", card(0, "B", 1));
+    assert_eq!(status, 200, "{body}");
+    let red = t.sealed();
+    assert_eq!(red.side, RED);
+    assert_eq!(
+        t.state_text(&tok(BLUE)),
+        blue1,
+        "Red's seal showed in Blue's view"
+    );
+
+    // The laptop hands both in as commands, in its own order.
+    for s in [&red, &blue] {
+        assert_eq!(t.battle.prompt(), Prompt::Orders { side: s.side });
+        t.battle
+            .submit(Command::Orders {
+                side: s.side,
+                orders: s.orders.clone(),
+            })
+            .unwrap();
+    }
+    assert!(!matches!(t.battle.prompt(), Prompt::Orders { .. }));
+    t.send_table();
+    let (_, v) = t.state(&tok(BLUE));
+    assert_eq!(v["open"], false, "the round runs: no seal now");
+    assert!(v["waiting"].as_str().unwrap().contains("under way"));
+    // The commands are the laptop's own kind: the log cannot tell.
+    let expected: Vec<FigureOrders> = serde_json::from_value(card(0, "B", 1)).unwrap();
+    assert_eq!(
+        t.battle.commands()[0],
+        Command::Orders {
+            side: RED,
+            orders: expected
+        }
+    );
+}
+
+#[test]
+fn refused_requests_are_answered_with_a_reason_and_change_nothing() {
+    let t = Table2::open();
+    let red = t.state_text(&tok(RED));
+    let blue = t.state_text(&tok(BLUE));
+    let round = t.battle.round();
+    let good = |seal: &str, round: u32| {
+        json!({"round": round, "seal": seal, "device": "d", "orders": card(0, "C", 1)}).to_string()
+    };
+    let cases: Vec<(&str, String, String, u16, &str)> = vec![
+        ("a wrong token", "ab".repeat(16), good("s1", round), 403, "opens no seat"),
+        ("no token at all", "x".into(), good("s2", round), 403, "opens no seat"),
+        ("Blue's token for Red's figure", tok(BLUE), good("s3", round), 409, "Aulos is not on Blue"),
+        ("malformed JSON", tok(RED), "{\"round\": 1, ".into(), 400, "not the page's JSON"),
+        ("an unknown field", tok(RED), r#"{"round":1,"seal":"s","device":"d","orders":[],"side":1}"#.into(), 400, "unknown field"),
+        ("a stale round", tok(RED), good("s4", round + 1), 409, "the page was out of date"),
+        ("an empty seal name", tok(RED), good("", round), 400, "1 to 64 characters"),
+        ("too many cards", tok(RED),
+            json!({"round": round, "seal": "s5", "device": "d", "orders": [{"figure": 0, "cards": [
+                {"card": "A"}, {"card": "A"}, {"card": "A"}, {"card": "A"}, {"card": "A"}, {"card": "A"}, {"card": "A"}, {"card": "A"}]}]}).to_string(),
+            409, "TCA"),
+        ("a target on its own side", tok(RED),
+            json!({"round": round, "seal": "s6", "device": "d", "orders": card(0, "C", 0)}).to_string(),
+            409, "is not an enemy"),
+    ];
+    for (what, token, body, status, words) in cases {
+        let (got, v) = t.post(&token, &body);
+        assert_eq!(got, status, "{what}: {v}");
+        let error = v["error"].as_str().unwrap_or_default();
+        assert!(error.contains(words), "{what}: {error}");
+        t.nothing_sealed();
+        assert_eq!(t.state_text(&tok(RED)), red, "{what} changed Red's view");
+        assert_eq!(t.state_text(&tok(BLUE)), blue, "{what} changed Blue's view");
+    }
+
+    // A replayed seal: the first is taken, the same request again is not.
+    let body = good("once", round);
+    assert_eq!(t.post(&tok(RED), &body).0, 200);
+    t.sealed();
+    let after = t.state_text(&tok(RED));
+    let (status, v) = t.post(&tok(RED), &body);
+    assert_eq!(status, 409);
+    assert!(v["error"].as_str().unwrap().contains("already received"));
+    t.nothing_sealed();
+    assert_eq!(t.state_text(&tok(RED)), after);
+}
+
+#[test]
+fn two_devices_on_one_seat_see_the_same_seal_and_the_last_one_wins() {
+    let t = Table2::open();
+    let mut phone = ws(&t, &tok(RED));
+    let mut tablet = ws(&t, &tok(RED));
+    assert_eq!(next_view(&mut phone), next_view(&mut tablet));
+    assert_eq!(t.seal(RED, "p1", "phone", card(0, "A", 1)).0, 200);
+    let v = next_view(&mut tablet);
+    assert_eq!(v["sealed"]["device"], "phone");
+    assert_eq!(next_view(&mut phone), v);
+    assert_eq!(t.seal(RED, "t1", "tablet", card(0, "D", 1)).0, 200);
+    let v = next_view(&mut phone);
+    assert_eq!(
+        v["sealed"]["device"], "tablet",
+        "the phone learns it was replaced"
+    );
+    assert_eq!(v["sealed"]["orders"][0]["cards"][0]["card"], "D");
+    let first = t.sealed();
+    let last = t.sealed();
+    assert_eq!(first.orders[0].cards[0].card.to_string(), "A");
+    assert_eq!(last.orders[0].cards[0].card.to_string(), "D");
+}
+
+#[test]
+fn a_revoked_link_opens_nothing_and_its_socket_is_told_and_closed() {
+    let mut t = Table2::open();
+    let mut old = ws(&t, &tok(BLUE));
+    next_view(&mut old);
+    let fresh = Token::from_bytes([0x99; 16]);
+    assert!(t.link.send(ToServer::Issue(BLUE, fresh.clone())));
+    t.send_table();
+    let (status, v) = t.state(&tok(BLUE));
+    assert_eq!(status, 403);
+    assert!(v["error"].as_str().unwrap().contains("opens no seat"));
+    assert_eq!(t.state(&fresh.reveal()).0, 200);
+    // The old socket is told why, then closed.
+    let mut told = None;
+    let start = Instant::now();
+    while start.elapsed() < WAIT {
+        match old.read() {
+            Ok(tungstenite::Message::Text(m)) => {
+                let v: Value = serde_json::from_str(&m).unwrap();
+                if v.get("error").is_some() {
+                    told = Some(v);
+                    break;
+                }
+            }
+            Ok(_) => {}
+            Err(e) => panic!("closed before it was told: {e}"),
+        }
+    }
+    assert!(told.is_some(), "the revoked socket was never told");
+    assert!(matches!(
+        old.read(),
+        Ok(tungstenite::Message::Close(_)) | Err(_)
+    ));
+    // Revoked outright: neither token opens the seat, nor its page.
+    assert!(t.link.send(ToServer::Revoke(BLUE)));
+    t.send_table();
+    assert_eq!(t.state(&fresh.reveal()).0, 403);
+    let page = t
+        .http
+        .get(t.url(&format!("/s/{}", fresh.reveal())))
+        .call()
+        .unwrap();
+    assert_eq!(page.status().as_u16(), 403);
+    // Red's seat is untouched by Blue's revocation, and its page is served.
+    let mut page = t
+        .http
+        .get(t.url(&format!("/s/{}", tok(RED))))
+        .call()
+        .unwrap();
+    assert_eq!(page.status().as_u16(), 200);
+    assert!(page.body_mut().read_to_string().unwrap().contains("<html"));
+}
+
+#[test]
+fn the_server_stops_when_the_laptop_lets_go() {
+    let t = Table2::open();
+    let addr = t.link.addr;
+    drop(t);
+    let start = Instant::now();
+    while TcpStream::connect_timeout(&addr, Duration::from_millis(200)).is_ok() {
+        assert!(
+            start.elapsed() < WAIT,
+            "still serving after the link was dropped"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// `play --seats` binds exactly the address given, and says why it cannot
+/// before the terminal is taken (here there is none).
+#[test]
+fn play_refuses_a_seats_address_it_cannot_bind_in_plain_words() {
+    let run = |addr: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_hexmelee"))
+            .args(["play", "scenarios/duel.ron", "--seats", addr])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let out = run(&addr);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "cannot serve the player seats at {addr}: the port is in use"
+        )),
+        "{err}"
+    );
+    assert!(!err.contains("os error"), "{err}");
+    // A free port binds; without a terminal the display then declines.
+    let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = free.local_addr().unwrap().to_string();
+    drop(free);
+    let out = run(&addr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("needs a terminal"));
+    // Not an IP address and port: clap says so.
+    let out = run("laptop.local");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--seats"));
+}
+
+#[test]
+fn open_pages_are_capped_and_a_closed_one_frees_its_place() {
+    let t = Table2::open();
+    let mut open: Vec<_> = (0..64).map(|_| ws(&t, &tok(RED))).collect();
+    let refused = |t: &Table2| {
+        let stream = TcpStream::connect(t.link.addr).unwrap();
+        stream.set_read_timeout(Some(WAIT)).unwrap();
+        let url = format!("ws://{}/api/{}/ws", t.link.addr, tok(BLUE));
+        match tungstenite::client(url, stream) {
+            Err(tungstenite::HandshakeError::Failure(tungstenite::Error::Http(r))) => {
+                Some(r.status().as_u16())
+            }
+            Ok(_) => None,
+            Err(e) => panic!("{e}"),
+        }
+    };
+    assert_eq!(refused(&t), Some(503));
+    let mut last = open.pop().unwrap();
+    last.close(None).unwrap();
+    // Read until the server's close arrives: then it has let go.
+    while last.read().is_ok() {}
+    let start = Instant::now();
+    while refused(&t).is_some() {
+        assert!(
+            start.elapsed() < WAIT,
+            "the closed page's place never came free"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}

@@ -1,0 +1,307 @@
+//! Issue 23: a seat's page in a real browser. Headless Chromium, driven over
+//! the W3C WebDriver protocol by chromedriver, writes and seals both sides'
+//! orders of the duel from their pages; the laptop's App (fed through the
+//! same channel the display's loop uses) runs the round.
+//!
+//! WebDriver is JSON over HTTP, so the test speaks it with `ureq` (already
+//! the seats tests' client) rather than compiling a WebDriver crate and its
+//! async stack. Skipped, with a message saying so, only when Chromium or
+//! chromedriver is not installed (Debian: `apt-get install chromium
+//! chromium-driver`). Everything binds and talks to 127.0.0.1; every wait is
+//! bounded.
+#![cfg(feature = "seats")]
+
+mod tui_common;
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command as Process, Stdio};
+use std::time::{Duration, Instant};
+
+use hexmelee::engine::{Command, Prompt, SideId};
+use hexmelee::rules::shakhan::Card;
+use hexmelee::seats::{self, FromServer, Link, Token};
+use hexmelee::tui::app::App;
+use serde_json::{Value, json};
+
+const WAIT: Duration = Duration::from_secs(20);
+
+fn installed(names: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    names.iter().find_map(|n| {
+        std::env::split_paths(&path)
+            .map(|d| d.join(n))
+            .find(|p| p.is_file())
+    })
+}
+
+/// chromedriver, ended (by its own handle) however the test ends.
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+struct Browser {
+    http: ureq::Agent,
+    base: String,
+}
+
+impl Browser {
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let url = format!("{}{path}", self.base);
+        let mut response = match (method, body) {
+            ("GET", _) => self.http.get(&url).call(),
+            (_, body) => self
+                .http
+                .post(&url)
+                .send_json(body.unwrap_or_else(|| json!({}))),
+        }
+        .unwrap_or_else(|e| panic!("{method} {path}: {e}"));
+        let v: Value = response.body_mut().read_json().unwrap();
+        assert!(
+            response.status().is_success(),
+            "{method} {path}: {}",
+            v["value"]
+        );
+        v["value"].clone()
+    }
+
+    fn script(&self, session: &str, js: &str) -> Value {
+        self.call(
+            "POST",
+            &format!("/session/{session}/execute/sync"),
+            Some(json!({ "script": js, "args": [] })),
+        )
+    }
+
+    fn click(&self, session: &str, css: &str) {
+        let found = self.call(
+            "POST",
+            &format!("/session/{session}/element"),
+            Some(json!({ "using": "css selector", "value": css })),
+        );
+        let id = found
+            .as_object()
+            .and_then(|o| o.values().next())
+            .and_then(Value::as_str)
+            .expect("an element id")
+            .to_string();
+        self.call(
+            "POST",
+            &format!("/session/{session}/element/{id}/click"),
+            None,
+        );
+    }
+}
+
+/// A browser session, closed (Chromium with it) however the test ends:
+/// chromedriver's end does not end the browsers it started.
+struct Session<'b> {
+    browser: &'b Browser,
+    id: String,
+}
+
+impl Drop for Session<'_> {
+    fn drop(&mut self) {
+        let url = format!("{}/session/{}", self.browser.base, self.id);
+        let _ = self.browser.http.delete(&url).call();
+    }
+}
+
+/// The laptop: the App and its end of the channel, pumped as the display's
+/// loop pumps it.
+struct Laptop {
+    app: App,
+    link: Link,
+}
+
+impl Laptop {
+    fn pump(&mut self) {
+        while let Some(FromServer::Sealed(s)) = self.link.try_recv() {
+            self.app.seat_sealed(s);
+        }
+        for m in self.app.take_outbox() {
+            assert!(self.link.send(m));
+        }
+    }
+
+    /// Pump until `done` holds, or fail after [`WAIT`].
+    fn until(&mut self, what: &str, mut done: impl FnMut(&mut Laptop) -> bool) {
+        let start = Instant::now();
+        while !done(self) {
+            assert!(
+                start.elapsed() < WAIT,
+                "timed out waiting for {what}: {:?}, {:?}",
+                self.app.battle().prompt(),
+                self.app.note
+            );
+            self.pump();
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn start_driver(driver: &Path, port: u16) -> Driver {
+    let child = Process::new(driver)
+        .arg(format!("--port={port}"))
+        .arg("--allowed-ips=127.0.0.1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    Driver(child)
+}
+
+/// Write one card for the side's only figure on its page and seal.
+fn seal_from_page(b: &Browser, session: &str, laptop: &mut Laptop, link: &str, card: Card) {
+    b.call(
+        "POST",
+        &format!("/session/{session}/url"),
+        Some(json!({ "url": link })),
+    );
+    let start = Instant::now();
+    while b.script(session, "return document.getElementById('seal').disabled") != json!(false) {
+        assert!(start.elapsed() < WAIT, "the page never opened the seal");
+        laptop.pump();
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    b.click(session, &format!("button[data-add=\"{card}\"]"));
+    b.click(session, "#seal");
+    let start = Instant::now();
+    loop {
+        let status = b.script(
+            session,
+            "return document.getElementById('status').textContent",
+        );
+        if status.as_str().is_some_and(|s| s.starts_with("Sealed")) {
+            break;
+        }
+        assert!(
+            start.elapsed() < WAIT,
+            "the page never said sealed: {status}"
+        );
+        laptop.pump();
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn both_sides_seal_from_their_pages_and_the_laptop_runs_the_round() {
+    let (Some(chromium), Some(driver)) = (
+        installed(&["chromium", "chromium-browser", "google-chrome"]),
+        installed(&["chromedriver"]),
+    ) else {
+        println!(
+            "skipped: no Chromium and chromedriver installed (Debian: apt-get install chromium chromium-driver)"
+        );
+        return;
+    };
+    let port = free_port();
+    let _driver = start_driver(&driver, port);
+    let b = Browser {
+        http: ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_global(Some(WAIT))
+            .build()
+            .into(),
+        base: format!("http://127.0.0.1:{port}"),
+    };
+    let start = Instant::now();
+    while !b
+        .http
+        .get(format!("{}/status", b.base))
+        .call()
+        .is_ok_and(|r| r.status().is_success())
+    {
+        assert!(start.elapsed() < WAIT, "chromedriver never came up");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let profile = tempfile::tempdir().unwrap();
+    let args = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--window-size=412,915",
+        &format!("--user-data-dir={}", profile.path().display()),
+    ];
+    let session = b.call(
+        "POST",
+        "/session",
+        Some(json!({ "capabilities": { "alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": { "binary": chromium, "args": args },
+        }}})),
+    );
+    let session = Session {
+        browser: &b,
+        id: session["sessionId"].as_str().unwrap().to_string(),
+    };
+    let session = session.id.as_str();
+
+    let mut app = tui_common::duel_at_table(80, 24);
+    let link = seats::start("127.0.0.1:0".parse().unwrap()).unwrap();
+    let tokens: Vec<Token> = (0..2).map(|_| Token::generate().unwrap()).collect();
+    let links: Vec<String> = tokens.iter().map(|t| seats::link(link.addr, t)).collect();
+    app.open_seats(link.addr, tokens);
+    let mut laptop = Laptop { app, link };
+    laptop.pump();
+
+    seal_from_page(&b, session, &mut laptop, &links[1], Card::C);
+    laptop.until("Blue's seal", |l| {
+        l.app
+            .seats
+            .as_ref()
+            .is_some_and(|s| s.has_sealed(SideId(1), 1))
+    });
+    assert_eq!(
+        laptop.app.note.as_ref().unwrap().text,
+        "Blue's seat has sealed"
+    );
+    seal_from_page(&b, session, &mut laptop, &links[0], Card::B);
+    // Moves go with the cards (the page's default): the round runs through
+    // to the next round's orders without a key.
+    laptop.until("the round to run", |l| l.app.battle().round() == 2);
+    assert_eq!(
+        laptop.app.battle().prompt(),
+        Prompt::Orders { side: SideId(0) }
+    );
+    let log = laptop.app.session().log();
+    let cards: Vec<(usize, Card)> = log[..2]
+        .iter()
+        .map(|c| match c {
+            Command::Orders { side, orders } => (side.0, orders[0].cards[0].card),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(cards, [(0, Card::B), (1, Card::C)]);
+    // The page hears that the round ran: round 2, open again.
+    let start = Instant::now();
+    while !b
+        .script(
+            session,
+            "return document.getElementById('title').textContent",
+        )
+        .as_str()
+        .is_some_and(|t| t.ends_with("round 2"))
+    {
+        assert!(start.elapsed() < WAIT, "the page never showed round 2");
+        laptop.pump();
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
