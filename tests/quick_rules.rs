@@ -118,7 +118,8 @@ fn s16_9_10_priority_by_adjusted_agility_orders_action_phases_and_strikes() {
                     let card = revealed
                         .iter()
                         .find(|o| o.figure == s.attacker)
-                        .map(|o| o.cards[s.card_index].card);
+                        .and_then(|o| o.cards.get(s.card_index))
+                        .map(|c| c.card);
                     if card != Some(Card::E) {
                         phase_strikes.push(rank(s.attacker));
                     }
@@ -321,13 +322,18 @@ fn s16_12_half_action_points_and_attacks_in_descending_adjusted_agility() {
         // whose card strikes only once attacked (D, E: 16.9.1) strikes back
         // when its partner has struck it, whatever its Agility.
         let mut last: Option<i32> = None;
-        let mut struck = Vec::new();
+        let mut orders = Vec::new();
         for e in b.events() {
             match e {
-                Event::PhaseBegan { .. } => (last, struck) = (None, Vec::new()),
+                Event::OrdersRevealed { orders: o, .. } => orders.extend(o.iter().cloned()),
+                Event::PhaseBegan { .. } => last = None,
                 Event::Strike(s) => {
-                    struck.push((s.attacker, s.defender));
-                    if struck.contains(&(s.defender, s.attacker)) {
+                    // The newest orders of the striker are this round's.
+                    let card = (orders.iter().rev())
+                        .find(|o| o.figure == s.attacker)
+                        .and_then(|o| o.cards.get(s.card_index))
+                        .map(|c| c.card);
+                    if matches!(card, Some(Card::D | Card::E)) {
                         continue;
                     }
                     let aa = b.figure(s.attacker).factors.adjusted_agility;

@@ -12,10 +12,12 @@
 //!
 //! The sweep is over hexes, not poses: a figure's facing changes a way's
 //! cost by a pivot or two, which the orders add back only where it decides
-//! (already in reach, turned away). Each hex keeps [`WAYS`] enemies: enough
-//! for a figure's cards (16.9.3 matches at most its TCA) and a choice of
-//! targets, and no more, so that the work per hex stays the same however
-//! many fight. Moving ([`super::moves`]) still searches poses, from where the
+//! (already in reach, turned away). Each hex keeps [`WAYS`] enemies, those
+//! with the most Action Points to spare, and no more, so that the work per
+//! hex stays the same however many fight: a figure reads several hexes, so
+//! it sees more than four (and every enemy next to it, whose own hex holds
+//! it alone), but a figure of high TCA facing many enemies from one side may
+//! not count the one with the least to spare among its threats. Moving ([`super::moves`]) still searches poses, from where the
 //! figure stands in each Action Phase.
 
 use std::cell::RefCell;
@@ -45,7 +47,8 @@ pub(super) struct Source {
     pub limit: u32,
 }
 
-/// The [`WAYS`] enemies with the most room left at every hex of a map.
+/// The [`WAYS`] enemies with the most room left at the hexes a sweep wanted
+/// (and, as far as it went, at others).
 pub(super) struct Approaches {
     width: i32,
     height: i32,
@@ -57,8 +60,8 @@ pub(super) struct Approaches {
 /// A kept [`Way`], small: a sweep reads and writes thousands.
 #[derive(Debug, Clone, Copy, Default)]
 struct Slot {
-    figure: u16,
-    cost: u16,
+    figure: u32,
+    cost: u32,
 }
 
 /// What a sweep was asked: the same question gets the same answer.
@@ -71,7 +74,10 @@ struct Asked {
 
 /// Sweeps kept on a thread: a batch of battles of one scenario asks the
 /// first rounds' again and again (nothing has been rolled that moved anyone).
+/// At most this many, and of at most [`KEPT_CELLS`] hexes together (a large
+/// map keeps one).
 const KEPT: usize = 16;
+const KEPT_CELLS: usize = 1 << 18;
 
 thread_local! {
     static ANSWERED: RefCell<Vec<(Asked, Rc<Approaches>)>> = const { RefCell::new(Vec::new()) };
@@ -106,7 +112,11 @@ impl Approaches {
                 taken,
                 wanted.iter().copied(),
             ));
-            if kept.len() >= KEPT {
+            let (width, height) = ground.size();
+            let most = KEPT
+                .min(KEPT_CELLS / (width * height).max(1) as usize)
+                .max(1);
+            while kept.len() >= most {
                 kept.remove(0);
             }
             let asked = Asked {
@@ -164,15 +174,15 @@ impl Approaches {
         };
         let horizon = sources.iter().map(|s| s.limit).max().unwrap_or(0);
         let behind: Vec<u32> = sources.iter().map(|s| horizon - s.limit).collect();
-        let ids: Vec<u16> = (sources.iter())
-            .map(|s| u16::try_from(s.figure.0).unwrap_or(u16::MAX))
+        let ids: Vec<u32> = (sources.iter())
+            .map(|s| u32::try_from(s.figure.0).unwrap_or(u32::MAX))
             .collect();
         // Sources join the sweep when it reaches the cost they start behind.
-        let mut joining: Vec<u16> = (0..sources.len() as u16).collect();
-        joining.sort_by_key(|&s| std::cmp::Reverse(behind[usize::from(s)]));
+        let mut joining: Vec<u32> = (0..sources.len() as u32).collect();
+        joining.sort_by_key(|&s| std::cmp::Reverse(behind[s as usize]));
         // Costs rise by at most a poor hex's step at a time, so a ring of
         // buckets a little longer than that holds the frontier.
-        let mut ring: Vec<Vec<(u32, u16)>> = vec![Vec::new(); RING];
+        let mut ring: Vec<Vec<(u32, u32)>> = vec![Vec::new(); RING];
         let mut queued = 0usize;
         let mut bucket = Vec::new();
         let mut at = 0u32;
@@ -181,24 +191,24 @@ impl Approaches {
             if taken.has_cell(source.cell) {
                 out.settle(
                     source.cell,
-                    u16::try_from(source.figure.0).unwrap_or(u16::MAX),
+                    u32::try_from(source.figure.0).unwrap_or(u32::MAX),
                     0,
                 );
             }
         }
         while (queued > 0 || !joining.is_empty()) && wanting > 0 {
             while let Some(&s) = joining.last()
-                && behind[usize::from(s)] == at
+                && behind[s as usize] == at
             {
                 joining.pop();
-                bucket.push((sources[usize::from(s)].cell, s));
+                bucket.push((sources[s as usize].cell, s));
             }
             let slot = &mut ring[at as usize % RING];
             queued -= slot.len();
             bucket.append(slot);
             for &(cell, s) in &bucket {
-                let (source, id) = (&sources[usize::from(s)], ids[usize::from(s)]);
-                let cost = at - behind[usize::from(s)];
+                let (source, id) = (&sources[s as usize], ids[s as usize]);
+                let cost = at - behind[s as usize];
                 let start = cost == 0 && cell == source.cell;
                 if out.settle(cell, id, cost) {
                     if want[cell as usize] && usize::from(out.kept[cell as usize]) == full {
@@ -243,23 +253,20 @@ impl Approaches {
             0
         };
         self.ways[cell * WAYS..cell * WAYS + n].iter().map(|s| Way {
-            figure: FigureId(usize::from(s.figure)),
-            cost: u32::from(s.cost),
+            figure: FigureId(s.figure as usize),
+            cost: s.cost,
         })
     }
 
     /// Keeps `figure`'s way at `cell` if it is the first of that figure
     /// there and the hex keeps fewer than [`WAYS`]; a figure's ways come in
     /// order of cost, so a kept one is its cheapest.
-    fn settle(&mut self, cell: u32, figure: u16, cost: u32) -> bool {
+    fn settle(&mut self, cell: u32, figure: u32, cost: u32) -> bool {
         if !self.open_to(cell, figure) {
             return false;
         }
         let cell = cell as usize;
         let n = usize::from(self.kept[cell]);
-        // Costs stay within a round's Action Points (limits::FIGURES keeps
-        // figure numbers small).
-        let cost = u16::try_from(cost).unwrap_or(u16::MAX);
         self.ways[cell * WAYS + n] = Slot { figure, cost };
         self.kept[cell] += 1;
         true
@@ -267,7 +274,7 @@ impl Approaches {
 
     /// Whether `cell` could still keep a way of `figure`.
     #[inline]
-    fn open_to(&self, cell: u32, figure: u16) -> bool {
+    fn open_to(&self, cell: u32, figure: u32) -> bool {
         let cell = cell as usize;
         let n = usize::from(self.kept[cell]);
         n < WAYS

@@ -78,12 +78,13 @@ impl View<'_> {
         self.taken.get_or_init(|| occupied(self.battle))
     }
 
-    /// Every enemy able to strike, from where it stands, as far as it could
-    /// go this round and still strike (under C, two pulses of C, or A).
+    /// Every enemy, from where it stands, as far as it could go this round
+    /// and still strike (under C, two pulses of C, or A). One prone or
+    /// without a weapon is swept too: it is no threat ([`Foe::weigh`]), but
+    /// a target, and the way back to it is ours.
     fn threats(&self) -> &Approaches {
         self.threats.get_or_init(|| {
             let sources: Vec<Source> = enemies(self.battle, self.side)
-                .filter(|e| !e.condition.is_prone() && e.reach() > 0)
                 .filter_map(|e| {
                     Some(Source {
                         figure: e.id,
@@ -167,8 +168,8 @@ struct Foe {
     hex: Hex,
     cf: i32,
     tca: u32,
-    /// The cost of our way to have it in our Strike Zone, if it is one of
-    /// the nearest few ([`Approaches::targets`]).
+    /// The cost of our way to have it in our Strike Zone (its way to a hex
+    /// within our reach, walked back), if it could get there this round.
     cost: Option<u32>,
     /// Action Points its way to have us in its reach costs it, if it could
     /// still strike this round after ([`Approaches::threats`]).
@@ -203,9 +204,9 @@ impl Foe {
     fn weigh(&mut self, e: &Figure) {
         let ap = |c: Card| e.factors.ap(c).0;
         let strike_cost = e.strike_cost(tables());
+        let able = !e.condition.is_prone() && e.reach() > 0;
         let within = |budget: f64| {
-            self.reaches_us_in
-                .is_some_and(|c| f64::from(c) + strike_cost <= budget)
+            able && (self.reaches_us_in).is_some_and(|c| f64::from(c) + strike_cost <= budget)
         };
         self.threat = within(ap(Card::C));
         self.imminent = within(2.0 * e.factors.pulse_ma(Card::C).0);
