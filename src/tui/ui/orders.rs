@@ -83,15 +83,7 @@ pub fn handover(frame: &mut Frame, body: Rect, app: &App) {
         if let Some(n) = note_line(app) {
             lines.push(n);
         }
-        let area = centred(body, 66, lines.len() as u16 + 4);
-        frame.render_widget(Clear, area);
-        frame.render_widget(
-            Paragraph::new(lines)
-                .alignment(Alignment::Center)
-                .wrap(Wrap { trim: true })
-                .block(framed(" Hand-over ", true)),
-            area,
-        );
+        hand_over_box(frame, body, lines, 4);
         return;
     }
     lines.push(Line::from("Enter: write my orders · A: the AI writes them"));
@@ -105,7 +97,13 @@ pub fn handover(frame: &mut Frame, body: Rect, app: &App) {
         )
         .style(Style::new().add_modifier(Modifier::DIM)),
     );
-    let area = centred(body, 66, lines.len() as u16 + 5);
+    hand_over_box(frame, body, lines, 5);
+}
+
+/// The hand-over's centred box of `lines`, with `spare` rows for its frame
+/// and the wrapping of its longest line.
+fn hand_over_box(frame: &mut Frame, body: Rect, lines: Vec<Line>, spare: u16) {
+    let area = centred(body, 66, lines.len() as u16 + spare);
     frame.render_widget(Clear, area);
     frame.render_widget(
         Paragraph::new(lines)
