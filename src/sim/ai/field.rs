@@ -46,6 +46,16 @@ const _: () = {
     assert!(costs.pivot_more <= costs.pivot_one + 1);
 };
 
+/// Where a search heads ([`Field::new`]): the target hex and the reach
+/// that ends the way, and what else the caller's `done` asks of a goal
+/// (its Strike Zone's shape, and the enemy's reach it would stand beyond).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Heading {
+    pub target: Hex,
+    pub reach: u32,
+    pub goal: (ZoneShape, u32),
+}
+
 /// Maps of up to this many poses (a 150x145 map) get a table of the steps
 /// out of every pose; on larger ones the table would cost more memory than
 /// it saves time, and searches work the steps out as they go.
@@ -453,7 +463,7 @@ pub(super) struct Field {
     /// settled in order of their cost plus the least the rest of the way
     /// could cost (A*), so a search for a far target leaves alone the
     /// ground behind the figure. `None`: in order of cost.
-    toward: Option<(Hex, u32)>,
+    toward: Option<Heading>,
     /// By pose number; all [`UNSEEN`] but the `touched` ones.
     nodes: Vec<Node>,
     touched: Vec<u32>,
@@ -613,15 +623,16 @@ impl Field {
     /// `toward` a target hex and reach, the search settles poses in order of
     /// cost plus the least the rest of the way could cost (A*): the first
     /// goal within that reach it settles is a cheapest one, though poses
-    /// reached and not settled may cost less. Such a search is never kept
-    /// to be asked again.
+    /// reached and not settled may cost less. Such a search is asked again
+    /// only with the same [`Heading`], whose `goal` names everything else
+    /// `done` depends on, so it stops where a fresh one would.
     pub fn new(
         ground: &Rc<Ground>,
         start: Pose,
         limit: u32,
         taken: &HexSet,
         zones: &HexSet,
-        toward: Option<(Hex, u32)>,
+        toward: Option<Heading>,
         mut done: impl FnMut(Pose) -> bool,
     ) -> Rc<Field> {
         let mut kept = KEPT.take();
@@ -630,10 +641,8 @@ impl Field {
                 && f.limit == limit
                 // Heading for a target, a search settles out of cost order:
                 // one carried on for another `done` would not answer as a
-                // fresh one, so those are never asked again (their buffers
-                // are still reused).
-                && f.toward.is_none()
-                && toward.is_none()
+                // fresh one, so it is asked again only for the same goal.
+                && f.toward == toward
                 && Rc::ptr_eq(&f.ground, ground)
                 && f.taken == *taken
                 && f.zones == *zones
@@ -682,7 +691,7 @@ impl Field {
         limit: u32,
         taken: &HexSet,
         zones: &HexSet,
-        toward: Option<(Hex, u32)>,
+        toward: Option<Heading>,
         spare: Option<Field>,
     ) -> Field {
         let grid = ground.grid;
@@ -765,9 +774,9 @@ impl Field {
         Field::rest_of(self.grid, self.toward, i)
     }
 
-    fn rest_of(grid: Grid, toward: Option<(Hex, u32)>, i: usize) -> u32 {
-        toward.map_or(0, |(target, reach)| {
-            grid.pose(i).hex.distance(target).saturating_sub(reach)
+    fn rest_of(grid: Grid, toward: Option<Heading>, i: usize) -> u32 {
+        toward.map_or(0, |h| {
+            grid.pose(i).hex.distance(h.target).saturating_sub(h.reach)
         })
     }
 
@@ -1108,10 +1117,19 @@ mod tests {
             let goals = ground.strike_poses(target, reach, ZoneShape::Front);
             let mut plain = Field::start(&ground, start, limit, &taken, &zones, None, None);
             plain.search(|p| goals.contains(p));
-            let toward = Some((target, reach));
+            let toward = Some(Heading { target, reach, goal: (ZoneShape::Front, 0) });
             let mut headed = Field::start(&ground, start, limit, &taken, &zones, toward, None);
             headed.search(|p| goals.contains(p));
             let best = headed.best_strike_pose(&goals, |_| 0);
+            // Asked again the same way, a kept search answers as the fresh one.
+            for _ in 0..2 {
+                let kept = Field::new(&ground, start, limit, &taken, &zones, toward, |p| goals.contains(p));
+                let answer = kept.best_strike_pose(&goals, |_| 0);
+                prop_assert_eq!(answer, best);
+                if let Some((goal, _)) = best {
+                    prop_assert_eq!(kept.way_to(goal), headed.way_to(goal));
+                }
+            }
             prop_assert_eq!(
                 best.map(|(_, c)| c),
                 plain.best_strike_pose(&goals, |_| 0).map(|(_, c)| c)

@@ -4,7 +4,7 @@ use std::cell::{Cell, OnceCell};
 use std::cmp::Reverse;
 use std::rc::Rc;
 
-use super::field::{Field, Ground, Leg};
+use super::field::{Field, Ground, Heading, Leg};
 use super::{HexSet, enemies, enemy_zones, occupied};
 use crate::engine::{Battle, Figure, FigureId, FigureMove, SideId};
 use crate::hex::{Hex, Pose, Step};
@@ -314,7 +314,11 @@ impl Plan<'_> {
             return None;
         }
         let zones = self.striking_zones();
-        let toward = Some((target, my_reach));
+        let toward = Some(Heading {
+            target,
+            reach: my_reach,
+            goal: (f.character.strike_zone, enemy.reach()),
+        });
         let field = Field::new(
             self.ground(),
             f.pose,
