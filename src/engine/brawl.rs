@@ -32,7 +32,7 @@ use crate::words::{noun, possessive};
 pub struct BrawlState {
     /// Shakhàn 16.10.4.1: the figures restraining this one.
     pub held_by: Vec<FigureId>,
-    /// The figures this one is among the holders of (the other side of
+    /// Shakhàn 16.10.4.1: the figures this one is among the holders of (the other side of
     /// `held_by`, so that who a figure holds is found without a look at
     /// every figure).
     #[serde(default)]

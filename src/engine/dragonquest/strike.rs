@@ -177,17 +177,8 @@ impl Battle {
     /// 24.3: a 99 may break the weapon, a 00 drop it, unless D100 falls at
     /// or under modified MD × 3.
     fn mishap(&mut self, figure: FigureId, item: usize, mishap: Mishap) {
-        let f = self.figure(figure);
-        let (md, at) = (f.modified_md(), f.pose.hex);
-        let roll = self.dice.d100();
-        let averted = averts_mishap(md, roll);
-        self.push(Event::MishapCheck {
-            figure,
-            roll,
-            needed: 3 * u32::from(md),
-            averted,
-        });
-        if !averted {
+        let at = self.figure(figure).pose.hex;
+        if !self.mishap_check(figure) {
             let item = Item::Weapon(item);
             self.push(match mishap {
                 Mishap::MayBreak => Event::Broken { figure, item },
@@ -524,14 +515,10 @@ impl Battle {
         }
     }
 
-    /// 24.3's procedure for a figure hurt (25.3, 26): D100 at or under
-    /// modified MD × 3 keeps hold; else every weapon in hand falls.
-    fn drop_check(&mut self, figure: FigureId) {
-        let f = self.figure(figure);
-        if f.hands.is_empty() {
-            return;
-        }
-        let (md, at, hands) = (f.modified_md(), f.pose.hex, f.hands.clone());
+    /// DragonQuest 24.3: the D100 against modified MD × 3 that averts a
+    /// drop or break, told as an event; whether it was averted.
+    fn mishap_check(&mut self, figure: FigureId) -> bool {
+        let md = self.figure(figure).modified_md();
         let roll = self.dice.d100();
         let averted = averts_mishap(md, roll);
         self.push(Event::MishapCheck {
@@ -540,7 +527,18 @@ impl Battle {
             needed: 3 * u32::from(md),
             averted,
         });
-        if !averted {
+        averted
+    }
+
+    /// 24.3's procedure for a figure hurt (25.3, 26): D100 at or under
+    /// modified MD × 3 keeps hold; else every weapon in hand falls.
+    fn drop_check(&mut self, figure: FigureId) {
+        let f = self.figure(figure);
+        if f.hands.is_empty() {
+            return;
+        }
+        let (at, hands) = (f.pose.hex, f.hands.clone());
+        if !self.mishap_check(figure) {
             for i in hands {
                 self.push(Event::Dropped {
                     figure,
