@@ -152,6 +152,7 @@ impl Approaches {
         taken: &HexSet,
         wanted: impl IntoIterator<Item = u32>,
     ) -> Approaches {
+        let sources = &sources[..sources.len().min(MOST_SOURCES)];
         let (width, height) = ground.size();
         let cells = (width * height).max(0) as usize;
         let mut want = vec![false; cells];
@@ -172,6 +173,11 @@ impl Approaches {
             ways: vec![Slot::default(); cells * WAYS],
             kept: vec![0; cells],
         };
+        // By hex, one bit per source: those kept there, and those queued
+        // there in each bucket of the ring (a way queued again at no less
+        // cost is dropped at once).
+        let mut swept = vec![0u64; cells];
+        let mut queued_at = vec![[0u64; RING]; cells];
         let horizon = sources.iter().map(|s| s.limit).max().unwrap_or(0);
         let behind: Vec<u32> = sources.iter().map(|s| horizon - s.limit).collect();
         let ids: Vec<u32> = (sources.iter())
@@ -187,13 +193,9 @@ impl Approaches {
         let mut bucket = Vec::new();
         let mut at = 0u32;
         // The hex a figure holds is its alone, whenever the sweep stops.
-        for source in sources {
+        for (s, source) in sources.iter().enumerate() {
             if taken.has_cell(source.cell) {
-                out.settle(
-                    source.cell,
-                    u32::try_from(source.figure.0).unwrap_or(u32::MAX),
-                    0,
-                );
+                out.settle(&mut swept, source.cell, s, ids[s], 0);
             }
         }
         while (queued > 0 || !joining.is_empty()) && wanting > 0 {
@@ -203,14 +205,16 @@ impl Approaches {
                 joining.pop();
                 bucket.push((sources[s as usize].cell, s));
             }
-            let slot = &mut ring[at as usize % RING];
-            queued -= slot.len();
-            bucket.append(slot);
+            let slot = at as usize % RING;
+            queued -= ring[slot].len();
+            bucket.append(&mut ring[slot]);
             for &(cell, s) in &bucket {
-                let (source, id) = (&sources[s as usize], ids[s as usize]);
-                let cost = at - behind[s as usize];
+                // Every way queued here at this cost is in this bucket.
+                queued_at[cell as usize][slot] = 0;
+                let (source, s) = (&sources[s as usize], s as usize);
+                let cost = at - behind[s];
                 let start = cost == 0 && cell == source.cell;
-                if out.settle(cell, id, cost) {
+                if out.settle(&mut swept, cell, s, ids[s], cost) {
                     if want[cell as usize] && usize::from(out.kept[cell as usize]) == full {
                         wanting -= 1;
                         if wanting == 0 {
@@ -224,12 +228,23 @@ impl Approaches {
                 if taken.has_cell(cell) && !start {
                     continue;
                 }
+                let bit = 1u64 << s;
                 for (next, ap) in ground.hex_steps(cell) {
                     let c = at + ap;
-                    if c > horizon || taken.has_cell(next) || !out.open_to(next, id) {
+                    let n = next as usize;
+                    if c > horizon
+                        || usize::from(out.kept[n]) == WAYS
+                        || swept[n] & bit != 0
+                        || taken.has_cell(next)
+                    {
                         continue;
                     }
-                    ring[c as usize % RING].push((next, s));
+                    let queued_here = &mut queued_at[n];
+                    if (at + 1..=c).any(|b| queued_here[b as usize % RING] & bit != 0) {
+                        continue;
+                    }
+                    queued_here[c as usize % RING] |= bit;
+                    ring[c as usize % RING].push((next, s as u32));
                     queued += 1;
                 }
             }
@@ -258,31 +273,27 @@ impl Approaches {
         })
     }
 
-    /// Keeps `figure`'s way at `cell` if it is the first of that figure
-    /// there and the hex keeps fewer than [`WAYS`]; a figure's ways come in
+    /// Keeps source `s`'s way (of `figure`) at `cell` if it is its first
+    /// there and the hex keeps fewer than [`WAYS`]; a source's ways come in
     /// order of cost, so a kept one is its cheapest.
-    fn settle(&mut self, cell: u32, figure: u32, cost: u32) -> bool {
-        if !self.open_to(cell, figure) {
-            return false;
-        }
+    fn settle(&mut self, swept: &mut [u64], cell: u32, s: usize, figure: u32, cost: u32) -> bool {
         let cell = cell as usize;
         let n = usize::from(self.kept[cell]);
+        if n == WAYS || swept[cell] & 1 << s != 0 {
+            return false;
+        }
+        swept[cell] |= 1 << s;
         self.ways[cell * WAYS + n] = Slot { figure, cost };
         self.kept[cell] += 1;
         true
     }
-
-    /// Whether `cell` could still keep a way of `figure`.
-    #[inline]
-    fn open_to(&self, cell: u32, figure: u32) -> bool {
-        let cell = cell as usize;
-        let n = usize::from(self.kept[cell]);
-        n < WAYS
-            && !self.ways[cell * WAYS..cell * WAYS + n]
-                .iter()
-                .any(|w| w.figure == figure)
-    }
 }
+
+/// Sources a sweep follows at most (one bit each): no battle has more
+/// figures.
+const MOST_SOURCES: usize = 64;
+
+const _: () = assert!(crate::limits::FIGURES <= MOST_SOURCES);
 
 /// Buckets in the ring: more than the dearest hex step.
 const RING: usize = 4;

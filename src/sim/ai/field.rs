@@ -125,9 +125,14 @@ pub(super) struct Ground {
     /// By hex number: Action Points to step forward into it, 0 where
     /// nobody may enter.
     entry: Vec<u8>,
-    /// Column and row steps to the six neighbours of a hex in an even and
-    /// in an odd column, as [`Hex::neighbors`] gives them.
-    around: [[(i32, i32); 6]; 2],
+    /// By hex number: which of its six neighbours (bits 0–5, in
+    /// [`Hex::neighbors`] order) are on the map and may be entered, and
+    /// (bit 6) whether its column is odd; with `around`, a sweep steps
+    /// without dividing by the width.
+    open: Vec<u8>,
+    /// What to add to a hex number for each of the six neighbours, in an
+    /// even and in an odd column.
+    around: [[i32; 6]; 2],
 }
 
 /// What a [`Ground`] keeps by reach and hex or pose number, worked out
@@ -198,9 +203,10 @@ impl Ground {
             zones: Kept::default(),
             strike_cells: Kept::default(),
             entry: Vec::new(),
+            open: Vec::new(),
             around: [0, 1].map(|col| {
                 let hex = Hex::new(col, 2);
-                hex.neighbors().map(|n| (n.col - hex.col, n.row - hex.row))
+                (hex.neighbors()).map(|n| (n.row - hex.row) * grid.width + n.col - hex.col)
             }),
         };
         let costs = MoveCosts::shakhan();
@@ -212,6 +218,16 @@ impl Ground {
                     (costs.forward * if poor { costs.poor_multiplier } else { 1 }) as u8
                 }
                 _ => 0,
+            })
+            .collect();
+        ground.open = map
+            .hexes()
+            .map(|h| {
+                let open = h.neighbors().iter().enumerate().fold(0u8, |m, (k, &n)| {
+                    let enter = ground.cell(n).is_some_and(|c| ground.entry_ap(c) > 0);
+                    m | u8::from(enter) << k
+                });
+                open | u8::from(h.col & 1 == 1) << 6
             })
             .collect();
         if grid.len() <= table_poses {
@@ -302,19 +318,16 @@ impl Ground {
     }
 
     /// The passable neighbours of hex number `cell`, each with the Action
-    /// Points of stepping forward into it.
+    /// Points of stepping forward into it (worked out without dividing by
+    /// the width: a sweep asks thousands of times).
     #[inline]
     pub fn hex_steps(&self, cell: u32) -> impl Iterator<Item = (u32, u32)> + '_ {
-        let Grid { width, height } = self.grid;
-        let (col, row) = (cell as i32 % width, cell as i32 / width);
-        self.around[(col & 1) as usize]
-            .iter()
-            .filter_map(move |&(dc, dr)| {
-                let (c, r) = (col + dc, row + dr);
-                ((0..width).contains(&c) && (0..height).contains(&r))
-                    .then(|| (r * width + c) as u32)
-            })
-            .filter_map(|n| Some((n, self.entry_ap(n))).filter(|&(_, ap)| ap > 0))
+        let open = self.open[cell as usize];
+        let around = &self.around[usize::from(open >> 6)];
+        (0..6).filter(move |k| open & 1 << k != 0).map(move |k| {
+            let next = cell.wrapping_add_signed(around[k]);
+            (next, self.entry_ap(next))
+        })
     }
 
     /// The numbers of the passable hexes from which `target` lies within
