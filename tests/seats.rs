@@ -114,7 +114,7 @@ impl Table2 {
     fn sealed(&self) -> Sealed {
         match self.link.recv_timeout(WAIT) {
             Some(FromServer::Sealed(s)) => s,
-            None => panic!("no seal reached the laptop"),
+            other => panic!("no seal reached the laptop: {other:?}"),
         }
     }
 

@@ -121,8 +121,11 @@ struct Laptop {
 
 impl Laptop {
     fn pump(&mut self) {
-        while let Some(FromServer::Sealed(s)) = self.link.try_recv() {
-            self.app.seat_sealed(s);
+        while let Some(m) = self.link.try_recv() {
+            match m {
+                FromServer::Sealed(s) => self.app.seat_sealed(s),
+                FromServer::Answered(a) => self.app.seat_answered(a),
+            }
         }
         for m in self.app.take_outbox() {
             assert!(self.link.send(m));

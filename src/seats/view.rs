@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::ask::QuestionView;
 use crate::engine::{Battle, Figure, FigureOrders, SideId};
 use crate::hex::{Facing, Terrain};
 use crate::rules::shakhan::{BodyArea, Card};
@@ -27,6 +28,10 @@ pub struct SeatView {
     /// The orders this seat sealed this round (any of its devices), until
     /// the round runs.
     pub sealed: Option<SealedView>,
+    /// What the laptop asks of this seat now (movement, a shield, …).
+    pub question: Option<QuestionView>,
+    /// The laptop's word to this seat (an answer it did not use, and why).
+    pub notice: Option<String>,
 }
 
 /// The map's hexes, one character per hex, a row per string (offset
@@ -187,5 +192,7 @@ pub fn seat_view(battle: &Battle, side: SideId) -> SeatView {
         },
         figures,
         sealed: None,
+        question: None,
+        notice: None,
     }
 }
