@@ -259,18 +259,6 @@ pub fn question_view(battle: &Battle, q: &Question) -> QuestionView {
     }
 }
 
-/// `moves` with `m` in place of its figure's earlier move, last (the order
-/// the laptop's draft keeps).
-fn with(moves: &[FigureMove], m: &FigureMove) -> Vec<FigureMove> {
-    let mut out: Vec<FigureMove> = moves
-        .iter()
-        .filter(|o| o.figure != m.figure)
-        .cloned()
-        .collect();
-    out.push(m.clone());
-    out
-}
-
 /// A move walked on the map from where its figure stands: the hexes, the
 /// end and the cost; the battle's check of the side's moves with it decides.
 fn path_view(battle: &Battle, side: SideId, moves: &[FigureMove], m: &FigureMove) -> PathView {
@@ -297,8 +285,20 @@ fn path_view(battle: &Battle, side: SideId, moves: &[FigureMove], m: &FigureMove
         end: [pose.hex.col, pose.hex.row],
         facing: pose.facing,
         cost: cost as f64,
-        verdict: battle.check_moves(side, &with(moves, m)).err().map(|r| r.0),
+        verdict: verdict(battle, side, moves, m),
     }
+}
+
+/// The battle's move check of `m` after the page's other moves, each taken
+/// in order as `Battle::check_moves` takes them; one it refuses is left out
+/// (it is marked on its own figure), so a verdict speaks of its own move.
+fn verdict(battle: &Battle, side: SideId, moves: &[FigureMove], m: &FigureMove) -> Option<String> {
+    let mut check = battle.move_check(side);
+    for o in moves.iter().filter(|o| o.figure != m.figure) {
+        // Refused, it leaves the list as it was.
+        let _ = check.add(o);
+    }
+    check.add(m).err().map(|r| r.0)
 }
 
 /// The way through `request.hexes` (each reached by the cheapest way from

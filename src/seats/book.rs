@@ -203,6 +203,14 @@ impl Book {
             .ok_or(Refusal::UnknownToken)?;
         view.sealed = self.seals.get(side.0).cloned().flatten();
         view.notice = self.notices.get(side.0).cloned().flatten();
+        // Another seat is asked: say whom the table waits for, as the laptop does.
+        if let Some(q) = table.question.as_ref().filter(|q| q.side != side) {
+            let name = table
+                .views
+                .get(q.side.0)
+                .map_or("", |v| v.side_name.as_str());
+            view.waiting = Some(format!("The round is under way: waiting for {name}…"));
+        }
         if let Some(q) = &mut view.question {
             q.answered = self.answered == Some(q.ask);
         }

@@ -177,7 +177,18 @@ pub fn seat_view(battle: &Battle, side: SideId) -> SeatView {
             own: (f.side == side.0 && f.condition.can_act()).then(|| own(battle, f)),
         })
         .collect();
-    let waiting = battle.check_sealing(side, &[]).err().map(|r| r.0);
+    let waiting = match battle.prompt() {
+        // Said as the laptop says it, not as "the round is under way".
+        crate::engine::Prompt::Finished { winner } => Some(match winner {
+            Some(w) => format!(
+                "The battle is over: {} won after {}.",
+                battle.sides()[w.0].name,
+                crate::words::count(battle.round() as usize, "round", "rounds")
+            ),
+            None => "The battle is over: nobody is left standing.".into(),
+        }),
+        _ => battle.check_sealing(side, &[]).err().map(|r| r.0),
+    };
     SeatView {
         side: side.0,
         side_name: battle.sides()[side.0].name.clone(),

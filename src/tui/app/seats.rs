@@ -226,8 +226,9 @@ impl App {
                 "Your answer came after the question was answered on the laptop; it was not used."
                     .into(),
             ));
+            let name = crate::words::possessive(&name);
             self.info(format!(
-                "{name}'s answer came after this question was answered here; not used"
+                "{name} answer came after this question was answered here; not used"
             ));
             return;
         }
@@ -261,9 +262,9 @@ impl App {
             side,
             "The referee took this question to the laptop and answers it there.".into(),
         ));
-        let name = self.battle().sides()[side.0].name.clone();
+        let name = crate::words::possessive(&self.battle().sides()[side.0].name);
         self.info(format!(
-            "the question is the laptop's now; {name}'s seat was told"
+            "the question is the laptop's now; {name} seat was told"
         ));
         self.keep_seats_current();
     }
@@ -364,9 +365,9 @@ impl App {
                     seat.token = Some(token.clone());
                 }
                 self.tell(ToServer::Issue(side, token));
-                let name = self.battle().sides()[side.0].name.clone();
+                let name = crate::words::possessive(&self.battle().sides()[side.0].name);
                 self.info(format!(
-                    "a new link for {name}'s seat; the old one opens nothing now"
+                    "a new link for {name} seat; the old one opens nothing now"
                 ));
                 self.publish();
             }
@@ -385,9 +386,9 @@ impl App {
             seat.sealed = None;
         }
         self.tell(ToServer::Revoke(side));
-        let name = self.battle().sides()[side.0].name.clone();
+        let name = crate::words::possessive(&self.battle().sides()[side.0].name);
         self.info(format!(
-            "{name}'s seat is closed: its link opens nothing; the laptop writes {name}'s orders (r: a new link)"
+            "{name} seat is closed: its link opens nothing; the laptop writes {name} orders (r: a new link)"
         ));
         self.hand_in_seats();
         self.publish();

@@ -48,7 +48,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                 "waiting for {side}… (their seat answers on its device)"
             )));
             lines.push(Line::from("Enter: answer it here instead · K: the seats"));
-            format!(" {side}'s seat to answer ")
+            format!(" {} seat to answer ", crate::words::possessive(&side))
         }
         Prompt::MovementPriority { side } => {
             lines.push(Line::from(format!(
