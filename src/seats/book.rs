@@ -156,13 +156,16 @@ impl Book {
         self.seals.resize(table.views.len(), None);
         let asked = |t: &Table| t.question.as_ref().map(|q| q.ask);
         if self.table.as_ref().and_then(asked) != asked(&table) {
+            // A new question (or none): the last one's answer and notices go.
             self.answered = None;
+            self.notices.clear();
         }
         self.table = Some(table);
     }
 
     /// The laptop's word to a seat (its answer came too late, or was
-    /// refused): shown on its page until the next one.
+    /// refused, or the referee took the question): shown on its page until
+    /// the next question.
     pub fn notice(&mut self, side: SideId, text: String) {
         if self.notices.len() <= side.0 {
             self.notices.resize(side.0 + 1, None);
@@ -327,7 +330,7 @@ impl Book {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{CardOrder, Command, FigureId};
+    use crate::engine::{CardOrder, Command, FigureId, Prompt};
     use crate::rules::shakhan::Card;
 
     fn duel() -> Battle {
@@ -466,5 +469,61 @@ mod tests {
         b.revoke(SideId(0));
         assert_eq!(b.view(&red), Err(Refusal::UnknownToken));
         assert!(b.view(&token(1).reveal()).is_ok());
+    }
+
+    /// 16.14.3: the side with Initiative is asked on its seat; the first
+    /// answer is the one; a notice stays until the next question.
+    #[test]
+    fn shakhan_16_14_3_a_question_is_answered_once_and_its_notice_lasts_till_the_next() {
+        let mut battle = duel();
+        for side in 0..2 {
+            battle
+                .submit(Command::Orders {
+                    side: SideId(side),
+                    orders: orders(side, Card::C, 1 - side),
+                })
+                .unwrap();
+        }
+        let Prompt::MovementPriority { side } = battle.prompt() else {
+            panic!("{:?}", battle.prompt())
+        };
+        let asked = |ask| Question {
+            side,
+            ask,
+            prompt: battle.prompt(),
+            movers: Vec::new(),
+            planned: Vec::new(),
+        };
+        let mut b = book(&battle);
+        b.update(Table::of(&battle).asking(asked(1)));
+        let me = token(side.0).reveal();
+        let first = AnswerRequest {
+            ask: 1,
+            command: Command::MovementPriority { move_first: true },
+        };
+        assert_eq!(b.answer(&me, first.clone()).unwrap().ask, 1);
+        assert!(b.view(&me).unwrap().question.unwrap().answered);
+        assert!(matches!(
+            b.answer(&me, first.clone()),
+            Err(Refusal::NotAsked(_))
+        ));
+        // The laptop could not use it: told, and it may be given again.
+        b.notice(side, "not used".into());
+        let view = b.view(&me).unwrap();
+        assert_eq!(view.notice.as_deref(), Some("not used"));
+        assert!(!view.question.unwrap().answered);
+        // The same question sent again keeps the notice; the next clears it,
+        // and an answer to the last is stale.
+        b.update(Table::of(&battle).asking(asked(1)));
+        assert!(b.view(&me).unwrap().notice.is_some());
+        b.update(Table::of(&battle).asking(asked(2)));
+        let view = b.view(&me).unwrap();
+        assert_eq!(view.notice, None);
+        assert!(!view.question.unwrap().answered);
+        assert!(matches!(
+            b.answer(&me, first.clone()),
+            Err(Refusal::NotAsked(_))
+        ));
+        assert!(b.answer(&me, AnswerRequest { ask: 2, ..first }).is_ok());
     }
 }

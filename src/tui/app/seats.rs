@@ -244,7 +244,6 @@ impl App {
                 answered.side,
                 format!("The laptop refused your answer: {why}. Answer again."),
             ));
-            self.publish();
         }
     }
 
@@ -258,6 +257,8 @@ impl App {
         if let Some(s) = self.seats.as_mut() {
             s.taken = Some(here);
         }
+        // The table first: a new question clears the seat's notices.
+        self.keep_seats_current();
         self.tell(ToServer::Notice(
             side,
             "The referee took this question to the laptop and answers it there.".into(),
@@ -266,7 +267,6 @@ impl App {
         self.info(format!(
             "the question is the laptop's now; {name} seat was told"
         ));
-        self.keep_seats_current();
     }
 
     /// A seat sealed its side's orders (checked by the server against the
