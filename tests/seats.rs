@@ -576,6 +576,18 @@ fn shakhan_16_14_3_7_a_seat_picks_its_moves_and_the_laptop_plays_them() {
     );
     assert_eq!(status, 409);
     assert!(v["error"].as_str().unwrap().contains("stands in"), "{v}");
+    // A way longer than any pulse walks is refused before any search.
+    let long = vec![[toward.col, toward.row]; 33];
+    let (status, v) = t.call(
+        &tok(side),
+        "plan",
+        &json!({"ask": 7, "figure": mover, "hexes": long}),
+    );
+    assert_eq!(status, 409);
+    assert!(
+        v["error"].as_str().unwrap().contains("at most 32 hexes"),
+        "{v}"
+    );
 
     let before = (t.state_text(&tok(side)), t.state_text(&tok(other)));
     let command = Command::Move { moves: vec![m] };

@@ -12,6 +12,9 @@ use crate::engine::{Battle, Command, FigureId, FigureMove, Prompt, SideId};
 use crate::hex::{Facing, Goal, Hex, MoveCosts, Pose, Step};
 use crate::rules::shakhan::trample::DodgeChoice;
 
+/// Hexes one path request may name: more than any figure walks in a pulse.
+const WAYPOINTS: usize = 32;
+
 /// A question the laptop puts to a seat, numbered: an answer names the
 /// number it answers, so an answer to an earlier question is stale.
 #[derive(Debug, Clone, PartialEq)]
@@ -306,6 +309,12 @@ fn verdict(battle: &Battle, side: SideId, moves: &[FigureMove], m: &FigureMove) 
 /// with the facing asked for; priced and checked with the moves the page
 /// holds. `Err` when there is no way at all.
 pub fn plan(battle: &Battle, side: SideId, request: &PlanRequest) -> Result<PathView, String> {
+    // A path search per hex: a page never needs more than a pulse can walk.
+    if request.hexes.len() > WAYPOINTS || request.moves.len() > battle.figures().len() {
+        return Err(format!(
+            "a way of at most {WAYPOINTS} hexes, with at most one move a figure; reload the page"
+        ));
+    }
     let f = battle
         .figures()
         .get(request.figure.0)

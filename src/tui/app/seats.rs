@@ -124,8 +124,13 @@ impl App {
             }
         }
         let mut table = Table::of(self.session.battle());
-        if let Some(q) = self.question() {
-            table = table.asking(q);
+        match self.question() {
+            Some(q) => table = table.asking(q),
+            None => {
+                if let Some(s) = self.seats.as_mut() {
+                    s.asked = None;
+                }
+            }
         }
         self.tell(ToServer::Table(table));
     }
@@ -192,11 +197,6 @@ impl App {
         let Some(seats) = &self.seats else { return };
         let asking = self.asking_seat().map(|_| self.here());
         if asking != seats.asked {
-            if asking.is_none()
-                && let Some(s) = self.seats.as_mut()
-            {
-                s.asked = None;
-            }
             self.publish();
         }
     }
