@@ -343,3 +343,45 @@ fn k_opens_the_seats_from_the_map() {
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.mode(), Mode::SeatWait);
 }
+
+/// 16.9.10: under the Optional Initiative System each figure's own Action
+/// Phase is asked of its side's seat, that figure alone to move.
+#[test]
+fn shakhan_16_9_10_a_figure_s_own_action_phase_is_asked_of_its_seat() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/duel.ron");
+    let text = std::fs::read_to_string(&path).unwrap().replacen(
+        "ruleset: Shakhan,",
+        "ruleset: Shakhan, options: (initiative: Optional),",
+        1,
+    );
+    let checked = hexmelee::scenario::parse(&path, &text).unwrap();
+    let seed = checked.scenario.seed;
+    let mut app = App::new(checked, seed, false).unwrap();
+    app.handle(hexmelee::tui::app::Input::Resize(120, 40));
+    let tokens = vec![Token::from_bytes([0x11; 16]), Token::from_bytes([0x22; 16])];
+    app.open_seats("192.0.2.10:8080".parse().unwrap(), tokens);
+    seal(&mut app, RED, Card::C);
+    seal(&mut app, BLUE, Card::C);
+    let Prompt::FigureMovement { figure, .. } = app.battle().prompt() else {
+        panic!("{:?}", app.battle().prompt())
+    };
+    assert_eq!(app.mode(), Mode::SeatWait);
+    let question = app
+        .take_outbox()
+        .iter()
+        .rev()
+        .find_map(|m| match m {
+            ToServer::Table(t) => t.question().cloned(),
+            _ => None,
+        })
+        .expect("the seat is asked");
+    assert_eq!(question.movers, [figure]);
+    assert_eq!(question.side.0, app.battle().figure(figure).side);
+    let log = app.session().log().len();
+    app.seat_answered(Answered {
+        side: question.side,
+        ask: question.ask,
+        command: Command::Move { moves: Vec::new() },
+    });
+    assert_eq!(app.session().log().len(), log + 1);
+}
