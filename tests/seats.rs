@@ -7,9 +7,12 @@
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use hexmelee::engine::{Battle, Command, FigureOrders, Prompt, SideId};
+use hexmelee::engine::{
+    Battle, Command, FigureId, FigureMove, FigureOrders, Prompt, ShieldStance, SideId,
+};
 use hexmelee::scenario;
-use hexmelee::seats::{self, FromServer, Link, Sealed, Table, ToServer, Token};
+use hexmelee::seats::{self, Answered, FromServer, Link, Question, Sealed, Table, ToServer, Token};
+use hexmelee::sim::ai;
 use serde_json::{Value, json};
 
 const RED: SideId = SideId(0);
@@ -33,7 +36,10 @@ fn tok(side: SideId) -> String {
 
 impl Table2 {
     fn open() -> Table2 {
-        let checked = scenario::default_scenario().unwrap();
+        Table2::open_on(scenario::default_scenario().unwrap())
+    }
+
+    fn open_on(checked: scenario::Checked) -> Table2 {
         let battle = Battle::new(&checked, checked.scenario.seed).unwrap();
         let link = seats::start("127.0.0.1:0".parse().unwrap()).unwrap();
         assert!(link.addr.ip().is_loopback() && link.addr.port() != 0);
@@ -67,6 +73,72 @@ impl Table2 {
             }
             assert!(start.elapsed() < WAIT, "the server never showed the table");
             std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// The laptop puts the current prompt to its side's seat as question
+    /// `ask` and waits (bounded) until the seat's view shows it.
+    fn ask(&mut self, ask: u64) -> SideId {
+        let prompt = self.battle.prompt();
+        let (side, movers) = match prompt {
+            Prompt::Movement { side, .. } => {
+                let movers = self
+                    .battle
+                    .figures()
+                    .iter()
+                    .filter(|f| {
+                        f.side == side.0
+                            && f.condition.can_act()
+                            && !f.round.moved_this_pulse
+                            && f.round.pulse_left >= 1.0
+                    })
+                    .map(|f| f.id)
+                    .collect();
+                (side, movers)
+            }
+            Prompt::RaiseShield { defender, .. } => {
+                (SideId(self.battle.figure(defender).side), Vec::new())
+            }
+            other => panic!("not a seat's question: {other:?}"),
+        };
+        let q = Question {
+            side,
+            ask,
+            prompt,
+            movers,
+            planned: Vec::new(),
+        };
+        assert!(
+            self.link
+                .send(ToServer::Table(Table::of(&self.battle).asking(q)))
+        );
+        let start = Instant::now();
+        loop {
+            let (_, v) = self.state(&tok(side));
+            if v["question"]["ask"] == json!(ask) {
+                return side;
+            }
+            assert!(start.elapsed() < WAIT, "the seat never saw the question");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    fn call(&self, token: &str, what: &str, body: &Value) -> (u16, Value) {
+        let mut r = self
+            .http
+            .post(self.url(&format!("/api/{token}/{what}")))
+            .header("content-type", "application/json")
+            .send(body.to_string())
+            .unwrap();
+        let status = r.status().as_u16();
+        (status, r.body_mut().read_json().unwrap())
+    }
+
+    /// The next answer the laptop receives.
+    fn answered(&self) -> Answered {
+        match self.link.recv_timeout(WAIT) {
+            Some(FromServer::Answered(a)) => a,
+            other => panic!("no answer reached the laptop: {other:?}"),
         }
     }
 
@@ -114,7 +186,7 @@ impl Table2 {
     fn sealed(&self) -> Sealed {
         match self.link.recv_timeout(WAIT) {
             Some(FromServer::Sealed(s)) => s,
-            None => panic!("no seal reached the laptop"),
+            other => panic!("no seal reached the laptop: {other:?}"),
         }
     }
 
@@ -417,4 +489,233 @@ fn open_pages_are_capped_and_a_closed_one_frees_its_place() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// Answer every prompt with the AI's answer (Legion's shields asked) until
+/// `stop` holds; bounded.
+fn play_until(battle: &mut Battle, stop: impl Fn(&Battle) -> bool) {
+    for _ in 0..5000 {
+        if stop(battle) {
+            return;
+        }
+        let prompt = battle.prompt();
+        assert!(
+            !matches!(prompt, Prompt::Finished { .. }),
+            "the battle ended first"
+        );
+        let mut command = ai::answer(battle, &prompt);
+        if let Command::Orders { orders, .. } = &mut command {
+            for o in orders {
+                o.shield = ShieldStance::Ask;
+            }
+        }
+        battle.submit(command).unwrap();
+    }
+    panic!("never reached the prompt wanted");
+}
+
+/// 16.14.3.7: a side's moves picked on its seat, hex by hex: the seat is
+/// asked (the other is not), each path priced and checked by the battle's
+/// own move check, the answer handed to the laptop as the `Move` its keys
+/// would give; stale, foreign and repeated answers are refused and change
+/// nothing.
+#[test]
+fn shakhan_16_14_3_7_a_seat_picks_its_moves_and_the_laptop_plays_them() {
+    let mut t = Table2::open();
+    // The duel's orders say nothing of moves: asked each pulse.
+    play_until(&mut t.battle, |b| {
+        matches!(b.prompt(), Prompt::Movement { .. })
+    });
+    let side = t.ask(7);
+    let other = SideId(1 - side.0);
+    let (_, v) = t.state(&tok(side));
+    let q = &v["question"];
+    assert_eq!(q["kind"], "movement");
+    assert!(q["title"].as_str().unwrap().starts_with("Movement, pulse"));
+    let mover = q["movers"][0]["id"].as_u64().unwrap() as usize;
+    assert_eq!(
+        t.state(&tok(other)).1["question"],
+        Value::Null,
+        "only the side asked sees it"
+    );
+
+    // One hex toward the enemy, the way the page asks for it.
+    let me = t.battle.figure(FigureId(mover)).pose;
+    let foe = t
+        .battle
+        .figures()
+        .iter()
+        .find(|f| f.side != side.0)
+        .unwrap()
+        .pose
+        .hex;
+    let toward = me.hex.neighbor(me.hex.facing_toward(foe).unwrap());
+    let plan = json!({"ask": 7, "figure": mover, "hexes": [[toward.col, toward.row]]});
+    let (status, path) = t.call(&tok(side), "plan", &plan);
+    assert_eq!(status, 200, "{path}");
+    assert!(path["cost"].as_f64().unwrap() >= 1.0);
+    assert_eq!(path["end"], json!([toward.col, toward.row]));
+    let steps: Vec<hexmelee::hex::Step> = serde_json::from_value(path["steps"].clone()).unwrap();
+    let m = FigureMove {
+        figure: FigureId(mover),
+        steps,
+    };
+    // The verdict is the battle's own.
+    assert_eq!(
+        path["verdict"].as_str().map(str::to_string),
+        t.battle
+            .check_moves(side, std::slice::from_ref(&m))
+            .err()
+            .map(|r| r.0)
+    );
+    // Into the enemy's hex: refused with who stands there.
+    let (status, v) = t.call(
+        &tok(side),
+        "plan",
+        &json!({"ask": 7, "figure": mover, "hexes": [[foe.col, foe.row]]}),
+    );
+    assert_eq!(status, 409);
+    assert!(v["error"].as_str().unwrap().contains("stands in"), "{v}");
+    // A way longer than any pulse walks is refused before any search.
+    let long = vec![[toward.col, toward.row]; 33];
+    let (status, v) = t.call(
+        &tok(side),
+        "plan",
+        &json!({"ask": 7, "figure": mover, "hexes": long}),
+    );
+    assert_eq!(status, 409);
+    assert!(
+        v["error"].as_str().unwrap().contains("at most 32 hexes"),
+        "{v}"
+    );
+
+    let before = (t.state_text(&tok(side)), t.state_text(&tok(other)));
+    let command = Command::Move { moves: vec![m] };
+    let answer = |ask: u64| json!({"ask": ask, "command": command});
+    let refusals = [
+        (
+            "a stale question",
+            tok(side),
+            answer(6),
+            409,
+            "question 7 is asked now",
+        ),
+        (
+            "the other seat",
+            tok(other),
+            answer(7),
+            409,
+            "nothing is asked of your seat",
+        ),
+        (
+            "a wrong token",
+            "cd".repeat(16),
+            answer(7),
+            403,
+            "opens no seat",
+        ),
+        (
+            "another prompt's answer",
+            tok(side),
+            json!({"ask": 7, "command": {"RaiseShield": {"raise": true}}}),
+            409,
+            "does not answer",
+        ),
+        (
+            "an enemy's move",
+            tok(side),
+            json!({"ask": 7, "command": {"Move": {"moves": [{"figure": 1 - mover, "steps": ["Forward"]}]}}}),
+            409,
+            "may not move now",
+        ),
+        (
+            "malformed JSON",
+            tok(side),
+            json!("{"),
+            400,
+            "not the page's JSON",
+        ),
+    ];
+    for (what, token, body, status, words) in refusals {
+        let (got, v) = t.call(&token, "answer", &body);
+        assert_eq!(got, status, "{what}: {v}");
+        assert!(v["error"].as_str().unwrap().contains(words), "{what}: {v}");
+        assert_eq!(
+            t.link.recv_timeout(Duration::from_millis(50)),
+            None,
+            "{what} reached the laptop"
+        );
+        assert_eq!(
+            (t.state_text(&tok(side)), t.state_text(&tok(other))),
+            before,
+            "{what} changed a view"
+        );
+    }
+
+    let (status, v) = t.call(&tok(side), "answer", &answer(7));
+    assert_eq!(status, 200, "{v}");
+    let got = t.answered();
+    assert_eq!((got.side, got.ask), (side, 7));
+    assert_eq!(got.command, command);
+    // The first answer is the one: the same again is refused.
+    let (status, v) = t.call(&tok(side), "answer", &answer(7));
+    assert_eq!(status, 409);
+    assert!(
+        v["error"].as_str().unwrap().contains("answered already"),
+        "{v}"
+    );
+    assert_eq!(t.state(&tok(side)).1["question"]["answered"], true);
+    // The laptop plays it as its own command.
+    t.battle.submit(got.command).unwrap();
+    assert_eq!(t.battle.figure(FigureId(mover)).pose.hex, toward);
+}
+
+/// 16.15.4: the shield question asked of the defender's seat over its
+/// WebSocket, answered with one of the choices it was given.
+#[test]
+fn shakhan_16_15_4_a_seat_is_asked_to_raise_its_shield() {
+    let checked = scenario::load(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/skirmish.ron"),
+    )
+    .unwrap();
+    let mut t = Table2::open_on(checked);
+    play_until(&mut t.battle, |b| {
+        matches!(b.prompt(), Prompt::RaiseShield { .. })
+    });
+    let side = t
+        .battle
+        .figure(match t.battle.prompt() {
+            Prompt::RaiseShield { defender, .. } => defender,
+            _ => unreachable!(),
+        })
+        .side;
+    let mut socket = ws(&t, &tok(SideId(side)));
+    next_view(&mut socket);
+    t.ask(3);
+    let v = loop {
+        let v = next_view(&mut socket);
+        if v["question"]["ask"] == json!(3) {
+            break v;
+        }
+    };
+    let q = &v["question"];
+    assert_eq!(q["kind"], "choice");
+    assert!(
+        q["text"].as_str().unwrap().contains("Raise the shield?"),
+        "{q}"
+    );
+    let raise = q["choices"][0]["command"].clone();
+    assert_eq!(raise, json!({"RaiseShield": {"raise": true}}));
+    let (status, body) = t.call(
+        &tok(SideId(side)),
+        "answer",
+        &json!({"ask": 3, "command": raise}),
+    );
+    assert_eq!(status, 200, "{body}");
+    let got = t.answered();
+    assert_eq!(got.command, Command::RaiseShield { raise: true });
+    // Its devices hear that it is answered.
+    let v = next_view(&mut socket);
+    assert_eq!(v["question"]["answered"], true);
+    t.battle.submit(got.command).unwrap();
 }

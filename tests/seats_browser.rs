@@ -1,7 +1,8 @@
 //! Issue 23: a seat's page in a real browser. Headless Chromium, driven over
 //! the W3C WebDriver protocol by chromedriver, writes and seals both sides'
-//! orders of the duel from their pages; the laptop's App (fed through the
-//! same channel the display's loop uses) runs the round.
+//! orders of the duel from their pages, and one side picks its moves on the
+//! page's map; the laptop's App (fed through the same channel the display's
+//! loop uses) runs the round.
 //!
 //! WebDriver is JSON over HTTP, so the test speaks it with `ureq` (already
 //! the seats tests' client) rather than compiling a WebDriver crate and its
@@ -18,10 +19,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
-use hexmelee::engine::{Command, Prompt, SideId};
+use hexmelee::engine::{Command, FigureId, Prompt, SideId};
 use hexmelee::rules::shakhan::Card;
 use hexmelee::seats::{self, FromServer, Link, Token};
 use hexmelee::tui::app::App;
+use hexmelee::tui::keys::Mode;
+use ratatui::crossterm::event::KeyCode;
 use serde_json::{Value, json};
 
 const WAIT: Duration = Duration::from_secs(20);
@@ -121,8 +124,11 @@ struct Laptop {
 
 impl Laptop {
     fn pump(&mut self) {
-        while let Some(FromServer::Sealed(s)) = self.link.try_recv() {
-            self.app.seat_sealed(s);
+        while let Some(m) = self.link.try_recv() {
+            match m {
+                FromServer::Sealed(s) => self.app.seat_sealed(s),
+                FromServer::Answered(a) => self.app.seat_answered(a),
+            }
         }
         for m in self.app.take_outbox() {
             assert!(self.link.send(m));
@@ -164,8 +170,16 @@ fn start_driver(driver: &Path, port: u16) -> Driver {
     Driver(child)
 }
 
-/// Write one card for the side's only figure on its page and seal.
-fn seal_from_page(b: &Browser, session: &str, laptop: &mut Laptop, link: &str, card: Card) {
+/// Write one card for the side's only figure on its page (its moves asked
+/// each pulse if `ask_moves`, else with its card) and seal.
+fn seal_from_page(
+    b: &Browser,
+    session: &str,
+    laptop: &mut Laptop,
+    link: &str,
+    card: Card,
+    ask_moves: bool,
+) {
     b.call(
         "POST",
         &format!("/session/{session}/url"),
@@ -178,6 +192,14 @@ fn seal_from_page(b: &Browser, session: &str, laptop: &mut Laptop, link: &str, c
         std::thread::sleep(Duration::from_millis(100));
     }
     b.click(session, &format!("button[data-add=\"{card}\"]"));
+    if ask_moves {
+        // A <select> is set as a player's choice would set it.
+        b.script(
+            session,
+            "const s = document.querySelector('select[data-moves]'); s.value = 'Ask'; \
+             s.dispatchEvent(new Event('change', {bubbles: true}));",
+        );
+    }
     b.click(session, "#seal");
     let start = Instant::now();
     loop {
@@ -185,7 +207,10 @@ fn seal_from_page(b: &Browser, session: &str, laptop: &mut Laptop, link: &str, c
             session,
             "return document.getElementById('status').textContent",
         );
-        if status.as_str().is_some_and(|s| s.starts_with("Sealed")) {
+        // The last seal runs the round at once: the status may move on to
+        // a question before it is read; the seal stays in the view.
+        let sealed = b.script(session, "return !!(view && view.sealed)");
+        if sealed == json!(true) || status.as_str().is_some_and(|s| s.starts_with("Sealed")) {
             break;
         }
         assert!(
@@ -198,7 +223,7 @@ fn seal_from_page(b: &Browser, session: &str, laptop: &mut Laptop, link: &str, c
 }
 
 #[test]
-fn both_sides_seal_from_their_pages_and_the_laptop_runs_the_round() {
+fn both_sides_seal_and_move_from_their_pages_and_the_laptop_runs_the_round() {
     let (Some(chromium), Some(driver)) = (
         installed(&["chromium", "chromium-browser", "google-chrome"]),
         installed(&["chromedriver"]),
@@ -262,7 +287,7 @@ fn both_sides_seal_from_their_pages_and_the_laptop_runs_the_round() {
     let mut laptop = Laptop { app, link };
     laptop.pump();
 
-    seal_from_page(&b, session, &mut laptop, &links[1], Card::C);
+    seal_from_page(&b, session, &mut laptop, &links[1], Card::C, false);
     laptop.until("Blue's seal", |l| {
         l.app
             .seats
@@ -273,14 +298,8 @@ fn both_sides_seal_from_their_pages_and_the_laptop_runs_the_round() {
         laptop.app.note.as_ref().unwrap().text,
         "Blue's seat has sealed"
     );
-    seal_from_page(&b, session, &mut laptop, &links[0], Card::B);
-    // Moves go with the cards (the page's default): the round runs through
-    // to the next round's orders without a key.
-    laptop.until("the round to run", |l| l.app.battle().round() == 2);
-    assert_eq!(
-        laptop.app.battle().prompt(),
-        Prompt::Orders { side: SideId(0) }
-    );
+    seal_from_page(&b, session, &mut laptop, &links[0], Card::B, true);
+    laptop.until("both seals handed in", |l| l.app.session().log().len() >= 2);
     let log = laptop.app.session().log();
     let cards: Vec<(usize, Card)> = log[..2]
         .iter()
@@ -290,6 +309,67 @@ fn both_sides_seal_from_their_pages_and_the_laptop_runs_the_round() {
         })
         .collect();
     assert_eq!(cards, [(0, Card::B), (1, Card::C)]);
+
+    // 16.14.3.7: Red's moves are asked of its seat; the laptop waits.
+    laptop.until("Red's moves to be asked of its seat", |l| {
+        l.app.mode() == Mode::SeatWait
+    });
+    let aulos = laptop.app.battle().figure(FigureId(0)).pose.hex;
+    let berrin = laptop.app.battle().figure(FigureId(1)).pose.hex;
+    let toward = aulos.neighbor(aulos.facing_toward(berrin).unwrap());
+    let start = Instant::now();
+    while b.script(
+        session,
+        "return !!document.querySelector('#question button[data-act=go]')",
+    ) != json!(true)
+    {
+        assert!(start.elapsed() < WAIT, "the page never asked for the moves");
+        laptop.pump();
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // The player taps the hex on the map; the laptop's side prices it.
+    b.click(
+        session,
+        &format!("polygon[data-hex=\"{},{}\"]", toward.col, toward.row),
+    );
+    let start = Instant::now();
+    loop {
+        let row = b.script(
+            session,
+            "return document.querySelector('[data-mover]').textContent",
+        );
+        let row = row.as_str().unwrap_or_default().to_string();
+        if row.contains(&format!("to ({}, {})", toward.col, toward.row)) && row.contains("AP") {
+            assert!(!row.contains('✗'), "the page shows it refused: {row}");
+            break;
+        }
+        assert!(start.elapsed() < WAIT, "the path was never priced: {row}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let before = laptop.app.session().log().len();
+    b.click(session, "#question button[data-act=go]");
+    laptop.until("the seat's moves to be played", |l| {
+        l.app.session().log().len() > before
+    });
+    assert!(matches!(
+        &laptop.app.session().log()[before],
+        Command::Move { moves } if moves.len() == 1 && moves[0].figure == FigureId(0)
+    ));
+    assert_eq!(laptop.app.battle().figure(FigureId(0)).pose.hex, toward);
+
+    // The rest of the round's questions the referee takes back (Enter) and
+    // answers on the laptop.
+    laptop.until("the round to run", |l| {
+        if l.app.mode() == Mode::SeatWait {
+            tui_common::press(&mut l.app, KeyCode::Enter);
+            tui_common::answer_by_keys(&mut l.app);
+        }
+        l.app.battle().round() == 2
+    });
+    assert_eq!(
+        laptop.app.battle().prompt(),
+        Prompt::Orders { side: SideId(0) }
+    );
     // The page hears that the round ran: round 2, open again.
     let start = Instant::now();
     while !b

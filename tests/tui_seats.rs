@@ -9,7 +9,7 @@ mod tui_common;
 
 use hexmelee::engine::{CardOrder, Command, FigureId, FigureOrders, Prompt, SideId};
 use hexmelee::rules::shakhan::Card;
-use hexmelee::seats::{Sealed, ToServer, Token};
+use hexmelee::seats::{Answered, Sealed, ToServer, Token};
 use hexmelee::tui::app::App;
 use hexmelee::tui::keys::Mode;
 use insta::assert_snapshot;
@@ -224,4 +224,164 @@ fn after_an_undo_over_their_orders_the_seats_seal_again() {
     seal(&mut app, BLUE, Card::C);
     seal(&mut app, RED, Card::B);
     assert_eq!(app.session().log()[..2], log[..2]);
+}
+
+/// The ask of the question the last table put to a seat, and its side.
+fn asked(app: &mut App) -> Option<(SideId, u64)> {
+    app.take_outbox().iter().rev().find_map(|m| match m {
+        ToServer::Table(t) => Some(t.question().map(|q| (q.side, q.ask))),
+        _ => None,
+    })?
+}
+
+/// 16.14.3.7: a seated side's moves are asked of its seat: the laptop shows
+/// only whom it waits for, the seat's answer is played as the laptop's own
+/// command, and a question the referee takes back is answered on the laptop
+/// (a seat's late answer is not used, and the seat is told).
+#[test]
+fn shakhan_16_14_3_7_the_laptop_waits_for_a_seat_and_the_first_answer_wins() {
+    let mut app = seated(120, 40);
+    // Orders that say nothing of moves: asked each pulse.
+    seal(&mut app, RED, Card::C);
+    seal(&mut app, BLUE, Card::C);
+    let Prompt::Movement { side, .. } = app.battle().prompt() else {
+        panic!("{:?}", app.battle().prompt())
+    };
+    assert_eq!(app.mode(), Mode::SeatWait);
+    let (asked_side, ask) = asked(&mut app).expect("the seat is asked");
+    assert_eq!(asked_side, side);
+    let name = app.battle().sides()[side.0].name.clone();
+    let shown = screen(&app);
+    assert!(shown.contains(&format!("waiting for {name}…")), "{shown}");
+    assert_snapshot!("waiting_for_a_seat_120x40", shown);
+    // Keys that would answer the movement prompt do nothing meanwhile.
+    let log = app.session().log().len();
+    typed(&mut app, " f");
+    assert_eq!(app.session().log().len(), log);
+
+    // The seat answers: played as the laptop's own command.
+    let stand = Command::Move { moves: Vec::new() };
+    app.seat_answered(Answered {
+        side,
+        ask,
+        command: stand.clone(),
+    });
+    assert_eq!(app.session().log().len(), log + 1);
+    assert_eq!(app.session().log()[log], stand);
+    assert!(app.note.as_ref().unwrap().text.ends_with("seat answered"));
+
+    // The next question; the referee takes it back with Enter.
+    let Some((next_side, next)) = asked(&mut app) else {
+        panic!("{:?}", app.battle().prompt())
+    };
+    assert!(next > ask, "a new question, a new number");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.mode(), Mode::Movement);
+    let out = app.take_outbox();
+    assert!(
+        out.iter()
+            .any(|m| matches!(m, ToServer::Notice(s, _) if *s == next_side)),
+        "{out:?}"
+    );
+    assert!(
+        out.iter()
+            .any(|m| matches!(m, ToServer::Table(t) if t.question().is_none())),
+        "the seat is no longer asked"
+    );
+    // The seat's answer arrives too late: not used, and the seat is told.
+    let log = app.session().log().to_vec();
+    app.seat_answered(Answered {
+        side: next_side,
+        ask: next,
+        command: stand,
+    });
+    assert_eq!(app.session().log(), &log[..]);
+    assert!(app.note.as_ref().unwrap().text.contains("not used"));
+    assert!(
+        app.take_outbox().iter().any(
+            |m| matches!(m, ToServer::Notice(s, t) if *s == next_side && t.contains("not used"))
+        )
+    );
+    answer_by_keys(&mut app);
+    assert_eq!(app.session().log().len(), log.len() + 1);
+}
+
+/// A side without a seat (closed: the referee plays it, as an NPC side)
+/// answers on the laptop as before.
+#[test]
+fn a_side_without_a_seat_answers_on_the_laptop() {
+    let mut app = seated(80, 24);
+    asking(&mut app);
+    typed(&mut app, "Kx");
+    press(&mut app, KeyCode::Tab);
+    typed(&mut app, "x");
+    press(&mut app, KeyCode::Esc);
+    for _ in 0..4 {
+        if matches!(app.battle().prompt(), Prompt::Orders { .. }) {
+            answer_by_keys(&mut app);
+        }
+    }
+    assert!(matches!(
+        app.battle().prompt(),
+        Prompt::MovementPriority { .. }
+    ));
+    assert_eq!(app.mode(), Mode::Priority);
+    assert_eq!(asked(&mut app), None);
+}
+
+/// `K` opens the seats from the map screens too (here while the laptop
+/// waits for a seat's moves), and Esc comes back.
+#[test]
+fn k_opens_the_seats_from_the_map() {
+    let mut app = seated(120, 40);
+    seal(&mut app, RED, Card::C);
+    seal(&mut app, BLUE, Card::C);
+    assert_eq!(app.mode(), Mode::SeatWait);
+    typed(&mut app, "K");
+    assert_eq!(app.mode(), Mode::Seats);
+    assert_snapshot!("seats_from_the_map_120x40", screen(&app));
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.mode(), Mode::SeatWait);
+}
+
+/// 16.9.10: under the Optional Initiative System each figure's own Action
+/// Phase is asked of its side's seat, that figure alone to move.
+#[test]
+fn shakhan_16_9_10_a_figure_s_own_action_phase_is_asked_of_its_seat() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/duel.ron");
+    let text = std::fs::read_to_string(&path).unwrap().replacen(
+        "ruleset: Shakhan,",
+        "ruleset: Shakhan, options: (initiative: Optional),",
+        1,
+    );
+    let checked = hexmelee::scenario::parse(&path, &text).unwrap();
+    let seed = checked.scenario.seed;
+    let mut app = App::new(checked, seed, false).unwrap();
+    app.handle(hexmelee::tui::app::Input::Resize(120, 40));
+    let tokens = vec![Token::from_bytes([0x11; 16]), Token::from_bytes([0x22; 16])];
+    app.open_seats("192.0.2.10:8080".parse().unwrap(), tokens);
+    seal(&mut app, RED, Card::C);
+    seal(&mut app, BLUE, Card::C);
+    let Prompt::FigureMovement { figure, .. } = app.battle().prompt() else {
+        panic!("{:?}", app.battle().prompt())
+    };
+    assert_eq!(app.mode(), Mode::SeatWait);
+    let question = app
+        .take_outbox()
+        .iter()
+        .rev()
+        .find_map(|m| match m {
+            ToServer::Table(t) => t.question().cloned(),
+            _ => None,
+        })
+        .expect("the seat is asked");
+    assert_eq!(question.movers, [figure]);
+    assert_eq!(question.side.0, app.battle().figure(figure).side);
+    let log = app.session().log().len();
+    app.seat_answered(Answered {
+        side: question.side,
+        ask: question.ask,
+        command: Command::Move { moves: Vec::new() },
+    });
+    assert_eq!(app.session().log().len(), log + 1);
 }

@@ -8,6 +8,9 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use super::ask::{
+    AnswerRequest, Answered, PathView, PlanRequest, Question, check_answer, question_view,
+};
 use super::token::Token;
 use super::view::{SealedView, SeatView, seat_view};
 use crate::engine::{Battle, FigureOrders, SideId};
@@ -26,6 +29,8 @@ pub struct Table {
     round: u32,
     views: Vec<SeatView>,
     battle: Arc<Battle>,
+    /// What the laptop asks of a seat now, if anything.
+    question: Option<Question>,
 }
 
 impl Table {
@@ -37,7 +42,23 @@ impl Table {
                 .map(|s| seat_view(battle, SideId(s)))
                 .collect(),
             battle: Arc::new(battle.clone()),
+            question: None,
         }
+    }
+
+    /// The same table with `question` put to its side's seat (only that
+    /// seat's view shows it).
+    pub fn asking(mut self, question: Question) -> Table {
+        if let Some(v) = self.views.get_mut(question.side.0) {
+            v.question = Some(question_view(&self.battle, &question));
+        }
+        self.question = Some(question);
+        self
+    }
+
+    /// The question put to a seat, if any.
+    pub fn question(&self) -> Option<&Question> {
+        self.question.as_ref()
     }
 }
 
@@ -81,6 +102,9 @@ pub enum Refusal {
     NoTable,
     #[error("{0}")]
     Malformed(String),
+    /// An answer to a question that is not this seat's now, or answered.
+    #[error("{0}")]
+    NotAsked(String),
     /// The battle's own check refused the orders, or the side may not seal now.
     #[error("{0}")]
     Refused(String),
@@ -94,6 +118,10 @@ pub struct Book {
     seals: Vec<Option<SealedView>>,
     /// Seal names received this round.
     seen: HashSet<String>,
+    /// The question (by number) a seat has answered, until the laptop moves on.
+    answered: Option<u64>,
+    /// Per side: what the laptop last told the seat (an answer not used).
+    notices: Vec<Option<String>>,
 }
 
 impl Book {
@@ -126,7 +154,25 @@ impl Book {
             self.seen.clear();
         }
         self.seals.resize(table.views.len(), None);
+        let asked = |t: &Table| t.question.as_ref().map(|q| q.ask);
+        if self.table.as_ref().and_then(asked) != asked(&table) {
+            // A new question (or none): the last one's answer and notices go.
+            self.answered = None;
+            self.notices.clear();
+        }
         self.table = Some(table);
+    }
+
+    /// The laptop's word to a seat (its answer came too late, or was
+    /// refused, or the referee took the question): shown on its page until
+    /// the next question.
+    pub fn notice(&mut self, side: SideId, text: String) {
+        if self.notices.len() <= side.0 {
+            self.notices.resize(side.0 + 1, None);
+        }
+        self.notices[side.0] = Some(text);
+        // A refused answer may be given again.
+        self.answered = None;
     }
 
     /// The seat's seal is void: the laptop could not take it (the battle moved
@@ -159,7 +205,76 @@ impl Book {
             .cloned()
             .ok_or(Refusal::UnknownToken)?;
         view.sealed = self.seals.get(side.0).cloned().flatten();
+        view.notice = self.notices.get(side.0).cloned().flatten();
+        // Another seat is asked: say whom the table waits for, as the laptop does.
+        if let Some(q) = table.question.as_ref().filter(|q| q.side != side) {
+            let name = table
+                .views
+                .get(q.side.0)
+                .map_or("", |v| v.side_name.as_str());
+            view.waiting = Some(format!("The round is under way: waiting for {name}…"));
+        }
+        if let Some(q) = &mut view.question {
+            q.answered = self.answered == Some(q.ask);
+        }
         Ok(view)
+    }
+
+    /// The question `token`'s seat may answer as `ask`, with the battle it
+    /// is asked in; refused when it is not that seat's, not current, or
+    /// answered already.
+    fn asked(&self, token: &str, ask: u64) -> Result<(SideId, &Table, &Question), Refusal> {
+        let side = self.side_of(token)?;
+        let table = self.table.as_ref().ok_or(Refusal::NoTable)?;
+        let q = table
+            .question
+            .as_ref()
+            .filter(|q| q.side == side)
+            .ok_or_else(|| {
+                Refusal::NotAsked(
+                    "nothing is asked of your seat now: it was answered (on the laptop, or by \
+                     another device of your seat), or the battle moved on"
+                        .into(),
+                )
+            })?;
+        if q.ask != ask {
+            return Err(Refusal::NotAsked(format!(
+                "this answers question {ask}, but question {} is asked now: the page was out \
+                 of date; look again and answer",
+                q.ask
+            )));
+        }
+        Ok((side, table, q))
+    }
+
+    /// Price a path a seat's player picked (nothing changes).
+    pub fn plan(&self, token: &str, request: &PlanRequest) -> Result<PathView, Refusal> {
+        let (side, table, _) = self.asked(token, request.ask)?;
+        super::ask::plan(&table.battle, side, request).map_err(Refusal::Refused)
+    }
+
+    /// A seat answers the question put to it: checked by the battle's own
+    /// checks, then handed to the laptop. The first answer is the one; any
+    /// other for the same question is refused. Refused, nothing changes.
+    pub fn answer(&mut self, token: &str, request: AnswerRequest) -> Result<Answered, Refusal> {
+        let (side, table, q) = self.asked(token, request.ask)?;
+        if self.answered == Some(q.ask) {
+            return Err(Refusal::NotAsked(
+                "this question was answered already (by this or another device of your seat)"
+                    .into(),
+            ));
+        }
+        check_answer(&table.battle, q, &request.command).map_err(Refusal::Refused)?;
+        let ask = q.ask;
+        self.answered = Some(ask);
+        if let Some(n) = self.notices.get_mut(side.0) {
+            *n = None;
+        }
+        Ok(Answered {
+            side,
+            ask,
+            command: request.command,
+        })
     }
 
     /// Seal the side's orders: checked by the battle's own check of a side's
@@ -215,7 +330,7 @@ impl Book {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{CardOrder, Command, FigureId};
+    use crate::engine::{CardOrder, Command, FigureId, Prompt};
     use crate::rules::shakhan::Card;
 
     fn duel() -> Battle {
@@ -354,5 +469,61 @@ mod tests {
         b.revoke(SideId(0));
         assert_eq!(b.view(&red), Err(Refusal::UnknownToken));
         assert!(b.view(&token(1).reveal()).is_ok());
+    }
+
+    /// 16.14.3: the side with Initiative is asked on its seat; the first
+    /// answer is the one; a notice stays until the next question.
+    #[test]
+    fn shakhan_16_14_3_a_question_is_answered_once_and_its_notice_lasts_till_the_next() {
+        let mut battle = duel();
+        for side in 0..2 {
+            battle
+                .submit(Command::Orders {
+                    side: SideId(side),
+                    orders: orders(side, Card::C, 1 - side),
+                })
+                .unwrap();
+        }
+        let Prompt::MovementPriority { side } = battle.prompt() else {
+            panic!("{:?}", battle.prompt())
+        };
+        let asked = |ask| Question {
+            side,
+            ask,
+            prompt: battle.prompt(),
+            movers: Vec::new(),
+            planned: Vec::new(),
+        };
+        let mut b = book(&battle);
+        b.update(Table::of(&battle).asking(asked(1)));
+        let me = token(side.0).reveal();
+        let first = AnswerRequest {
+            ask: 1,
+            command: Command::MovementPriority { move_first: true },
+        };
+        assert_eq!(b.answer(&me, first.clone()).unwrap().ask, 1);
+        assert!(b.view(&me).unwrap().question.unwrap().answered);
+        assert!(matches!(
+            b.answer(&me, first.clone()),
+            Err(Refusal::NotAsked(_))
+        ));
+        // The laptop could not use it: told, and it may be given again.
+        b.notice(side, "not used".into());
+        let view = b.view(&me).unwrap();
+        assert_eq!(view.notice.as_deref(), Some("not used"));
+        assert!(!view.question.unwrap().answered);
+        // The same question sent again keeps the notice; the next clears it,
+        // and an answer to the last is stale.
+        b.update(Table::of(&battle).asking(asked(1)));
+        assert!(b.view(&me).unwrap().notice.is_some());
+        b.update(Table::of(&battle).asking(asked(2)));
+        let view = b.view(&me).unwrap();
+        assert_eq!(view.notice, None);
+        assert!(!view.question.unwrap().answered);
+        assert!(matches!(
+            b.answer(&me, first.clone()),
+            Err(Refusal::NotAsked(_))
+        ));
+        assert!(b.answer(&me, AnswerRequest { ask: 2, ..first }).is_ok());
     }
 }

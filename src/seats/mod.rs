@@ -15,6 +15,7 @@
 //! `token`, `view` and `book` are plain data and logic; `server` (the web
 //! stack) and `qr` are behind the `seats` cargo feature.
 
+mod ask;
 mod book;
 mod token;
 mod view;
@@ -24,6 +25,10 @@ mod qr;
 #[cfg(feature = "seats")]
 mod server;
 
+pub use ask::{
+    AnswerRequest, Answered, Choice, MoverView, PathView, PlanRequest, Question, QuestionView,
+    seat_may_answer,
+};
 pub use book::{Book, Refusal, SealRequest, Sealed, Table};
 pub use token::{NoEntropy, Token};
 pub use view::{CardChoice, FigureView, MapView, OwnFigure, SealedView, SeatView, seat_view};
@@ -47,12 +52,16 @@ pub enum ToServer {
     /// The side's seal is void (taken back by the referee, or refused when
     /// handed in): its devices seal again.
     Unseal(SideId),
+    /// Tell the side's seat (its answer came too late, or was refused).
+    Notice(SideId, String),
 }
 
 /// What the server tells the display.
 #[derive(Debug, Clone, PartialEq)]
 pub enum FromServer {
     Sealed(Sealed),
+    /// A seat answered the question put to it (checked).
+    Answered(Answered),
 }
 
 /// The display loop's end of the channels to the seats' server.

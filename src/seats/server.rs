@@ -5,6 +5,10 @@
 //!   `/S/TOKEN` too, for the QR code's capitals;
 //! - `GET /api/TOKEN/state` — the seat's view as JSON;
 //! - `POST /api/TOKEN/seal` — seal the side's orders (a [`SealRequest`]);
+//! - `POST /api/TOKEN/plan` — price a path picked on the page (a
+//!   [`PlanRequest`]; changes nothing);
+//! - `POST /api/TOKEN/answer` — answer the question put to the seat (an
+//!   [`AnswerRequest`]);
 //! - `GET /api/TOKEN/ws` — a WebSocket that sends the view on every change.
 //!
 //! A refusal is a JSON `{"error": "…"}` with a 4xx status and changes nothing.
@@ -22,7 +26,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use tokio::sync::{mpsc, watch};
 
-use super::{Book, FromServer, Refusal, SealRequest, ToServer};
+use super::{AnswerRequest, Book, FromServer, PlanRequest, Refusal, SealRequest, ToServer};
 
 /// The page, with its script and style: one file, no network.
 const PAGE: &str = include_str!("page.html");
@@ -147,6 +151,7 @@ fn take(shared: &Shared, message: ToServer) {
             ToServer::Issue(side, token) => book.issue(side, token),
             ToServer::Revoke(side) => book.revoke(side),
             ToServer::Unseal(side) => book.unseal(side),
+            ToServer::Notice(side, text) => book.notice(side, text),
         }
     }
     shared.bump();
@@ -159,6 +164,8 @@ fn routes(shared: Shared) -> Router {
         .route("/S/{token}", get(page))
         .route("/api/{token}/state", get(state))
         .route("/api/{token}/seal", post(seal))
+        .route("/api/{token}/plan", post(plan))
+        .route("/api/{token}/answer", post(answer))
         .route("/api/{token}/ws", get(socket))
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(shared)
@@ -178,7 +185,9 @@ fn refuse(status: StatusCode, why: impl ToString) -> Response {
 fn status_of(r: &Refusal) -> StatusCode {
     match r {
         Refusal::UnknownToken => StatusCode::FORBIDDEN,
-        Refusal::Stale { .. } | Refusal::Replayed | Refusal::Refused(_) => StatusCode::CONFLICT,
+        Refusal::Stale { .. } | Refusal::Replayed | Refusal::Refused(_) | Refusal::NotAsked(_) => {
+            StatusCode::CONFLICT
+        }
         Refusal::NoTable => StatusCode::SERVICE_UNAVAILABLE,
         Refusal::Malformed(_) => StatusCode::BAD_REQUEST,
     }
@@ -215,21 +224,52 @@ async fn state(State(s): State<Shared>, Path(token): Path<String>) -> Response {
     }
 }
 
-async fn seal(State(s): State<Shared>, Path(token): Path<String>, body: String) -> Response {
-    // Parsed here rather than by axum's extractor: the refusal says what was
-    // wrong and where, in the seat's words.
-    let request: SealRequest = match serde_json::from_str(&body) {
+/// A request body parsed here rather than by axum's extractor: the refusal
+/// says what was wrong and where, in the seat's words.
+fn parse<T: serde::de::DeserializeOwned>(what: &str, body: &str) -> Result<T, String> {
+    serde_json::from_str(body).map_err(|e| {
+        format!(
+            "the {what} is not the page's JSON (line {}, column {}: {e}); reload the page",
+            e.line(),
+            e.column()
+        )
+    })
+}
+
+async fn plan(State(s): State<Shared>, Path(token): Path<String>, body: String) -> Response {
+    let request: PlanRequest = match parse("path", &body) {
         Ok(r) => r,
-        Err(e) => {
-            return refuse(
-                StatusCode::BAD_REQUEST,
-                format!(
-                    "the seal is not the page's JSON (line {}, column {}: {e}); reload the page",
-                    e.line(),
-                    e.column()
-                ),
-            );
+        Err(why) => return refuse(StatusCode::BAD_REQUEST, why),
+    };
+    match s.book().plan(&token, &request) {
+        Ok(p) => ([(header::CACHE_CONTROL, "no-store")], axum::Json(p)).into_response(),
+        Err(r) => refuse(status_of(&r), r),
+    }
+}
+
+async fn answer(State(s): State<Shared>, Path(token): Path<String>, body: String) -> Response {
+    let request: AnswerRequest = match parse("answer", &body) {
+        Ok(r) => r,
+        Err(why) => return refuse(StatusCode::BAD_REQUEST, why),
+    };
+    let answered = s.book().answer(&token, request);
+    match answered {
+        Ok(a) => {
+            let ask = a.ask;
+            if s.to_app.send(FromServer::Answered(a)).is_err() {
+                return refuse(StatusCode::SERVICE_UNAVAILABLE, "the laptop has closed");
+            }
+            s.bump();
+            axum::Json(serde_json::json!({ "answered": ask })).into_response()
         }
+        Err(r) => refuse(status_of(&r), r),
+    }
+}
+
+async fn seal(State(s): State<Shared>, Path(token): Path<String>, body: String) -> Response {
+    let request: SealRequest = match parse("seal", &body) {
+        Ok(r) => r,
+        Err(why) => return refuse(StatusCode::BAD_REQUEST, why),
     };
     let sealed = s.book().seal(&token, request);
     match sealed {

@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::ask::QuestionView;
 use crate::engine::{Battle, Figure, FigureOrders, SideId};
 use crate::hex::{Facing, Terrain};
 use crate::rules::shakhan::{BodyArea, Card};
@@ -27,6 +28,10 @@ pub struct SeatView {
     /// The orders this seat sealed this round (any of its devices), until
     /// the round runs.
     pub sealed: Option<SealedView>,
+    /// What the laptop asks of this seat now (movement, a shield, …).
+    pub question: Option<QuestionView>,
+    /// The laptop's word to this seat (an answer it did not use, and why).
+    pub notice: Option<String>,
 }
 
 /// The map's hexes, one character per hex, a row per string (offset
@@ -172,7 +177,18 @@ pub fn seat_view(battle: &Battle, side: SideId) -> SeatView {
             own: (f.side == side.0 && f.condition.can_act()).then(|| own(battle, f)),
         })
         .collect();
-    let waiting = battle.check_sealing(side, &[]).err().map(|r| r.0);
+    let waiting = match battle.prompt() {
+        // Said as the laptop says it, not as "the round is under way".
+        crate::engine::Prompt::Finished { winner } => Some(match winner {
+            Some(w) => format!(
+                "The battle is over: {} won after {}.",
+                battle.sides()[w.0].name,
+                crate::words::count(battle.round() as usize, "round", "rounds")
+            ),
+            None => "The battle is over: nobody is left standing.".into(),
+        }),
+        _ => battle.check_sealing(side, &[]).err().map(|r| r.0),
+    };
     SeatView {
         side: side.0,
         side_name: battle.sides()[side.0].name.clone(),
@@ -187,5 +203,7 @@ pub fn seat_view(battle: &Battle, side: SideId) -> SeatView {
         },
         figures,
         sealed: None,
+        question: None,
+        notice: None,
     }
 }

@@ -247,6 +247,9 @@ impl App {
         if self.owner(&prompt).is_some_and(|s| self.played_by_ai(s)) {
             return Mode::AiTurn;
         }
+        if self.asking_seat().is_some() {
+            return Mode::SeatWait;
+        }
         match prompt {
             Prompt::Finished { .. } => Mode::Finished,
             Prompt::Orders { side } if self.handed_to == Some(side) => Mode::Orders,
@@ -468,6 +471,12 @@ impl App {
 
     /// Handle one input.
     pub fn handle(&mut self, input: Input) -> Effect {
+        let effect = self.handle_input(input);
+        self.keep_seats_current();
+        effect
+    }
+
+    fn handle_input(&mut self, input: Input) -> Effect {
         match input {
             Input::Key(key) if key.kind != KeyEventKind::Release => {
                 let mode = self.mode();
@@ -652,6 +661,7 @@ impl App {
             Action::SeatNext => self.next_seat(),
             Action::SeatReissue => self.reissue_seat(),
             Action::SeatRevoke => self.revoke_seat(),
+            Action::TakeBack => self.take_back_question(),
             Action::AddMove | Action::Face(_) | Action::ProposeMoves => self.moves_action(action),
             Action::MoveFirst(first) => {
                 self.submit(Command::MovementPriority { move_first: first });

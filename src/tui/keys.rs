@@ -54,6 +54,8 @@ pub enum Mode {
     Pairings,
     /// The prompt belongs to an AI-controlled side.
     AiTurn,
+    /// A player seat answers the prompt on its own device (issue 23).
+    SeatWait,
     /// The battle is over.
     Finished,
     /// What every symbol and shading of the display means.
@@ -79,6 +81,7 @@ impl Mode {
             Mode::DodgeBlow => "dodge the blow",
             Mode::Pairings => "pairings",
             Mode::AiTurn => "AI to answer",
+            Mode::SeatWait => "seat to answer",
             Mode::Finished => "battle over",
             Mode::History => "history",
             Mode::Command => "command",
@@ -107,6 +110,7 @@ impl Mode {
                 | Mode::DodgeBlow
                 | Mode::Pairings
                 | Mode::AiTurn
+                | Mode::SeatWait
                 | Mode::Finished
                 | Mode::Replay
         )
@@ -176,6 +180,8 @@ pub enum Action {
     SeatNext,
     /// A new link for the side shown; its old link opens nothing.
     SeatReissue,
+    /// The question a seat is asked is answered on the laptop instead.
+    TakeBack,
     /// The side shown has no link: the laptop writes its orders.
     SeatRevoke,
     AddMove,
@@ -353,6 +359,13 @@ pub const MAP: &[Binding] = &[
         "? help",
         "help: every key of this mode",
         Action::Help,
+    ),
+    // No label: the bar stays as it was; the seats show K where they are.
+    b(
+        &[C('K')],
+        "",
+        "player seats (play --seats): each side's link and QR code, who has sealed; new links, closing a seat",
+        Action::Seats,
     ),
     b(&[C('q')], "q quit", "quit (asks first)", Action::Quit),
 ];
@@ -705,6 +718,13 @@ const AI_TURN: &[Binding] = &[go(
     Action::Advance,
 )];
 
+const SEAT_WAIT: &[Binding] = &[go(
+    &[Enter],
+    "Enter answer here",
+    "take the question back from the seat: the referee answers it on the laptop (the seat is told)",
+    Action::TakeBack,
+)];
+
 const FINISHED: &[Binding] = &[];
 
 const LOG: &[Binding] = &[
@@ -1039,6 +1059,7 @@ pub fn own(mode: Mode) -> &'static [Binding] {
         Mode::DodgeBlow => DODGE_BLOW,
         Mode::Pairings => PAIRINGS,
         Mode::AiTurn => AI_TURN,
+        Mode::SeatWait => SEAT_WAIT,
         Mode::Finished => FINISHED,
         Mode::History => HISTORY,
         Mode::Command | Mode::SaveAs => LINE,
@@ -1118,8 +1139,9 @@ pub fn key_name(key: KeyCode) -> String {
 mod tests {
     use super::*;
 
-    const ALL: [Mode; 27] = [
+    const ALL: [Mode; 28] = [
         Mode::Seats,
+        Mode::SeatWait,
         Mode::Options,
         Mode::AiAsk,
         Mode::Legend,

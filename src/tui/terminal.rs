@@ -109,6 +109,7 @@ fn exchange(app: &mut App, port: Option<&dyn Port>) {
     while let Some(message) = port.try_recv() {
         match message {
             FromServer::Sealed(sealed) => app.seat_sealed(sealed),
+            FromServer::Answered(answered) => app.seat_answered(answered),
         }
     }
     for message in app.take_outbox() {

@@ -6,7 +6,7 @@
 use std::net::SocketAddr;
 
 use crate::engine::{Command, FigureOrders, Prompt, SideId};
-use crate::seats::{Sealed, Table, ToServer, Token};
+use crate::seats::{Answered, Question, Sealed, Table, ToServer, Token, seat_may_answer};
 
 use super::{App, Overlay};
 
@@ -23,6 +23,13 @@ pub struct Seats {
     cursor: usize,
     /// What to tell the server, oldest first.
     outbox: Vec<ToServer>,
+    /// The number of the last question put to a seat, and where it was
+    /// asked (the session's cursor and the prompt): a new one is numbered on.
+    ask: u64,
+    asked: Option<(usize, Prompt)>,
+    /// The question the referee took back to the laptop (Enter while
+    /// waiting for a seat).
+    taken: Option<(usize, Prompt)>,
 }
 
 /// One side's seat.
@@ -77,6 +84,9 @@ impl App {
             shown: SideId(0),
             cursor: self.session.cursor(),
             outbox,
+            ask: 0,
+            asked: None,
+            taken: None,
         });
         self.publish();
     }
@@ -113,8 +123,150 @@ impl App {
                 self.tell(ToServer::Unseal(side));
             }
         }
-        let table = Table::of(self.session.battle());
+        let mut table = Table::of(self.session.battle());
+        match self.question() {
+            Some(q) => table = table.asking(q),
+            None => {
+                if let Some(s) = self.seats.as_mut() {
+                    s.asked = None;
+                }
+            }
+        }
         self.tell(ToServer::Table(table));
+    }
+
+    /// Where the battle stands, for numbering the questions put to seats.
+    fn here(&self) -> (usize, Prompt) {
+        (self.session.cursor(), self.battle().prompt())
+    }
+
+    /// The seat asked the current prompt, if one is: a player side's own
+    /// question (`seats::seat_may_answer`) whose side has a seat, is not
+    /// played by the AI and was not taken back to the laptop. Standing
+    /// answers are given before anything is asked.
+    pub fn asking_seat(&self) -> Option<SideId> {
+        let seats = self.seats.as_ref()?;
+        let prompt = self.battle().prompt();
+        if !seat_may_answer(&prompt) {
+            return None;
+        }
+        let side = self.owner(&prompt)?;
+        let taken = seats.taken.as_ref() == Some(&self.here());
+        (seats.seated(side) && !self.played_by_ai(side) && !taken && !self.replay).then_some(side)
+    }
+
+    /// The question for the seat asked now, numbered (a new one when the
+    /// battle has moved since the last).
+    fn question(&mut self) -> Option<Question> {
+        let side = self.asking_seat()?;
+        let here = self.here();
+        let seats = self.seats.as_mut()?;
+        if seats.asked.as_ref() != Some(&here) {
+            seats.ask += 1;
+            seats.asked = Some(here.clone());
+        }
+        let ask = seats.ask;
+        let b = self.battle();
+        let movers: Vec<_> = match here.1 {
+            Prompt::Movement { side, .. } => b
+                .figures()
+                .iter()
+                .filter(|f| f.side == side.0 && super::can_move(f))
+                .map(|f| f.id)
+                .collect(),
+            Prompt::FigureMovement { figure, .. } => vec![figure],
+            _ => Vec::new(),
+        };
+        let planned = match here.1 {
+            Prompt::Movement { .. } => super::standing::planned(b, side, &movers),
+            _ => Vec::new(),
+        };
+        Some(Question {
+            side,
+            ask,
+            prompt: here.1,
+            movers,
+            planned,
+        })
+    }
+
+    /// Send the table again when what is asked of the seats changed without
+    /// the battle moving (the AI took a side, the referee took a question
+    /// back).
+    pub(super) fn keep_seats_current(&mut self) {
+        let Some(seats) = &self.seats else { return };
+        let asking = self.asking_seat().map(|_| self.here());
+        if asking != seats.asked {
+            self.publish();
+        }
+    }
+
+    /// The number of the question put to a seat now, if one is.
+    pub fn seat_ask(&self) -> Option<u64> {
+        self.asking_seat()?;
+        let seats = self.seats.as_ref()?;
+        (seats.asked.as_ref() == Some(&self.here())).then_some(seats.ask)
+    }
+
+    /// A seat answered the question put to it (checked by the server
+    /// against the battle it was asked in). The first answer wins: one for
+    /// a question the laptop has answered or taken back is not used, and the
+    /// seat is told.
+    pub fn seat_answered(&mut self, answered: Answered) {
+        let name = self
+            .battle()
+            .sides()
+            .get(answered.side.0)
+            .map_or_else(String::new, |s| s.name.clone());
+        let current =
+            self.asking_seat() == Some(answered.side) && self.seat_ask() == Some(answered.ask);
+        if !current {
+            self.tell(ToServer::Notice(
+                answered.side,
+                "Your answer came after the question was answered on the laptop; it was not used."
+                    .into(),
+            ));
+            let name = crate::words::possessive(&name);
+            self.info(format!(
+                "{name} answer came after this question was answered here; not used"
+            ));
+            return;
+        }
+        if self.submit(answered.command) {
+            let seat = crate::words::possessive(&name);
+            self.info(format!("{seat} seat answered"));
+        } else {
+            let why = self
+                .note
+                .as_ref()
+                .map_or_else(String::new, |n| n.text.clone());
+            self.tell(ToServer::Notice(
+                answered.side,
+                format!("The laptop refused your answer: {why}. Answer again."),
+            ));
+        }
+    }
+
+    /// Enter while a seat is asked: the referee answers this question on
+    /// the laptop instead; the seat is told.
+    pub(super) fn take_back_question(&mut self) {
+        let Some(side) = self.asking_seat() else {
+            return;
+        };
+        let here = self.here();
+        if let Some(s) = self.seats.as_mut() {
+            s.taken = Some(here);
+        }
+        // The table first: a new question clears the seat's notices.
+        self.keep_seats_current();
+        self.tell(ToServer::Notice(
+            side,
+            "The referee took this question to the laptop and answers it there.".into(),
+        ));
+        let name = crate::words::possessive(&self.battle().sides()[side.0].name);
+        self.info(format!(
+            "the question is the laptop's now; {name} seat was told"
+        ));
     }
 
     /// A seat sealed its side's orders (checked by the server against the
@@ -213,9 +365,9 @@ impl App {
                     seat.token = Some(token.clone());
                 }
                 self.tell(ToServer::Issue(side, token));
-                let name = self.battle().sides()[side.0].name.clone();
+                let name = crate::words::possessive(&self.battle().sides()[side.0].name);
                 self.info(format!(
-                    "a new link for {name}'s seat; the old one opens nothing now"
+                    "a new link for {name} seat; the old one opens nothing now"
                 ));
                 self.publish();
             }
@@ -234,9 +386,9 @@ impl App {
             seat.sealed = None;
         }
         self.tell(ToServer::Revoke(side));
-        let name = self.battle().sides()[side.0].name.clone();
+        let name = crate::words::possessive(&self.battle().sides()[side.0].name);
         self.info(format!(
-            "{name}'s seat is closed: its link opens nothing; the laptop writes {name}'s orders (r: a new link)"
+            "{name} seat is closed: its link opens nothing; the laptop writes {name} orders (r: a new link)"
         ));
         self.hand_in_seats();
         self.publish();

@@ -21,6 +21,8 @@ pub fn handover(frame: &mut Frame, body: Rect, app: &App) {
         return;
     };
     let name = b.sides()[side.0].name.as_str();
+    // "Raiders' turn", "Blue's turn".
+    let whose = crate::words::possessive(name);
     let style = side_style(&app.theme, b, side.0).add_modifier(Modifier::BOLD);
     let sealed: Vec<&str> = super::status::this_round(b)
         .iter()
@@ -33,14 +35,14 @@ pub fn handover(frame: &mut Frame, body: Rect, app: &App) {
         Line::from(""),
         Line::from(vec![
             Span::raw("Sealed orders: "),
-            Span::styled(name, style),
-            Span::raw("'s turn"),
+            Span::styled(whose.clone(), style),
+            Span::raw(" turn"),
         ]),
         Line::from(""),
         Line::from(vec![
             Span::raw("Hand the keyboard to "),
-            Span::styled(name, style),
-            Span::raw("'s player; everyone else looks away."),
+            Span::styled(whose.clone(), style),
+            Span::raw(" player; everyone else looks away."),
         ]),
     ];
     if !sealed.is_empty() {
@@ -69,11 +71,11 @@ pub fn handover(frame: &mut Frame, body: Rect, app: &App) {
         if seats.seated(side) {
             // Nobody hands the keyboard over: the player has their own seat.
             lines[3] = Line::from(vec![
-                Span::styled(name, style),
-                Span::raw("'s player seals on their own device; the table waits."),
+                Span::styled(whose.clone(), style),
+                Span::raw(" player seals on their own device; the table waits."),
             ]);
             lines.push(Line::from(format!(
-                "Enter: the laptop writes {name}'s orders this round instead · K: links"
+                "Enter: the laptop writes {whose} orders this round instead · K: links"
             )));
         } else {
             lines.push(Line::from(

@@ -41,6 +41,15 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             }));
             format!(" {side} (AI) to answer ")
         }
+        _ if app.base_mode() == Mode::SeatWait => {
+            // Only who is asked: what they choose is theirs until it is played.
+            let side = app.owner(&prompt).map_or("?".into(), side_name);
+            lines.push(Line::from(format!(
+                "waiting for {side}… (their seat answers on its device)"
+            )));
+            lines.push(Line::from("Enter: answer it here instead · K: the seats"));
+            format!(" {} seat to answer ", crate::words::possessive(&side))
+        }
         Prompt::MovementPriority { side } => {
             lines.push(Line::from(format!(
                 "{} has Initiative: move first (f) or second (s)?",

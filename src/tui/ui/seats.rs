@@ -78,8 +78,9 @@ pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
     let name = b.sides()[shown.0].name.as_str();
     match seats.link(shown) {
         Some(link) => {
+            let whose = crate::words::possessive(name);
             lines.push(Line::from(format!(
-                "{name}'s link, for {name}'s player only:"
+                "{whose} link, for {whose} player only:"
             )));
             lines.push(Line::from(Span::styled(
                 link,
