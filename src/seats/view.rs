@@ -10,6 +10,7 @@ use super::ask::QuestionView;
 use crate::engine::{Battle, Figure, FigureOrders, SideId};
 use crate::hex::{Facing, Terrain};
 use crate::rules::shakhan::{BodyArea, Card};
+use crate::scenario::SideColour;
 
 /// One seat's view of the table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -18,6 +19,9 @@ pub struct SeatView {
     pub side_name: String,
     /// Every side's name, by its number.
     pub sides: Vec<String>,
+    /// Every side's colour (CSS), by its number: the one the shared screen
+    /// shows it in, so that a player finds their figures at a glance.
+    pub colours: Vec<String>,
     /// The Melee Round: a seal names it, and a seal for another is stale.
     pub round: u32,
     /// Whether this side may seal now; else `waiting` says why not.
@@ -193,6 +197,9 @@ pub fn seat_view(battle: &Battle, side: SideId) -> SeatView {
         side: side.0,
         side_name: battle.sides()[side.0].name.clone(),
         sides: battle.sides().iter().map(|s| s.name.clone()).collect(),
+        colours: (battle.sides().iter())
+            .map(|s| css_colour(s.colour).to_owned())
+            .collect(),
         round: battle.round(),
         open: waiting.is_none(),
         waiting,
@@ -205,5 +212,19 @@ pub fn seat_view(battle: &Battle, side: SideId) -> SeatView {
         sealed: None,
         question: None,
         notice: None,
+    }
+}
+
+/// A side's colour on the page: the scenario's, dark enough for the white
+/// initials drawn on it.
+fn css_colour(colour: SideColour) -> &'static str {
+    match colour {
+        SideColour::Red => "#c0392b",
+        SideColour::Blue => "#2a6fdb",
+        SideColour::Green => "#1e8449",
+        SideColour::Yellow => "#9a7d0a",
+        SideColour::Magenta => "#8e44ad",
+        SideColour::Cyan => "#117a8b",
+        SideColour::White => "#5d6d7e",
     }
 }
