@@ -18,7 +18,7 @@
 
 use crate::engine::FigureId;
 use crate::engine::dragonquest::{
-    Action, Battle, Command, Figure, Multiple, Posture, Prompt, Task,
+    Action, Battle, Command, Figure, ItemState, Multiple, Posture, Prompt, Task,
 };
 use crate::hex::{Facing, Goal, Hex, MoveCosts, Pose, Step};
 use crate::rules::dragonquest::figure::weapon_strike_chance;
@@ -159,6 +159,7 @@ fn choices(battle: &Battle, id: FigureId) -> Vec<Action> {
         }
     }
     if me.primary().is_none() {
+        out.extend(pick_up(me).map(pass));
         out.extend(prepare_best(me).map(pass));
     }
     // A foe in the Melee Zone now, then one adjacent to turn to.
@@ -193,9 +194,7 @@ fn prepare_best(me: &Figure) -> Option<Task> {
         .iter()
         .enumerate()
         .filter(|(i, w)| {
-            w.state == crate::engine::dragonquest::ItemState::Carried
-                && !me.hands.contains(i)
-                && me.weapon(*i).uses.melee
+            w.state == ItemState::Carried && !me.hands.contains(i) && me.weapon(*i).uses.melee
         })
         .max_by_key(|(i, w)| {
             (
@@ -204,6 +203,23 @@ fn prepare_best(me: &Figure) -> Option<Task> {
             )
         })
         .map(|(item, _)| Task::Prepare { item })
+}
+
+/// 20.4: a Pass that picks up its own weapon lying in its hex (dropped in
+/// a mishap, 24.3), the best for Melee first.
+fn pick_up(me: &Figure) -> Option<Task> {
+    let md = me.modified_md();
+    me.weapons
+        .iter()
+        .enumerate()
+        .filter(|(i, w)| w.state == ItemState::Dropped(me.pose.hex) && me.weapon(*i).uses.melee)
+        .max_by_key(|(i, w)| {
+            (
+                weapon_strike_chance(me.weapon(*i), md, w.rank),
+                std::cmp::Reverse(*i),
+            )
+        })
+        .map(|(item, _)| Task::PickUp { item })
 }
 
 /// The way to the nearest foe that can be reached: to a hex next to it,
