@@ -190,6 +190,28 @@ fn item(r: &Report, key: &str, index: usize) -> Option<usize> {
     )
 }
 
+/// The table's names that begin as `typed` does (its first letter), in
+/// order; all of them if none does.
+fn alike<'a>(typed: &str, known: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
+    let mut all: Vec<&str> = known.collect();
+    all.sort_unstable();
+    let first = typed
+        .trim()
+        .chars()
+        .next()
+        .map(|c| c.to_lowercase().to_string());
+    let like: Vec<&str> = all
+        .iter()
+        .copied()
+        .filter(|n| {
+            first
+                .as_deref()
+                .is_some_and(|f| n.to_lowercase().starts_with(f))
+        })
+        .collect();
+    if like.is_empty() { all } else { like }
+}
+
 fn names<'a>(all: impl Iterator<Item = &'a str>) -> String {
     all.map(|n| format!("\"{n}\""))
         .collect::<Vec<_>>()
@@ -485,15 +507,17 @@ fn check_figure(fig: &Figure, side: usize, r: &mut Report) -> Option<FigureSpec>
     for (n, w) in fig.weapons.iter().enumerate() {
         let at = item(r, "weapons", n);
         let Some(row) = t.weapons.named(&w.name) else {
-            let mut known: Vec<&str> = t.weapons.iter().map(|(_, w)| w.name.as_str()).collect();
-            known.sort_unstable();
+            let known = t.weapons.iter().map(|(_, w)| w.name.as_str());
             r.at(
                 at,
                 format!(
                     "{who} carries a \"{}\", which is not in the 27.2 Weapon Tables",
                     w.name
                 ),
-                &format!("use one of {}", names(known.into_iter())),
+                &format!(
+                    "use a name from the table, e.g. {} ({PAGE} lists them all)",
+                    names(alike(&w.name, known).into_iter())
+                ),
             );
             continue;
         };
