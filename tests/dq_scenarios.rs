@@ -256,3 +256,20 @@ fn every_problem_is_reported_at_once() {
     assert_eq!(e.problems.len(), 2, "{e}");
     assert!(e.problems.iter().all(|p| p.at.is_some()));
 }
+
+/// A DragonQuest file with a slip in its syntax is still read as
+/// DragonQuest's: the slip is refused where it is, not its `ruleset`.
+#[test]
+fn a_slip_in_a_dragonquest_file_is_placed_where_it_is() {
+    let text = edited("ps: 15, md: 17,", "ps: 15 md: 17,");
+    let e = parse(&text).unwrap_err();
+    let line = text[..text.find("ps: 15 md").unwrap()].lines().count();
+    assert_eq!(e.problems[0].at.unwrap().line, line, "{e}");
+    assert!(!e.to_string().contains("Shakhan"), "{e}");
+    let text = edited("tmr: 6,", "tmr: 6, cards: 3,");
+    let e = parse(&text).unwrap_err();
+    assert!(
+        e.problems[0].hint.as_ref().unwrap().contains("ps, md, ag"),
+        "DragonQuest's fields are offered: {e}"
+    );
+}

@@ -189,13 +189,29 @@ struct Head {
     ruleset: RulesetName,
 }
 
-/// The ruleset a scenario's text names, if it reads that far; a file that
-/// does not is Shakhàn's to refuse in its own words.
+/// The ruleset a scenario's text names. A file that does not read as RON
+/// is judged by the word after its first `ruleset:`, so a DragonQuest file
+/// with a slip later on is refused in DragonQuest's words; a file naming
+/// no ruleset is Shakhàn's to refuse.
 fn ruleset_of(text: &str) -> Option<RulesetName> {
     if shell_problem(text).is_some() {
         return None;
     }
-    plain::from_str::<Head>(text).ok().map(|h| h.ruleset)
+    if let Ok(head) = plain::from_str::<Head>(text) {
+        return Some(head.ruleset);
+    }
+    let key = locate::find_key(text, "ruleset", 0, text.len())?;
+    let value = text[key + "ruleset".len()..]
+        .trim_start()
+        .strip_prefix(':')?
+        .trim_start();
+    let word = value
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .next()?;
+    match word {
+        "DragonQuest" => Some(RulesetName::DragonQuest),
+        _ => None,
+    }
 }
 
 /// A checked scenario of either ruleset: the one place its `ruleset` field

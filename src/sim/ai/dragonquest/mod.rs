@@ -7,7 +7,8 @@
 //! In order of preference, for the figure whose turn it is:
 //! - rise if prone, and Pass when a Parry obliges it (24.4);
 //! - in Close Combat, Grapple the weakest foe in the hex, else break away (20.7);
-//! - badly hurt while a friend still fights, Withdraw from the engagement (20.3);
+//! - badly hurt while a friend still fights, Withdraw from the engagement
+//!   (20.3) and keep out of the fight (it may still shoot);
 //! - a Missile Weapon in hand: put it away when a foe is adjacent, else fire
 //!   it loaded at the nearest foe in sight (21.7), else load it (27.2 note G);
 //! - with no weapon in hand, prepare the best it carries (20.4);
@@ -170,6 +171,10 @@ fn choices(battle: &Battle, id: FigureId) -> Vec<Action> {
         }
     }
     if !adjacent.is_empty() {
+        return out;
+    }
+    // Out of the fight it withdrew from, it keeps out while friends fight.
+    if badly_hurt(me) && friends_fight {
         return out;
     }
     let slung = me.shield.as_ref().is_some_and(|s| !s.prepared);
