@@ -232,3 +232,43 @@ fn a_badly_hurt_figure_withdraws_while_a_friend_fights_20_3() {
     until_turn_of(&mut b, 0);
     assert!(matches!(chosen(&b).1, Action::Withdraw { .. }));
 }
+
+/// 20.6–20.7: in Close Combat (weapons not rated for it dropped on
+/// entering) a figure Grapples the foe in its hex, bare-handed if need be.
+#[test]
+fn in_close_combat_a_figure_grapples_the_foe_in_its_hex_20_7() {
+    let mut tried = 0;
+    for seed in 0..40 {
+        let a = fighter("A", 0, (4, 4), Facing::SE, "Dagger");
+        let halberd = fighter("B", 1, (5, 4), Facing::NW, "Halberd");
+        let mut b = Battle::new(&spec(vec![a, halberd]), seed).unwrap();
+        until_turn_of(&mut b, 0);
+        let close = Action::Close {
+            path: vec![],
+            target: FigureId(1),
+        };
+        let closed = b
+            .submit(Command::Act {
+                figure: FigureId(0),
+                action: close,
+            })
+            .is_ok();
+        let together = b.figure(FigureId(0)).pose.hex == b.figure(FigureId(1)).pose.hex;
+        if !closed || !together || !b.figure(FigureId(1)).can_act() {
+            continue;
+        }
+        until_turn_of(&mut b, 1);
+        tried += 1;
+        assert_eq!(
+            chosen(&b),
+            (
+                FigureId(1),
+                Action::Grapple {
+                    target: FigureId(0)
+                }
+            ),
+            "seed {seed}"
+        );
+    }
+    assert!(tried > 0, "no seed brought the two into one hex");
+}

@@ -21,7 +21,7 @@ use crate::engine::FigureId;
 use crate::engine::dragonquest::{
     Action, Battle, Command, Figure, ItemState, Multiple, Posture, Prompt, Task,
 };
-use crate::hex::{Facing, Goal, Hex, MoveCosts, Pose, Step};
+use crate::hex::{Goal, Hex, MoveCosts, Pose, Step};
 use crate::rules::dragonquest::figure::weapon_strike_chance;
 use crate::rules::dragonquest::tables::weapons::Group;
 
@@ -112,10 +112,20 @@ fn choices(battle: &Battle, id: FigureId) -> Vec<Action> {
         .collect();
     if !in_hex.is_empty() {
         out.extend(in_hex.iter().map(|&target| Action::Grapple { target }));
-        out.extend(Facing::ALL.into_iter().map(|to| Action::Withdraw {
-            path: vec![Step::Pivot { to }, Step::Forward],
-            posture: Posture::Plain,
-        }));
+        // 20.7: breaking away is one step into an adjacent hex.
+        out.extend(
+            [
+                Step::Backward,
+                Step::Forward,
+                Step::ForwardLeft,
+                Step::ForwardRight,
+            ]
+            .into_iter()
+            .map(|step| Action::Withdraw {
+                path: vec![step],
+                posture: Posture::Plain,
+            }),
+        );
         return out;
     }
     let adjacent: Vec<FigureId> = foes
