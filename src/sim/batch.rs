@@ -58,8 +58,6 @@ pub struct Roster {
 
 /// What a batch needs of a ruleset's battle beyond the seam.
 pub trait Fights: Engine {
-    /// The words that name the clock in a summary: "round", "Pulse".
-    const CLOCK_WORDS: (&'static str, &'static str);
     fn roster(setup: &Self::Setup) -> Roster;
     /// Each figure's fate, in scenario order.
     fn fates(&self) -> Vec<Fate>;
@@ -68,8 +66,6 @@ pub trait Fights: Engine {
 }
 
 impl Fights for Battle {
-    const CLOCK_WORDS: (&'static str, &'static str) = ("round", "Rounds");
-
     fn roster(checked: &Checked) -> Roster {
         let s = &checked.scenario;
         Roster {
@@ -103,8 +99,6 @@ impl Fights for Battle {
 }
 
 impl Fights for dragonquest::Battle {
-    const CLOCK_WORDS: (&'static str, &'static str) = ("Pulse", "Pulses");
-
     fn roster(spec: &dragonquest::BattleSpec) -> Roster {
         Roster {
             sides: spec.sides.iter().map(|s| s.name.clone()).collect(),
@@ -360,9 +354,9 @@ pub struct Summary {
     pub capped: u32,
     pub rounds_to_decision: RoundStats,
     pub casualties: Vec<Casualties>,
-    /// The clock's words in the text ("round", "Rounds"); not in the JSON.
+    /// What the clock counts, in the text ([`Engine::CLOCK`]); not in the JSON.
     #[serde(skip)]
-    pub clock: (&'static str, &'static str),
+    pub clock: &'static str,
 }
 
 /// Sum up `outcomes` (in index order) of a batch of the scenario `name`
@@ -370,7 +364,7 @@ pub struct Summary {
 pub fn summarise(
     name: &str,
     roster: &Roster,
-    clock: (&'static str, &'static str),
+    clock: &'static str,
     spec: BatchSpec,
     outcomes: &[Outcome],
 ) -> Summary {
@@ -504,7 +498,7 @@ where
     let rounds: u64 = outcomes.iter().map(|o| u64::from(o.rounds)).sum();
     let per_sec = |x: f64| if seconds > 0.0 { x / seconds } else { 0.0 };
     Ok(Report {
-        summary: summarise(name, &E::roster(setup), E::CLOCK_WORDS, spec, &outcomes),
+        summary: summarise(name, &E::roster(setup), E::CLOCK, spec, &outcomes),
         throughput: Throughput {
             threads: used,
             seconds,
@@ -534,7 +528,14 @@ impl Report {
                 r.count
             )
         };
-        let (clock, clocks) = s.clock;
+        let clock = s.clock;
+        let mut first = clock.chars();
+        let clocks: String = first
+            .next()
+            .into_iter()
+            .flat_map(char::to_uppercase)
+            .chain(first)
+            .collect();
         let mut out = String::new();
         let _ = writeln!(
             out,
@@ -555,7 +556,7 @@ impl Report {
         let _ = match (r.mean, r.median, r.p95, r.max) {
             (Some(mean), Some(median), Some(p95), Some(max)) => writeln!(
                 out,
-                "\n{clocks} to decision ({} battles): mean {mean:.2}, median {median}, 95th percentile {p95}, max {max}",
+                "\n{clocks}s to decision ({} battles): mean {mean:.2}, median {median}, 95th percentile {p95}, max {max}",
                 r.battles
             ),
             _ => writeln!(
@@ -608,7 +609,7 @@ mod tests {
         super::summarise(
             name,
             &Battle::roster(checked),
-            Battle::CLOCK_WORDS,
+            Battle::CLOCK,
             spec,
             outcomes,
         )
