@@ -8,7 +8,7 @@ use clap::{Parser, Subcommand};
 use hexmelee::engine::View;
 use hexmelee::report;
 use hexmelee::rules::shakhan::tables::tables;
-use hexmelee::scenario::{self, Checked, ScenarioError};
+use hexmelee::scenario::{self, Checked, Loaded, ScenarioError};
 use hexmelee::session::{self, Session, SessionError, autosave, export};
 use hexmelee::sim::batch::{self, BatchSpec};
 use hexmelee::sim::odds;
@@ -78,7 +78,7 @@ enum Command {
         /// Dice seed; the scenario's own seed when not given.
         #[arg(long)]
         seed: Option<u64>,
-        /// Stop after this many Melee Rounds (a draw).
+        /// Stop after this many Melee Rounds (DragonQuest: Pulses), a draw.
         #[arg(long, default_value_t = 100)]
         max_rounds: u32,
         /// Print the outcome as JSON instead of the log.
@@ -136,7 +136,7 @@ enum Command {
         /// Batch seed; battle i is played with a seed derived from it and i.
         #[arg(long)]
         seed: Option<u64>,
-        /// Stop a battle after this many Melee Rounds (a draw).
+        /// Stop a battle after this many Melee Rounds (DragonQuest: Pulses), a draw.
         #[arg(long, default_value_t = 100)]
         max_rounds: u32,
         /// Worker threads; one per core when not given.
@@ -179,7 +179,19 @@ enum ExportFormat {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Check { scenario, json }) => check(scenario::load(&scenario), json),
+        Some(Command::Check { scenario, json }) => match scenario::load_any(&scenario) {
+            Ok(Loaded::DragonQuest(checked)) => {
+                if json {
+                    let json = report::dragonquest::check_json(&checked).to_string();
+                    println!("{}", hexmelee::text::printable_json(&json));
+                } else {
+                    say!("{}", report::dragonquest::check_table(&checked));
+                }
+                ExitCode::SUCCESS
+            }
+            Ok(Loaded::Shakhan(checked)) => check(Ok(checked), json),
+            Err(e) => check(Err(e), json),
+        },
         Some(Command::Sim {
             scenario,
             seed,
@@ -188,8 +200,22 @@ fn main() -> ExitCode {
             table_view,
             orders,
             save,
-        }) => match scenario::load(&scenario) {
-            Ok(checked) => {
+        }) => match scenario::load_any(&scenario) {
+            Ok(Loaded::DragonQuest(checked)) => {
+                if table_view || orders.is_some() || save.is_some() {
+                    warn!(
+                        "{}: DragonQuest battles have no table view, scripted orders or saves yet; leave out --table-view, --orders and --save",
+                        scenario.display()
+                    );
+                    return ExitCode::from(2);
+                }
+                emit(
+                    &scenario,
+                    json,
+                    report::dragonquest::simulate(&checked, seed, max_rounds, json),
+                )
+            }
+            Ok(Loaded::Shakhan(checked)) => {
                 let script = match orders.map(|o| Script::load(&o, &checked)).transpose() {
                     Ok(script) => script,
                     Err(e) => {
@@ -263,15 +289,31 @@ fn main() -> ExitCode {
             max_rounds,
             threads,
             json,
-        }) => match scenario::load(&scenario) {
-            Ok(checked) => {
+        }) => match scenario::load_any(&scenario) {
+            Ok(loaded) => {
+                let (name, own_seed) = match &loaded {
+                    Loaded::Shakhan(c) => (&c.scenario.name, c.scenario.seed),
+                    Loaded::DragonQuest(c) => (&c.scenario.name, c.scenario.seed),
+                };
                 let spec = BatchSpec {
                     battles: n,
-                    seed: seed.unwrap_or(checked.scenario.seed),
+                    seed: seed.unwrap_or(own_seed),
                     max_rounds,
                 };
                 let threads = threads.map(|t| t as usize);
-                let report = batch::run_report(&checked, spec, threads, batch::ANSWERER, true);
+                let report = match &loaded {
+                    Loaded::Shakhan(c) => {
+                        batch::run_report(c, spec, threads, batch::ANSWERER, true)
+                    }
+                    Loaded::DragonQuest(c) => batch::run_report_of(
+                        &c.spec,
+                        name,
+                        spec,
+                        threads,
+                        batch::DRAGONQUEST_ANSWERER,
+                        true,
+                    ),
+                };
                 emit(
                     &scenario,
                     json,

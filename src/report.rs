@@ -1,5 +1,7 @@
 //! Plain-text and JSON reports of a checked scenario, for `hexmelee check`.
 
+pub mod dragonquest;
+
 use std::fmt::Write;
 
 use serde_json::{Map, Value, json};

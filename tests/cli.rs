@@ -40,6 +40,13 @@ fn every_shipped_scenario_checks_as_json() {
     for entry in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios")).unwrap()
     {
         let path = entry.unwrap().path();
+        // DragonQuest's sheets have their own keys (tests/cli_dragonquest.rs).
+        if path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with("dq-"))
+        {
+            continue;
+        }
         let json = check_json(path.to_str().unwrap());
         for f in json["figures"].as_array().unwrap() {
             for key in [
@@ -67,7 +74,7 @@ fn every_shipped_scenario_checks_as_json() {
         }
         count += 1;
     }
-    assert_eq!(count, 7, "seven scenarios ship");
+    assert_eq!(count, 7, "seven Shakhàn scenarios ship");
 }
 
 /// Shakhàn 16.14.4: the Level V warrior's CF 51, MA 8, FPR 37, BDR 28, MSF 34.

@@ -10,13 +10,16 @@ use proptest::prelude::*;
 
 use hexmelee::scenario;
 
-const SHIPPED: [&str; 6] = [
+const SHIPPED: [&str; 9] = [
     include_str!("../scenarios/duel.ron"),
     include_str!("../scenarios/unmatched-cards.ron"),
     include_str!("../scenarios/ambush.ron"),
     include_str!("../scenarios/tavern-brawl.ron"),
     include_str!("../scenarios/beast.ron"),
     include_str!("../scenarios/skirmish.ron"),
+    include_str!("../scenarios/dq-duel.ron"),
+    include_str!("../scenarios/dq-party-vs-monsters.ron"),
+    include_str!("../scenarios/dq-ambush.ron"),
 ];
 
 /// Splice `insert` into `text` at a char boundary near `at`, replacing `cut` chars.
@@ -32,8 +35,13 @@ fn mutate(text: &str, at: usize, cut: usize, insert: &str) -> String {
 }
 
 fn loads_without_panic(text: &str) {
-    match scenario::parse(Path::new("fuzz.ron"), text) {
-        Ok(checked) => assert_eq!(checked.characters.len(), checked.scenario.figures.len()),
+    match scenario::parse_any(Path::new("fuzz.ron"), text) {
+        Ok(scenario::Loaded::Shakhan(c)) => {
+            assert_eq!(c.characters.len(), c.scenario.figures.len())
+        }
+        Ok(scenario::Loaded::DragonQuest(c)) => {
+            assert_eq!(c.spec.figures.len(), c.scenario.figures.len())
+        }
         Err(e) => {
             assert!(!e.problems.is_empty());
             // Issue 25: every refusal placed, in our words, safe to print.
@@ -47,7 +55,7 @@ proptest! {
 
     #[test]
     fn mutated_scenarios_never_panic(
-        which in 0usize..6,
+        which in 0usize..9,
         at in any::<usize>(),
         cut in 0usize..12,
         insert in prop_oneof![
@@ -67,7 +75,7 @@ proptest! {
 
     #[test]
     fn numbers_swapped_for_extremes_never_panic(
-        which in 0usize..6,
+        which in 0usize..9,
         nth in 0usize..200,
         value in prop_oneof![Just("0"), Just("-5"), Just("4000000000"), Just("65535"), Just("0.0"), Just("-1.5"), Just("1000000.0")],
     ) {
@@ -91,7 +99,7 @@ proptest! {
 #[test]
 fn every_shipped_scenario_is_valid() {
     for text in SHIPPED {
-        if let Err(e) = scenario::parse(Path::new("shipped.ron"), text) {
+        if let Err(e) = scenario::parse_any(Path::new("shipped.ron"), text) {
             panic!("{e}");
         }
     }

@@ -26,6 +26,7 @@ mod prompt;
 mod quarters;
 mod quick;
 mod referee;
+mod seam;
 mod state;
 mod strike;
 mod trample;
@@ -44,6 +45,7 @@ pub use prompt::Prompt;
 pub use quarters::Hindrance;
 pub use quick::Pairing;
 pub use referee::{Override, RequisiteName, ReserveName};
+pub use seam::Engine;
 pub use state::{ActionUnderWay, Figure, Gear, PlayedCard, RoundPlay};
 pub use strike::{striker, target};
 pub use trample::{TrampleEvent, TrampleStrike};
@@ -193,13 +195,7 @@ impl Battle {
 
     /// Rebuild a battle by replaying commands from the start.
     pub fn replay(checked: &Checked, seed: u64, commands: &[Command]) -> Result<Battle, String> {
-        let mut battle = Battle::new(checked, seed).map_err(|e| e.to_string())?;
-        for (i, c) in commands.iter().enumerate() {
-            battle
-                .submit(c.clone())
-                .map_err(|e| format!("command {} was refused on replay: {e}", i + 1))?;
-        }
-        Ok(battle)
+        <Battle as Engine>::replay(checked, seed, commands)
     }
 
     pub fn map(&self) -> &HexMap {

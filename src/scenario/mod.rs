@@ -1,6 +1,7 @@
 //! Scenario files: reading, and checking what they mean. The only module that
 //! does file IO for battles; everything it hands on is already valid.
 
+pub mod dragonquest;
 mod format;
 mod locate;
 pub mod plain;
@@ -130,18 +131,20 @@ pub fn parse(file: &Path, text: &str) -> Result<Checked, ScenarioError> {
         file: file.to_path_buf(),
         problems,
     };
-    if text.len() as u64 > limits::SCENARIO_BYTES {
-        return Err(fail(vec![Problem {
-            at: None,
-            message: format!(
-                "the scenario is larger than {} bytes, the most a scenario may be",
-                limits::SCENARIO_BYTES
-            ),
-            hint: Some("split it up or cut it down; the limits are in docs/SCENARIOS.md".into()),
-        }]));
-    }
-    if let Some(problem) = nesting(text) {
+    if let Some(problem) = shell_problem(text) {
         return Err(fail(vec![problem]));
+    }
+    if ruleset_of(text) == Some(RulesetName::DragonQuest) {
+        return Err(fail(vec![Problem {
+            at: locate::find_key(text, "ruleset", 0, text.len()).map(|at| Place::of(text, at)),
+            message: "a DragonQuest scenario: this command plays only Shakhàn scenarios so far"
+                .into(),
+            hint: Some(
+                "`check`, `sim` and `batch` take DragonQuest scenarios; the display, `odds`, \
+                 scripted orders and saves do not yet"
+                    .into(),
+            ),
+        }]));
     }
     let scenario: Scenario = plain::from_str(text)
         .map_err(|e| fail(vec![plain::problem(text, &e, "docs/SCENARIOS.md")]))?;
@@ -153,6 +156,83 @@ pub fn parse(file: &Path, text: &str) -> Result<Checked, ScenarioError> {
             problems.extend(more);
             Err(fail(problems))
         }
+    }
+}
+
+/// What every scenario is refused for before it is read: its size, and
+/// brackets nested too deep.
+fn shell_problem(text: &str) -> Option<Problem> {
+    if text.len() as u64 > limits::SCENARIO_BYTES {
+        return Some(Problem {
+            at: None,
+            message: format!(
+                "the scenario is larger than {} bytes, the most a scenario may be",
+                limits::SCENARIO_BYTES
+            ),
+            hint: Some("split it up or cut it down; the limits are in docs/SCENARIOS.md".into()),
+        });
+    }
+    nesting(text)
+}
+
+/// The rulesets a scenario's `ruleset` may name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+enum RulesetName {
+    Shakhan,
+    DragonQuest,
+}
+
+/// Only the `ruleset` of a scenario file, every other field passed over.
+#[derive(serde::Deserialize)]
+#[serde(rename = "Scenario")]
+struct Head {
+    ruleset: RulesetName,
+}
+
+/// The ruleset a scenario's text names. A file that does not read as RON
+/// is judged by the word after its first `ruleset:`, so a DragonQuest file
+/// with a slip later on is refused in DragonQuest's words; a file naming
+/// no ruleset is Shakhàn's to refuse.
+fn ruleset_of(text: &str) -> Option<RulesetName> {
+    if shell_problem(text).is_some() {
+        return None;
+    }
+    if let Ok(head) = plain::from_str::<Head>(text) {
+        return Some(head.ruleset);
+    }
+    let key = locate::find_key(text, "ruleset", 0, text.len())?;
+    let value = text[key + "ruleset".len()..]
+        .trim_start()
+        .strip_prefix(':')?
+        .trim_start();
+    let word = value
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .next()?;
+    match word {
+        "DragonQuest" => Some(RulesetName::DragonQuest),
+        _ => None,
+    }
+}
+
+/// A checked scenario of either ruleset: the one place its `ruleset` field
+/// decides which rules read the rest.
+#[derive(Debug, Clone)]
+pub enum Loaded {
+    Shakhan(Checked),
+    DragonQuest(dragonquest::Checked),
+}
+
+/// Read and check a scenario file of any ruleset.
+pub fn load_any(path: &Path) -> Result<Loaded, ScenarioError> {
+    let text = read_text(path, "a scenario", "docs/SCENARIOS.md")?;
+    parse_any(path, &text)
+}
+
+/// Parse and check scenario text of any ruleset; `file` only names it.
+pub fn parse_any(file: &Path, text: &str) -> Result<Loaded, ScenarioError> {
+    match ruleset_of(text) {
+        Some(RulesetName::DragonQuest) => dragonquest::parse(file, text).map(Loaded::DragonQuest),
+        _ => parse(file, text).map(Loaded::Shakhan),
     }
 }
 

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use super::locate::{find_key, list_items};
-use super::{Figure, MoraleStanding, Problem, Scenario, SideSpec};
+use super::{Figure, MapSpec, MoraleStanding, Problem, Scenario, SideSpec};
 use crate::hex::{HexMap, Legend, MapError};
 use crate::limits;
 use crate::rules::shakhan::character::{
@@ -32,18 +32,18 @@ pub struct Checked {
 /// characters; creatures and magic go far beyond).
 pub const REQUISITE_RANGE: std::ops::RangeInclusive<i32> = 1..=60;
 
-struct Report<'a> {
-    text: &'a str,
-    problems: Vec<Problem>,
+pub(super) struct Report<'a> {
+    pub(super) text: &'a str,
+    pub(super) problems: Vec<Problem>,
     /// Byte spans of the entries of `figures: [...]`, by index, and the
     /// figure being checked.
-    figures: Vec<(usize, usize)>,
-    figure: usize,
+    pub(super) figures: Vec<(usize, usize)>,
+    pub(super) figure: usize,
 }
 
 /// Byte spans of the entries of the list given for `key` (each to the next
 /// entry's start), found by position so any name, however escaped, is found.
-fn entry_spans(text: &str, key: &str) -> Vec<(usize, usize)> {
+pub(super) fn entry_spans(text: &str, key: &str) -> Vec<(usize, usize)> {
     let Some(open) =
         find_key(text, key, 0, text.len()).and_then(|k| text[k..].find('[').map(|i| k + i))
     else {
@@ -55,7 +55,7 @@ fn entry_spans(text: &str, key: &str) -> Vec<(usize, usize)> {
 }
 
 impl Report<'_> {
-    fn at(&mut self, offset: Option<usize>, message: String, hint: &str) {
+    pub(super) fn at(&mut self, offset: Option<usize>, message: String, hint: &str) {
         self.problems.push(Problem {
             at: offset.map(|o| Place::of(self.text, o)),
             message,
@@ -65,7 +65,7 @@ impl Report<'_> {
 
     /// Offset of `key:` inside the entry of the figure being checked (or
     /// the entry itself).
-    fn in_figure(&self, key: &str) -> Option<usize> {
+    pub(super) fn in_figure(&self, key: &str) -> Option<usize> {
         let &(start, end) = self.figures.get(self.figure)?;
         Some(find_key(self.text, key, start, end).unwrap_or(start))
     }
@@ -92,7 +92,7 @@ pub fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
         return Err(r.problems);
     }
     let t = tables();
-    let map = check_map(&scenario, &mut r);
+    let map = check_map(&scenario.map, &mut r);
     let o = &scenario.options;
     if o.visibility_percent > 100 {
         r.at(
@@ -280,8 +280,7 @@ pub fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
     }
 }
 
-fn check_map(s: &Scenario, r: &mut Report) -> Option<HexMap> {
-    let spec = &s.map;
+pub(super) fn check_map(spec: &MapSpec, r: &mut Report) -> Option<HexMap> {
     let key = find_key(r.text, "map", 0, r.text.len());
     let built = if spec.rows.is_empty() {
         HexMap::open(spec.width, spec.height)

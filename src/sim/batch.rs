@@ -17,15 +17,111 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use thiserror::Error;
 
-use crate::engine::{Battle, BattleError, Command, Prompt};
+use crate::engine::{Battle, Engine, dragonquest};
+use crate::rules::dragonquest::damage::Standing;
 use crate::rules::shakhan::condition::Status;
 use crate::scenario::Checked;
 
 /// How a battle's prompts are answered (the same seam as [`super::play`]).
-pub type Answerer = fn(&Battle, &Prompt) -> Command;
+pub type AnswerWith<E> = fn(&E, &<E as Engine>::Prompt) -> <E as Engine>::Command;
+
+/// How a Shakhàn battle's prompts are answered.
+pub type Answerer = AnswerWith<Battle>;
 
 /// The answerer `hexmelee batch` plays every side with.
 pub const ANSWERER: Answerer = super::ai::answer;
+
+/// The answerer `hexmelee batch` plays every DragonQuest side with.
+pub const DRAGONQUEST_ANSWERER: AnswerWith<dragonquest::Battle> = super::ai::dragonquest::answer;
+
+/// How a figure ended a battle, in words every ruleset can say.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Fate {
+    Dead,
+    /// Unconscious or in a coma.
+    Unconscious,
+    /// Fled, surrendered or routed.
+    Fled,
+    /// Alive and awake but unable to act.
+    Incapacitated,
+    /// Still on its feet (fighting, shaken or fleeing).
+    Standing,
+}
+
+/// Who fights in a scenario, for a batch's summary.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Roster {
+    pub sides: Vec<String>,
+    /// Each figure's name and side, in scenario order.
+    pub figures: Vec<(String, String)>,
+}
+
+/// What a batch needs of a ruleset's battle beyond the seam.
+pub trait Fights: Engine {
+    fn roster(setup: &Self::Setup) -> Roster;
+    /// Each figure's fate, in scenario order.
+    fn fates(&self) -> Vec<Fate>;
+    /// Keep no more of the log than play needs: a batch reads only outcomes.
+    fn forget_log(&mut self) {}
+}
+
+impl Fights for Battle {
+    fn roster(checked: &Checked) -> Roster {
+        let s = &checked.scenario;
+        Roster {
+            sides: s.sides.iter().map(|side| side.name.clone()).collect(),
+            figures: s
+                .figures
+                .iter()
+                .map(|f| (f.name.clone(), f.side.clone()))
+                .collect(),
+        }
+    }
+
+    fn fates(&self) -> Vec<Fate> {
+        self.figures()
+            .iter()
+            .map(|f| match f.condition.status() {
+                Status::Dead => Fate::Dead,
+                Status::Unconscious | Status::Coma => Fate::Unconscious,
+                Status::Fled | Status::Surrendered => Fate::Fled,
+                Status::Incapacitated => Fate::Incapacitated,
+                Status::Removed | Status::Fleeing | Status::Shaken | Status::Fighting => {
+                    Fate::Standing
+                }
+            })
+            .collect()
+    }
+
+    fn forget_log(&mut self) {
+        Battle::forget_log(self);
+    }
+}
+
+impl Fights for dragonquest::Battle {
+    fn roster(spec: &dragonquest::BattleSpec) -> Roster {
+        Roster {
+            sides: spec.sides.iter().map(|s| s.name.clone()).collect(),
+            figures: spec
+                .figures
+                .iter()
+                .map(|f| (f.name.clone(), spec.sides[f.side.0].name.clone()))
+                .collect(),
+        }
+    }
+
+    fn fates(&self) -> Vec<Fate> {
+        self.figures()
+            .iter()
+            .map(|f| match f.standing {
+                Standing::Dead => Fate::Dead,
+                Standing::Unconscious => Fate::Unconscious,
+                Standing::Conscious if f.routed => Fate::Fled,
+                Standing::Conscious => Fate::Standing,
+            })
+            .collect()
+    }
+}
 
 /// z for a two-sided 95% interval.
 const Z95: f64 = 1.959_963_984_540_054;
@@ -46,8 +142,9 @@ pub struct BatchSpec {
 pub enum BatchError {
     #[error("a batch needs at least one battle")]
     NoBattles,
-    #[error(transparent)]
-    Battle(#[from] BattleError),
+    /// The battle could not start from the scenario.
+    #[error("{0}")]
+    Setup(String),
     /// The answerer gave a command the engine refused (a bug in the answerer).
     #[error("battle {index} (seed {seed}): {message}")]
     Refused {
@@ -83,18 +180,18 @@ pub struct Outcome {
     pub decided: bool,
     /// Normal Melee Rounds played: the round it ended in, or the cap.
     pub rounds: u32,
-    /// Each figure's status at the end, in scenario order.
-    pub figures: Vec<Status>,
+    /// Each figure's fate at the end, in scenario order.
+    pub figures: Vec<Fate>,
 }
 
 /// Play one battle to its end or the round cap.
-pub fn play_one(
-    checked: &Checked,
+pub fn play_one<E: Fights>(
+    setup: &E::Setup,
     seed: u64,
     max_rounds: u32,
-    answer: Answerer,
+    answer: AnswerWith<E>,
 ) -> Result<Outcome, BatchError> {
-    let mut battle = Battle::new(checked, seed)?;
+    let mut battle = E::start(setup, seed).map_err(|e| BatchError::Setup(e.to_string()))?;
     // Only the outcome is read.
     battle.forget_log();
     super::play(&mut battle, max_rounds, answer).map_err(|message| BatchError::Refused {
@@ -107,24 +204,23 @@ pub fn play_one(
         seed,
         winner: outcome.flatten().map(|s| s.0),
         decided: outcome.is_some(),
-        rounds: battle.round().min(max_rounds),
-        figures: battle
-            .figures()
-            .iter()
-            .map(|f| f.condition.status())
-            .collect(),
+        rounds: battle.clock().min(max_rounds),
+        figures: battle.fates(),
     })
 }
 
 /// Play every battle of `spec` on the current rayon pool, calling `done`
 /// after each; the outcomes come back in index order. On a refused command
 /// the error of the lowest-numbered battle that had one is returned.
-pub fn run(
-    checked: &Checked,
+pub fn run<E: Fights>(
+    setup: &E::Setup,
     spec: BatchSpec,
-    answer: Answerer,
+    answer: AnswerWith<E>,
     done: &(dyn Fn() + Sync),
-) -> Result<Vec<Outcome>, BatchError> {
+) -> Result<Vec<Outcome>, BatchError>
+where
+    E::Setup: Sync,
+{
     if spec.battles == 0 {
         return Err(BatchError::NoBattles);
     }
@@ -132,7 +228,7 @@ pub fn run(
         .into_par_iter()
         .map(|index| {
             let seed = battle_seed(spec.seed, u64::from(index));
-            let result = play_one(checked, seed, spec.max_rounds, answer).map_err(|e| match e {
+            let result = play_one::<E>(setup, seed, spec.max_rounds, answer).map_err(|e| match e {
                 BatchError::Refused { seed, message, .. } => BatchError::Refused {
                     index,
                     seed,
@@ -258,18 +354,27 @@ pub struct Summary {
     pub capped: u32,
     pub rounds_to_decision: RoundStats,
     pub casualties: Vec<Casualties>,
+    /// What the clock counts, in the text ([`Engine::CLOCK`]); not in the JSON.
+    #[serde(skip)]
+    pub clock: &'static str,
 }
 
-/// Sum up `outcomes` (in index order) of a batch of `checked`.
-pub fn summarise(checked: &Checked, spec: BatchSpec, outcomes: &[Outcome]) -> Summary {
+/// Sum up `outcomes` (in index order) of a batch of the scenario `name`
+/// fought by `roster`, its clock named by `clock`.
+pub fn summarise(
+    name: &str,
+    roster: &Roster,
+    clock: &'static str,
+    spec: BatchSpec,
+    outcomes: &[Outcome],
+) -> Summary {
     let n = outcomes.len() as u32;
-    let scenario = &checked.scenario;
-    let wins = scenario
+    let wins = roster
         .sides
         .iter()
         .enumerate()
         .map(|(i, side)| SideWins {
-            side: side.name.clone(),
+            side: side.clone(),
             wins: Rate::wilson(
                 outcomes.iter().filter(|o| o.winner == Some(i)).count() as u32,
                 n,
@@ -282,29 +387,29 @@ pub fn summarise(checked: &Checked, spec: BatchSpec, outcomes: &[Outcome]) -> Su
         .filter(|o| o.decided)
         .map(|o| o.rounds)
         .collect();
-    let casualties = scenario
+    let casualties = roster
         .figures
         .iter()
         .enumerate()
-        .map(|(i, f)| {
-            let count = |pred: fn(Status) -> bool| {
+        .map(|(i, (name, side))| {
+            let count = |pred: fn(Fate) -> bool| {
                 outcomes
                     .iter()
                     .filter(|o| o.figures.get(i).is_some_and(|s| pred(*s)))
                     .count() as u32
             };
             Casualties {
-                name: f.name.clone(),
-                side: f.side.clone(),
-                dead: count(|s| s == Status::Dead),
-                unconscious: count(|s| matches!(s, Status::Unconscious | Status::Coma)),
-                fled: count(|s| matches!(s, Status::Fled | Status::Surrendered)),
-                incapacitated: count(|s| s == Status::Incapacitated),
+                name: name.clone(),
+                side: side.clone(),
+                dead: count(|s| s == Fate::Dead),
+                unconscious: count(|s| s == Fate::Unconscious),
+                fled: count(|s| s == Fate::Fled),
+                incapacitated: count(|s| s == Fate::Incapacitated),
             }
         })
         .collect();
     Summary {
-        scenario: scenario.name.clone(),
+        scenario: name.to_string(),
         battles: n,
         seed: spec.seed,
         max_rounds: spec.max_rounds,
@@ -313,6 +418,7 @@ pub fn summarise(checked: &Checked, spec: BatchSpec, outcomes: &[Outcome]) -> Su
         capped: outcomes.iter().filter(|o| !o.decided).count() as u32,
         rounds_to_decision: RoundStats::of(&decided),
         casualties,
+        clock,
     }
 }
 
@@ -332,8 +438,9 @@ pub struct Report {
     pub throughput: Throughput,
 }
 
-/// Run a batch on `threads` threads (`None`: one per core), with a progress
-/// bar on stderr when `progress` is set and stderr is a terminal.
+/// Run a batch of a Shakhàn scenario on `threads` threads (`None`: one per
+/// core), with a progress bar on stderr when `progress` is set and stderr is
+/// a terminal.
 pub fn run_report(
     checked: &Checked,
     spec: BatchSpec,
@@ -341,6 +448,22 @@ pub fn run_report(
     answer: Answerer,
     progress: bool,
 ) -> Result<Report, BatchError> {
+    let name = &checked.scenario.name;
+    run_report_of::<Battle>(checked, name, spec, threads, answer, progress)
+}
+
+/// The same for any ruleset; `name` is the scenario's.
+pub fn run_report_of<E: Fights>(
+    setup: &E::Setup,
+    name: &str,
+    spec: BatchSpec,
+    threads: Option<usize>,
+    answer: AnswerWith<E>,
+    progress: bool,
+) -> Result<Report, BatchError>
+where
+    E::Setup: Sync,
+{
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
         .build()
@@ -365,7 +488,7 @@ pub fn run_report(
     let start = Instant::now();
     let (outcomes, used) = pool.install(|| {
         (
-            run(checked, spec, answer, &|| bar.inc(1)),
+            run::<E>(setup, spec, answer, &|| bar.inc(1)),
             rayon::current_num_threads(),
         )
     });
@@ -375,7 +498,7 @@ pub fn run_report(
     let rounds: u64 = outcomes.iter().map(|o| u64::from(o.rounds)).sum();
     let per_sec = |x: f64| if seconds > 0.0 { x / seconds } else { 0.0 };
     Ok(Report {
-        summary: summarise(checked, spec, &outcomes),
+        summary: summarise(name, &E::roster(setup), E::CLOCK, spec, &outcomes),
         throughput: Throughput {
             threads: used,
             seconds,
@@ -405,10 +528,18 @@ impl Report {
                 r.count
             )
         };
+        let clock = s.clock;
+        let mut first = clock.chars();
+        let clocks: String = first
+            .next()
+            .into_iter()
+            .flat_map(char::to_uppercase)
+            .chain(first)
+            .collect();
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "{} — {} battles, seed {}, at most {} rounds each\n",
+            "{} — {} battles, seed {}, at most {} {clock}s each\n",
             s.scenario, s.battles, s.seed, s.max_rounds
         );
         for w in &s.wins {
@@ -416,7 +547,7 @@ impl Report {
         }
         let _ = writeln!(
             out,
-            "{:<14}      {}  ({} stopped at the round cap)",
+            "{:<14}      {}  ({} stopped at the {clock} cap)",
             "draws",
             pct(&s.draws),
             s.capped
@@ -425,12 +556,12 @@ impl Report {
         let _ = match (r.mean, r.median, r.p95, r.max) {
             (Some(mean), Some(median), Some(p95), Some(max)) => writeln!(
                 out,
-                "\nRounds to decision ({} battles): mean {mean:.2}, median {median}, 95th percentile {p95}, max {max}",
+                "\n{clocks}s to decision ({} battles): mean {mean:.2}, median {median}, 95th percentile {p95}, max {max}",
                 r.battles
             ),
             _ => writeln!(
                 out,
-                "\nNo battle was decided within {} rounds",
+                "\nNo battle was decided within {} {clock}s",
                 s.max_rounds
             ),
         };
@@ -455,7 +586,7 @@ impl Report {
         let t = &self.throughput;
         let _ = writeln!(
             out,
-            "\n{:.3} s on {}: {:.0} battles/s, {:.0} rounds/s",
+            "\n{:.3} s on {}: {:.0} battles/s, {:.0} {clock}s/s",
             t.seconds,
             crate::words::counted(t.threads, "thread"),
             t.battles_per_sec,
@@ -473,7 +604,18 @@ mod tests {
         crate::scenario::default_scenario().expect("the embedded duel loads")
     }
 
-    fn outcome(winner: Option<usize>, decided: bool, rounds: u32, figures: &[Status]) -> Outcome {
+    fn summarise(checked: &Checked, spec: BatchSpec, outcomes: &[Outcome]) -> Summary {
+        let name = &checked.scenario.name;
+        super::summarise(
+            name,
+            &Battle::roster(checked),
+            Battle::CLOCK,
+            spec,
+            outcomes,
+        )
+    }
+
+    fn outcome(winner: Option<usize>, decided: bool, rounds: u32, figures: &[Fate]) -> Outcome {
         Outcome {
             seed: 0,
             winner,
@@ -506,7 +648,7 @@ mod tests {
                 .num_threads(threads)
                 .build()
                 .unwrap();
-            pool.install(|| run(&checked, spec, ANSWERER, &|| {}).unwrap())
+            pool.install(|| run::<Battle>(&checked, spec, ANSWERER, &|| {}).unwrap())
         };
         let one = on(1);
         let two = on(2);
@@ -532,7 +674,7 @@ mod tests {
             seed: 5,
             max_rounds: 1,
         };
-        let outcomes = run(&checked, spec, ANSWERER, &|| {}).unwrap();
+        let outcomes = run::<Battle>(&checked, spec, ANSWERER, &|| {}).unwrap();
         let s = summarise(&checked, spec, &outcomes);
         let undecided = outcomes.iter().filter(|o| !o.decided).count() as u32;
         assert!(undecided > 0, "some duel ended in one round every time");
@@ -553,7 +695,7 @@ mod tests {
             max_rounds: 10,
         };
         assert_eq!(
-            run(&duel(), spec, ANSWERER, &|| {}),
+            run::<Battle>(&duel(), spec, ANSWERER, &|| {}),
             Err(BatchError::NoBattles)
         );
     }
@@ -608,13 +750,13 @@ mod tests {
             seed: 0,
             max_rounds: 30,
         };
-        use Status::*;
+        use Fate::*;
         let outcomes = [
-            outcome(Some(0), true, 3, &[Fighting, Dead]),
-            outcome(Some(0), true, 5, &[Shaken, Coma]),
-            outcome(Some(1), true, 4, &[Surrendered, Fighting]),
+            outcome(Some(0), true, 3, &[Standing, Dead]),
+            outcome(Some(0), true, 5, &[Standing, Unconscious]),
+            outcome(Some(1), true, 4, &[Fled, Standing]),
             outcome(None, true, 6, &[Unconscious, Unconscious]),
-            outcome(None, false, 30, &[Fighting, Fleeing]),
+            outcome(None, false, 30, &[Standing, Standing]),
         ];
         let s = summarise(&checked, spec, &outcomes);
         assert_eq!(s.battles, 5);

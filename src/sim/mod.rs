@@ -1,31 +1,34 @@
 //! Headless play: drive a battle to its end by answering every prompt with a
 //! function — the tactical AI ([`ai::answer`]), scripted orders over it
-//! ([`script::Script`]), or a test's own.
+//! ([`script::Script`]), or a test's own; any ruleset's battle, through
+//! [`Engine`].
 
 pub mod ai;
 pub mod batch;
 pub mod odds;
 pub mod script;
 
-use crate::engine::{Battle, Command, Prompt};
+use crate::engine::Engine;
 
-/// Answer prompts with `answer` until the battle ends or `max_rounds` normal
-/// rounds have begun. A refused answer stops play and is returned.
-pub fn play(
-    battle: &mut Battle,
-    max_rounds: u32,
-    mut answer: impl FnMut(&Battle, &Prompt) -> Command,
+/// Answer prompts with `answer` until the battle ends or `max` normal
+/// rounds (Pulses, for DragonQuest) have begun. A refused answer stops play
+/// and is returned.
+pub fn play<E: Engine>(
+    battle: &mut E,
+    max: u32,
+    mut answer: impl FnMut(&E, &E::Prompt) -> E::Command,
 ) -> Result<(), String> {
     loop {
         let prompt = battle.prompt();
-        if matches!(prompt, Prompt::Finished { .. }) || battle.round() > max_rounds {
+        if E::finished(&prompt) || battle.clock() > max {
             return Ok(());
         }
         let command = answer(battle, &prompt);
-        let round = battle.round();
+        let clock = battle.clock();
         if let Err(e) = battle.submit(command) {
             return Err(format!(
-                "round {round}: the answer to {prompt:?} was refused: {e}"
+                "{} {clock}: the answer to {prompt:?} was refused: {e}",
+                E::CLOCK
             ));
         }
     }

@@ -73,11 +73,16 @@ fn as_file(bytes: &[u8]) -> PathBuf {
 /// Fuzz target `scenario`: any bytes are a checked scenario or problems.
 pub fn scenario_input(bytes: &[u8]) {
     let result = match std::str::from_utf8(bytes) {
-        Ok(text) => scenario::parse(Path::new("fuzz.ron"), text),
-        Err(_) => scenario::load(&as_file(bytes)),
+        Ok(text) => scenario::parse_any(Path::new("fuzz.ron"), text),
+        Err(_) => scenario::load_any(&as_file(bytes)),
     };
     match result {
-        Ok(c) => assert_eq!(c.characters.len(), c.scenario.figures.len()),
+        Ok(scenario::Loaded::Shakhan(c)) => {
+            assert_eq!(c.characters.len(), c.scenario.figures.len())
+        }
+        Ok(scenario::Loaded::DragonQuest(c)) => {
+            assert_eq!(c.spec.figures.len(), c.scenario.figures.len())
+        }
         Err(e) => {
             assert!(!e.problems.is_empty());
             let _ = e.to_string();

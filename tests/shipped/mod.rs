@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use hexmelee::scenario::{self, Checked};
+use hexmelee::scenario::{self, Checked, Loaded};
 
 /// Every scenario in `scenarios/`, smallest first.
 pub const SCENARIOS: [&str; 7] = [
@@ -25,4 +25,18 @@ pub fn checked(name: &str) -> Checked {
             .join(name),
     )
     .unwrap()
+}
+
+/// Every DragonQuest scenario in `scenarios/`, smallest first.
+pub const DRAGONQUEST: [&str; 3] = ["dq-duel.ron", "dq-party-vs-monsters.ron", "dq-ambush.ron"];
+
+/// A shipped DragonQuest scenario, loaded and checked.
+pub fn dq_checked(name: &str) -> scenario::dragonquest::Checked {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios")
+        .join(name);
+    match scenario::load_any(&path).unwrap() {
+        Loaded::DragonQuest(c) => c,
+        Loaded::Shakhan(_) => panic!("{name} is a Shakhàn scenario"),
+    }
 }

@@ -99,29 +99,48 @@ impl Battle {
                 if figure.0 >= self.figures.len() {
                     return refuse(format!("there is no figure {figure}"));
                 }
-                let turn = match self.turns.front() {
-                    Some(Turn::Figure {
-                        figure: f,
-                        lead: false,
-                        ..
-                    }) => *f == *figure,
-                    Some(Turn::Side {
-                        side,
-                        choice: false,
-                    }) => self.ready(*side).contains(figure),
-                    _ => false,
-                };
-                if !turn {
-                    return refuse(format!(
-                        "it is not {}'s turn to choose an action",
-                        self.figure(*figure).name
-                    ));
-                }
+                self.check_turn(*figure)?;
                 let (kind, walked, plan) = self.check(*figure, action)?;
                 self.perform(*figure, kind, walked, plan);
                 Ok(())
             }
         }
+    }
+
+    /// Whether `figure` may take `action` now: every check `submit` makes of
+    /// a [`Command::Act`], nothing changed (the AI weighs its choices so).
+    pub fn check_act(&self, figure: FigureId, action: &Action) -> Result<(), Rejection> {
+        if self.winner.is_some() {
+            return refuse("the battle is over");
+        }
+        if figure.0 >= self.figures.len() {
+            return refuse(format!("there is no figure {figure}"));
+        }
+        self.check_turn(figure)?;
+        self.check(figure, action).map(|_| ())
+    }
+
+    /// 19.3, 21: whether it is `figure`'s turn to choose an action.
+    fn check_turn(&self, figure: FigureId) -> Result<(), Rejection> {
+        let turn = match self.turns.front() {
+            Some(Turn::Figure {
+                figure: f,
+                lead: false,
+                ..
+            }) => *f == figure,
+            Some(Turn::Side {
+                side,
+                choice: false,
+            }) => self.ready(*side).contains(&figure),
+            _ => false,
+        };
+        if !turn {
+            return refuse(format!(
+                "it is not {}'s turn to choose an action",
+                self.figure(figure).name
+            ));
+        }
+        Ok(())
     }
 
     /// Every check of an action, nothing changed.

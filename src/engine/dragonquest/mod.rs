@@ -105,13 +105,7 @@ impl Battle {
 
     /// Rebuild a battle by replaying commands from the start.
     pub fn replay(spec: &BattleSpec, seed: u64, commands: &[Command]) -> Result<Battle, String> {
-        let mut battle = Battle::new(spec, seed).map_err(|e| e.to_string())?;
-        for (i, c) in commands.iter().enumerate() {
-            battle
-                .submit(c.clone())
-                .map_err(|e| format!("command {} was refused on replay: {e}", i + 1))?;
-        }
-        Ok(battle)
+        <Battle as crate::engine::Engine>::replay(spec, seed, commands)
     }
 
     pub fn map(&self) -> &HexMap {

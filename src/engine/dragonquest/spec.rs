@@ -105,7 +105,7 @@ fn err<T>(what: impl Into<String>, why: impl Into<String>) -> Result<T, SpecErro
 impl BattleSpec {
     /// Check every figure against the tables, the map and each other, and
     /// make the figures' battle state.
-    pub(super) fn check(&self) -> Result<Vec<Figure>, SpecError> {
+    pub fn check(&self) -> Result<Vec<Figure>, SpecError> {
         if self.sides.len() < 2 {
             return err(
                 "sides",

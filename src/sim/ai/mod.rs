@@ -17,6 +17,7 @@
 
 mod approach;
 mod brawl;
+pub mod dragonquest;
 mod field;
 mod missile;
 mod moves;

@@ -1,0 +1,272 @@
+//! The DragonQuest AI: an answer to every DragonQuest prompt, for any side.
+//! It draws no randomness and keeps nothing between prompts: the same battle
+//! gives the same answer. Each choice is tried against the battle's own
+//! checks ([`Battle::check_act`]) and the first accepted is taken, so every
+//! answer is legal; a Pass doing nothing is always left.
+//!
+//! In order of preference, for the figure whose turn it is:
+//! - rise if prone, and Pass when a Parry obliges it (24.4);
+//! - in Close Combat, Grapple the weakest foe in the hex, else break away (20.7);
+//! - badly hurt while a friend still fights, Withdraw from the engagement
+//!   (20.3) and keep out of the fight (it may still shoot);
+//! - a Missile Weapon in hand: put it away when a foe is adjacent, else fire
+//!   it loaded at the nearest foe in sight (21.7), else load it (27.2 note G);
+//! - with no weapon in hand, prepare the best it carries (20.4);
+//! - a foe in its Melee Zone: strike the weakest (20.1); one adjacent
+//!   elsewhere: turn to it and strike;
+//! - otherwise prepare a slung shield, then charge the nearest foe it can
+//!   reach this Pulse (21.2–21.3), or move toward it (21.1).
+
+use crate::engine::FigureId;
+use crate::engine::dragonquest::{
+    Action, Battle, Command, Figure, ItemState, Multiple, Posture, Prompt, Task,
+};
+use crate::hex::{Goal, Hex, MoveCosts, Pose, Step};
+use crate::rules::dragonquest::figure::weapon_strike_chance;
+use crate::rules::dragonquest::tables::weapons::Group;
+
+/// The AI's answer to `prompt`. It is always accepted.
+pub fn answer(battle: &Battle, prompt: &Prompt) -> Command {
+    match prompt {
+        // Acting at once keeps the initiative the dice gave.
+        Prompt::LeadChoice { .. } | Prompt::SideChoice { .. } | Prompt::Finished { .. } => {
+            Command::ActNow { now: true }
+        }
+        Prompt::EngagedAction { figure } => act(battle, *figure),
+        Prompt::SideAction { ready, .. } => act(battle, ready[0]),
+    }
+}
+
+/// Paths the AI searches: a hex a step (entering poor footing, two, as the
+/// engine counts it), backing away dearer, turns cheap but not free so paths
+/// keep the few turns that 21.1's penalty allows.
+const COSTS: MoveCosts = MoveCosts {
+    forward: 2,
+    forward_flank: 2,
+    backward: 4,
+    pivot_one: 1,
+    pivot_more: 2,
+    poor_multiplier: 2,
+};
+
+/// A figure is badly hurt at a third of its Endurance or less.
+fn badly_hurt(f: &Figure) -> bool {
+    3 * f.endurance <= u32::from(f.endurance_max)
+}
+
+fn act(battle: &Battle, id: FigureId) -> Command {
+    let action = choices(battle, id)
+        .into_iter()
+        .find(|a| battle.check_act(id, a).is_ok())
+        .unwrap_or(Action::Pass {
+            path: Vec::new(),
+            task: Task::Nothing,
+        });
+    Command::Act { figure: id, action }
+}
+
+/// Foes still in the fight, weakest first (ties by the figure's number).
+fn foes(battle: &Battle, me: &Figure) -> Vec<FigureId> {
+    let mut foes: Vec<&Figure> = battle
+        .figures()
+        .iter()
+        .filter(|f| f.side != me.side && f.is_up())
+        .collect();
+    foes.sort_by_key(|f| (!f.stunned, !f.prone, f.endurance, f.id));
+    foes.into_iter().map(|f| f.id).collect()
+}
+
+fn pass(task: Task) -> Action {
+    Action::Pass {
+        path: Vec::new(),
+        task,
+    }
+}
+
+fn melee(path: Vec<Step>, target: FigureId) -> Action {
+    Action::Melee {
+        path,
+        target,
+        multiple: Multiple::Single,
+    }
+}
+
+/// Every action worth trying, best first.
+fn choices(battle: &Battle, id: FigureId) -> Vec<Action> {
+    let me = battle.figure(id);
+    let foes = foes(battle, me);
+    let here = me.pose.hex;
+    let mut out = Vec::new();
+    if me.prone {
+        out.push(pass(Task::Prone { down: false }));
+        return out;
+    }
+    if me.must_pass {
+        out.extend(prepare_best(me).map(pass));
+        return out;
+    }
+    let in_hex: Vec<FigureId> = foes
+        .iter()
+        .copied()
+        .filter(|&f| battle.figure(f).pose.hex == here)
+        .collect();
+    if !in_hex.is_empty() {
+        out.extend(in_hex.iter().map(|&target| Action::Grapple { target }));
+        // 20.7: breaking away is one step into an adjacent hex.
+        out.extend(
+            [
+                Step::Backward,
+                Step::Forward,
+                Step::ForwardLeft,
+                Step::ForwardRight,
+            ]
+            .into_iter()
+            .map(|step| Action::Withdraw {
+                path: vec![step],
+                posture: Posture::Plain,
+            }),
+        );
+        return out;
+    }
+    let adjacent: Vec<FigureId> = foes
+        .iter()
+        .copied()
+        .filter(|&f| battle.figure(f).pose.hex.distance(here) == 1)
+        .collect();
+    let friends_fight = battle
+        .figures()
+        .iter()
+        .any(|f| f.side == me.side && f.id != id && f.can_act());
+    if !adjacent.is_empty() && badly_hurt(me) && friends_fight {
+        let posture = if me.prepared_shield().is_some() {
+            Posture::Defensive
+        } else {
+            Posture::Plain
+        };
+        out.push(Action::Withdraw {
+            path: vec![Step::Backward, Step::Backward],
+            posture,
+        });
+        out.push(Action::Withdraw {
+            path: vec![Step::Backward],
+            posture,
+        });
+    }
+    if let Some(bow) = me
+        .primary()
+        .filter(|&i| me.weapon(i).group == Group::Missile)
+    {
+        if !adjacent.is_empty() {
+            out.push(pass(Task::PutAway { item: Some(bow) }));
+        } else if me.weapons[bow].loaded {
+            let mut nearest = foes.clone();
+            nearest.sort_by_key(|&f| (battle.figure(f).pose.hex.distance(here), f));
+            out.extend(nearest.into_iter().map(|target| Action::Fire {
+                path: Vec::new(),
+                target,
+            }));
+        } else {
+            out.push(pass(Task::Load));
+        }
+    }
+    if me.primary().is_none() {
+        out.extend(pick_up(me).map(pass));
+        out.extend(prepare_best(me).map(pass));
+    }
+    // A foe in the Melee Zone now, then one adjacent to turn to.
+    out.extend(adjacent.iter().map(|&target| melee(Vec::new(), target)));
+    for &target in &adjacent {
+        if let Some(to) = here.facing_toward(battle.figure(target).pose.hex) {
+            out.push(melee(vec![Step::Pivot { to }], target));
+        }
+    }
+    if !adjacent.is_empty() {
+        return out;
+    }
+    // Out of the fight it withdrew from, it keeps out while friends fight.
+    if badly_hurt(me) && friends_fight {
+        return out;
+    }
+    let slung = me.shield.as_ref().is_some_and(|s| !s.prepared);
+    if slung && me.hands_used() < 2 {
+        out.push(pass(Task::PrepareShield));
+    }
+    if let Some((target, path)) = approach(battle, me, &foes) {
+        out.push(melee(path.clone(), target));
+        // The longest part of the way the Pulse allows.
+        out.extend((1..=path.len()).rev().map(|n| Action::Move {
+            path: path[..n].to_vec(),
+        }));
+    }
+    out
+}
+
+/// 20.4: a Pass that prepares the carried weapon with the best Strike
+/// Chance for Melee (none if it carries none it could draw).
+fn prepare_best(me: &Figure) -> Option<Task> {
+    let md = me.modified_md();
+    me.weapons
+        .iter()
+        .enumerate()
+        .filter(|(i, w)| {
+            w.state == ItemState::Carried && !me.hands.contains(i) && me.weapon(*i).uses.melee
+        })
+        .max_by_key(|(i, w)| {
+            (
+                weapon_strike_chance(me.weapon(*i), md, w.rank),
+                std::cmp::Reverse(*i),
+            )
+        })
+        .map(|(item, _)| Task::Prepare { item })
+}
+
+/// 20.4: a Pass that picks up its own weapon lying in its hex (dropped in
+/// a mishap, 24.3), the best for Melee first.
+fn pick_up(me: &Figure) -> Option<Task> {
+    let md = me.modified_md();
+    me.weapons
+        .iter()
+        .enumerate()
+        .filter(|(i, w)| w.state == ItemState::Dropped(me.pose.hex) && me.weapon(*i).uses.melee)
+        .max_by_key(|(i, w)| {
+            (
+                weapon_strike_chance(me.weapon(*i), md, w.rank),
+                std::cmp::Reverse(*i),
+            )
+        })
+        .map(|(item, _)| Task::PickUp { item })
+}
+
+/// The way to the nearest foe that can be reached: to a hex next to it,
+/// facing it. Foes are tried nearest first, and each one's free
+/// neighbouring hexes nearest to the mover first.
+fn approach(battle: &Battle, me: &Figure, foes: &[FigureId]) -> Option<(FigureId, Vec<Step>)> {
+    let map = battle.map();
+    let taken = |hex: Hex| {
+        battle
+            .figures()
+            .iter()
+            .any(|f| f.id != me.id && !f.routed && f.pose.hex == hex)
+    };
+    let mut by_distance = foes.to_vec();
+    by_distance.sort_by_key(|&f| (battle.figure(f).pose.hex.distance(me.pose.hex), f));
+    for target in by_distance {
+        let at = battle.figure(target).pose.hex;
+        let mut spots: Vec<Hex> = at
+            .neighbors()
+            .into_iter()
+            .filter(|&h| map.is_passable(h) && (h == me.pose.hex || !taken(h)))
+            .collect();
+        spots.sort_by_key(|&h| (h.distance(me.pose.hex), h.col, h.row));
+        for spot in spots {
+            let Some(facing) = spot.facing_toward(at) else {
+                continue;
+            };
+            let goal = Goal::Pose(Pose::new(spot, facing));
+            if let Ok(Some(path)) = map.find_path(me.pose, goal, &COSTS, taken) {
+                return Some((target, path.steps.iter().map(|s| s.step).collect()));
+            }
+        }
+    }
+    None
+}

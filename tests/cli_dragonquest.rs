@@ -1,0 +1,179 @@
+//! The real binary on DragonQuest scenarios: `check`, `sim` and `batch`
+//! work; a broken file is refused at its place; what this slice does not
+//! do yet (`play`, `odds`, table view, scripts, saves) says so, exit 2.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const DQ: [&str; 3] = [
+    "scenarios/dq-duel.ron",
+    "scenarios/dq-party-vs-monsters.ron",
+    "scenarios/dq-ambush.ron",
+];
+
+fn hexmelee(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hexmelee"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = hexmelee(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn refused(args: &[&str]) -> String {
+    let out = hexmelee(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+#[test]
+fn check_prints_each_figure_s_sheet_in_text_and_json() {
+    let text = ok(&["check", DQ[0]]);
+    assert!(
+        text.contains("valid DragonQuest scenario, 2 figures"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Strike Chance 76 = BC 55 −5 MD short + MD 14 + Rank 12"),
+        "{text}"
+    );
+    assert!(text.contains("Defense: 22 front, 12 rear"), "{text}");
+    assert!(text.contains("(house: "), "house values are marked: {text}");
+    for file in DQ {
+        let json: Value = serde_json::from_str(&ok(&["check", file, "--json"])).unwrap();
+        assert_eq!(json["ruleset"], "DragonQuest");
+        for f in json["figures"].as_array().unwrap() {
+            for key in [
+                "modified_ag",
+                "modified_md",
+                "tmr",
+                "initiative_value",
+                "endurance",
+                "fatigue",
+                "absorbs",
+                "defense",
+                "weapons",
+                "unarmed",
+            ] {
+                assert!(f.get(key).is_some(), "{file}: no {key}");
+            }
+            for w in f["weapons"].as_array().unwrap() {
+                assert!(w["strike_chance"].is_i64(), "{file}: {w}");
+            }
+        }
+    }
+}
+
+#[test]
+fn sim_plays_to_the_end_the_same_way_for_the_same_seed() {
+    for file in DQ {
+        let log = ok(&["sim", file, "--seed", "11"]);
+        assert_eq!(log, ok(&["sim", file, "--seed", "11"]), "{file}");
+        assert!(log.starts_with("Pulse 1"), "{file}: {log}");
+        assert!(log.contains("[24.2"), "{file}: strikes are explained");
+        let json: Value =
+            serde_json::from_str(&ok(&["sim", file, "--seed", "11", "--json"])).unwrap();
+        assert_eq!(json["seed"], 11);
+        assert!(json["pulses"].as_u64().unwrap() > 0);
+        let last = log.lines().last().unwrap();
+        match json["winner"].as_str() {
+            Some(w) => assert!(last.contains(w), "{file}: {last}"),
+            None => assert!(
+                last.contains("No decision") || last.contains("no one stands"),
+                "{last}"
+            ),
+        }
+    }
+}
+
+/// The same JSON shape as a Shakhàn batch, its counts adding up.
+#[test]
+fn batch_reports_wins_per_side_like_shakhan_s() {
+    let json: Value = serde_json::from_str(&ok(&[
+        "batch",
+        DQ[1],
+        "-n",
+        "30",
+        "--seed",
+        "5",
+        "--threads",
+        "1",
+        "--json",
+    ]))
+    .unwrap();
+    let shakhan: Value =
+        serde_json::from_str(&ok(&["batch", "scenarios/duel.ron", "-n", "2", "--json"])).unwrap();
+    let keys = |v: &Value| {
+        let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k
+    };
+    assert_eq!(keys(&json), keys(&shakhan));
+    assert_eq!(json["battles"], 30);
+    let wins: u64 = json["wins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["count"].as_u64().unwrap())
+        .sum();
+    assert_eq!(wins + json["draws"]["count"].as_u64().unwrap(), 30);
+    assert_eq!(json["casualties"].as_array().unwrap().len(), 8);
+    let text = ok(&["batch", DQ[0], "-n", "20"]);
+    assert!(text.contains("at most 100 Pulses each"), "{text}");
+    assert!(text.contains("Pulses to decision"), "{text}");
+}
+
+#[test]
+fn a_broken_dragonquest_file_is_refused_at_its_place() {
+    for args in [
+        &["check", "tests/broken/dq-rank-too-high.ron"][..],
+        &["sim", "tests/broken/dq-rank-too-high.ron"][..],
+        &["batch", "tests/broken/dq-rank-too-high.ron", "-n", "3"][..],
+    ] {
+        let stderr = refused(args);
+        assert!(
+            stderr.starts_with(
+                "tests/broken/dq-rank-too-high.ron:32:17: Aldric has Rank 9 with the Broadsword; its highest is 6\n  hint: "
+            ),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+/// Not in this slice: each says so, placed at `ruleset` or naming the
+/// flags, and exits 2 before any terminal is touched.
+#[test]
+fn what_dragonquest_cannot_do_yet_says_so() {
+    for args in [
+        &["play", DQ[0]][..],
+        &[
+            "odds",
+            DQ[0],
+            "--attacker",
+            "Aldric",
+            "--defender",
+            "Brenna",
+        ][..],
+    ] {
+        let stderr = refused(args);
+        assert!(
+            stderr.starts_with("scenarios/dq-duel.ron:6:5: a DragonQuest scenario"),
+            "{args:?}: {stderr}"
+        );
+    }
+    let stderr = refused(&["sim", DQ[0], "--table-view"]);
+    assert!(stderr.contains("no table view"), "{stderr}");
+    let stderr = refused(&["sim", DQ[0], "--orders", "tests/orders/duel-parry.ron"]);
+    assert!(stderr.contains("scripted orders"), "{stderr}");
+}
