@@ -273,3 +273,22 @@ fn a_slip_in_a_dragonquest_file_is_placed_where_it_is() {
         "DragonQuest's fields are offered: {e}"
     );
 }
+
+/// 27: any number of weapons in hand is counted without overflow (a file of
+/// 200 two-handed weapons in hand once wrapped the count to nothing).
+#[test]
+fn hundreds_of_weapons_in_hand_are_refused_not_counted_round_27() {
+    let many = vec!["(name: \"Battle Axe\", in_hand: true, two_handed: true)"; 200].join(", ");
+    let text = edited(
+        "weapons: [(name: \"Sabre\", rank: Some(4), in_hand: true)]",
+        &format!("weapons: [{many}]"),
+    );
+    let e = match parse(&text) {
+        Err(e) => e,
+        Ok(_) => panic!("200 weapons in hand were accepted"),
+    };
+    assert!(
+        e.problems.iter().any(|p| p.message.contains("two hands")),
+        "{e}"
+    );
+}

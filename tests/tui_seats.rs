@@ -280,7 +280,7 @@ fn shakhan_16_14_3_7_the_laptop_waits_for_a_seat_and_the_first_answer_wins() {
     let out = app.take_outbox();
     assert!(
         out.iter()
-            .any(|m| matches!(m, ToServer::Notice(s, _) if *s == next_side)),
+            .any(|m| matches!(m, ToServer::Notice(s, _, _) if *s == next_side)),
         "{out:?}"
     );
     assert!(
@@ -297,11 +297,9 @@ fn shakhan_16_14_3_7_the_laptop_waits_for_a_seat_and_the_first_answer_wins() {
     });
     assert_eq!(app.session().log(), &log[..]);
     assert!(app.note.as_ref().unwrap().text.contains("not used"));
-    assert!(
-        app.take_outbox().iter().any(
-            |m| matches!(m, ToServer::Notice(s, t) if *s == next_side && t.contains("not used"))
-        )
-    );
+    assert!(app.take_outbox().iter().any(
+        |m| matches!(m, ToServer::Notice(s, _, t) if *s == next_side && t.contains("not used"))
+    ));
     answer_by_keys(&mut app);
     assert_eq!(app.session().log().len(), log.len() + 1);
 }

@@ -147,6 +147,9 @@ pub struct Figure {
 pub struct Checked {
     pub scenario: Scenario,
     pub spec: BattleSpec,
+    /// The figures as the battle begins with them: the engine's own check
+    /// of `spec`, which passed.
+    pub figures: Vec<crate::engine::dragonquest::Figure>,
 }
 
 /// Characteristics a figure may have: people run about 5–25, monsters far beyond.
@@ -337,15 +340,21 @@ fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
     };
     // Every rule the engine checks was checked above with its place; this
     // is the engine's own word, should the two ever disagree.
-    if let Err(e) = spec.check() {
-        r.at(
-            find_key(text, "figures", 0, text.len()),
-            e.to_string(),
-            &format!("see {PAGE}"),
-        );
-        return Err(r.problems);
+    match spec.check() {
+        Ok(figures) => Ok(Checked {
+            scenario,
+            spec,
+            figures,
+        }),
+        Err(e) => {
+            r.at(
+                find_key(text, "figures", 0, text.len()),
+                e.to_string(),
+                &format!("see {PAGE}"),
+            );
+            Err(r.problems)
+        }
     }
-    Ok(Checked { scenario, spec })
 }
 
 fn check_sides(s: &Scenario, r: &mut Report) -> Vec<SideSpec> {
@@ -396,7 +405,7 @@ fn check_sides(s: &Scenario, r: &mut Report) -> Vec<SideSpec> {
                 r.at(
                     at("military_scientist"),
                     format!("a Military Scientist Rank of {rank} is more than {MOST_RANK}"),
-                    "Ranks run 0 to 10 for most skills",
+                    "Ranks run 0 to 10 for most skills; hexmelee's own limit is 20 (house)",
                 );
             }
         }
@@ -440,7 +449,7 @@ fn check_figure(fig: &Figure, side: usize, r: &mut Report) -> Option<FigureSpec>
         r.at(
             r.in_figure("tmr"),
             format!("{who}'s TMR is {}, outside 1..=30", fig.tmr),
-            "a human's Tactical Movement Rate is about 5 hexes a Pulse (21.1)",
+            "TMR comes from modified Agility (rule 5.6, not in the text); 1..=30 is hexmelee's own limit (house)",
         );
     }
     if fig.fatigue_lost > fig.ft {
@@ -493,7 +502,7 @@ fn check_figure(fig: &Figure, side: usize, r: &mut Report) -> Option<FigureSpec>
             r.at(
                 r.in_figure("shield"),
                 format!("{who}'s Rank with the shield is more than {MOST_RANK}"),
-                "Ranks run 0 to 10 for most skills",
+                "Ranks run 0 to 10 for most skills; hexmelee's own limit is 20 (house)",
             );
         }
         row.map(|row| ShieldSpec {
@@ -503,7 +512,8 @@ fn check_figure(fig: &Figure, side: usize, r: &mut Report) -> Option<FigureSpec>
         })
     });
     let mut weapons = Vec::with_capacity(fig.weapons.len());
-    let mut hands = u8::from(shield.as_ref().is_some_and(|s| s.prepared));
+    // Counted wide: a file may list any number of weapons in hand.
+    let mut hands = usize::from(shield.as_ref().is_some_and(|s| s.prepared));
     for (n, w) in fig.weapons.iter().enumerate() {
         let at = item(r, "weapons", n);
         let Some(row) = t.weapons.named(&w.name) else {
@@ -541,6 +551,14 @@ fn check_figure(fig: &Figure, side: usize, r: &mut Report) -> Option<FigureSpec>
                     format!("{who} has a Rank with the {name}, which allows none"),
                     "leave out its `rank` (27.2)",
                 ),
+                Some(m) if rank > m && row.max_rank == MaxRank::Variable => r.at(
+                    at,
+                    format!(
+                        "{who} has Rank {rank} with the {name}, whose Maximum Rank varies; \
+                         hexmelee's own limit is {m} (house)"
+                    ),
+                    "give a Rank of at most 20",
+                ),
                 Some(m) if rank > m => r.at(
                     at,
                     format!("{who} has Rank {rank} with the {name}; its highest is {m}"),
@@ -574,11 +592,11 @@ fn check_figure(fig: &Figure, side: usize, r: &mut Report) -> Option<FigureSpec>
             );
         }
         if w.in_hand {
-            hands += if w.two_handed || row.hands == Hands::Two {
+            hands = hands.saturating_add(if w.two_handed || row.hands == Hands::Two {
                 2
             } else {
                 1
-            };
+            });
         }
         weapons.push(WeaponSpec {
             name: name.clone(),
@@ -598,7 +616,7 @@ fn check_figure(fig: &Figure, side: usize, r: &mut Report) -> Option<FigureSpec>
         r.at(
             r.in_figure("unarmed_rank"),
             format!("{who}'s Unarmed Combat Rank is more than {MOST_RANK}"),
-            "Ranks run 0 to 10 for most skills (28)",
+            "Ranks run 0 to 10 for most skills; hexmelee's own limit is 20 (house)",
         );
     }
     if r.problems.len() > before {

@@ -348,8 +348,24 @@ pub fn plan(battle: &Battle, side: SideId, request: &PlanRequest) -> Result<Path
         // A pivot where it stands.
         goals.push(Goal::Pose(Pose::new(pose.hex, facing)));
     }
+    // Each hex costs at least an Action Point: a hex farther than the
+    // figure has left, or one nobody may enter, is refused before any
+    // search (which would otherwise look over the whole map).
+    let reach = f.round.ap_left.max(0.0).ceil() as u32;
     for goal in goals {
         let hex = goal.hex();
+        if !battle.map().is_passable(hex) {
+            return Err(format!(
+                "({}, {}) cannot be entered; choose another hex",
+                hex.col, hex.row
+            ));
+        }
+        if pose.hex.distance(hex) > reach {
+            return Err(format!(
+                "({}, {}) is farther than {} can go with {reach} AP left; choose a nearer hex",
+                hex.col, hex.row, f.name
+            ));
+        }
         if let Some(o) = battle
             .figures()
             .iter()

@@ -163,16 +163,19 @@ impl Book {
         self.table = Some(table);
     }
 
-    /// The laptop's word to a seat (its answer came too late, or was
-    /// refused, or the referee took the question): shown on its page until
-    /// the next question.
-    pub fn notice(&mut self, side: SideId, text: String) {
+    /// The laptop's word to a seat about question `ask` (its answer came
+    /// too late, or was refused, or the referee took the question): shown
+    /// on its page until the next question.
+    pub fn notice(&mut self, side: SideId, ask: u64, text: String) {
         if self.notices.len() <= side.0 {
             self.notices.resize(side.0 + 1, None);
         }
         self.notices[side.0] = Some(text);
-        // A refused answer may be given again.
-        self.answered = None;
+        // A refused answer may be given again; a word about an earlier
+        // question leaves this one as it is.
+        if self.answered == Some(ask) {
+            self.answered = None;
+        }
     }
 
     /// The seat's seal is void: the laptop could not take it (the battle moved
@@ -507,8 +510,11 @@ mod tests {
             b.answer(&me, first.clone()),
             Err(Refusal::NotAsked(_))
         ));
+        // A word about an earlier question leaves this one answered.
+        b.notice(side, 0, "too late for question 0".into());
+        assert!(b.view(&me).unwrap().question.unwrap().answered);
         // The laptop could not use it: told, and it may be given again.
-        b.notice(side, "not used".into());
+        b.notice(side, 1, "not used".into());
         let view = b.view(&me).unwrap();
         assert_eq!(view.notice.as_deref(), Some("not used"));
         assert!(!view.question.unwrap().answered);

@@ -52,8 +52,9 @@ pub enum ToServer {
     /// The side's seal is void (taken back by the referee, or refused when
     /// handed in): its devices seal again.
     Unseal(SideId),
-    /// Tell the side's seat (its answer came too late, or was refused).
-    Notice(SideId, String),
+    /// Tell the side's seat about question `ask` (its answer came too
+    /// late, or was refused, or the referee took the question).
+    Notice(SideId, u64, String),
 }
 
 /// What the server tells the display.

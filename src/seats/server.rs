@@ -151,7 +151,7 @@ fn take(shared: &Shared, message: ToServer) {
             ToServer::Issue(side, token) => book.issue(side, token),
             ToServer::Revoke(side) => book.revoke(side),
             ToServer::Unseal(side) => book.unseal(side),
-            ToServer::Notice(side, text) => book.notice(side, text),
+            ToServer::Notice(side, ask, text) => book.notice(side, ask, text),
         }
     }
     shared.bump();

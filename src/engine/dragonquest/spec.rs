@@ -200,7 +200,7 @@ impl BattleSpec {
                 loading: 0,
             });
         }
-        let mut hands = 0;
+        let mut hands = 0usize;
         for (n, &p) in f.prepared.iter().enumerate() {
             let Some(w) = weapons.get(p) else {
                 return err(
@@ -211,9 +211,9 @@ impl BattleSpec {
             if f.prepared[..n].contains(&p) {
                 return err(who, format!("it prepares weapon {p} twice"));
             }
-            hands += if w.two_handed { 2 } else { 1 };
+            hands = hands.saturating_add(if w.two_handed { 2 } else { 1 });
         }
-        hands += u8::from(shield.as_ref().is_some_and(|s| s.prepared));
+        hands += usize::from(shield.as_ref().is_some_and(|s| s.prepared));
         if hands > 2 {
             return err(
                 who,

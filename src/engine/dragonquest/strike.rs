@@ -8,7 +8,7 @@ use crate::engine::FigureId;
 use crate::hex::Half;
 use crate::rules::dragonquest::damage::{
     Inflicted, Standing, Wielding, damage_check, damage_modifier, inflict, lodged, standing,
-    strength_bonus, stuns, unarmed_base_chance, unarmed_damage_modifier,
+    strength_bonus, strength_counts, stuns, unarmed_base_chance, unarmed_damage_modifier,
 };
 use crate::rules::dragonquest::figure::weapon_strike_chance;
 use crate::rules::dragonquest::strike::{
@@ -116,7 +116,9 @@ impl Battle {
             a.hand,
         );
         let bonus = match a.weapon {
-            Some(i) if self.strength_damage => strength_bonus(att.weapon(i), att.ps),
+            Some(i) if strength_counts(self.strength_damage, a.attack) => {
+                strength_bonus(att.weapon(i), att.ps)
+            }
             _ => 0,
         };
         let roll = self.dice.d100();
@@ -259,7 +261,7 @@ impl Battle {
                 let wielding = Wielding {
                     ps: att.ps,
                     two_handed: att.weapons[i].two_handed,
-                    strength_bonus: self.strength_damage,
+                    strength_bonus: strength_counts(self.strength_damage, a.attack),
                     rank_bonus: None,
                 };
                 let fired = a.attack == AttackType::Ranged

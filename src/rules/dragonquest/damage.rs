@@ -1,7 +1,7 @@
 //! DragonQuest 25–28, 31: Damage Checks, armour, Fatigue and Endurance,
 //! stun, unconsciousness and death, weapon strength, unarmed combat, infection.
 
-use super::strike::Hit;
+use super::strike::{AttackType, Hit};
 use super::tables::weapons::{Hands, Weapon};
 use super::terms::{DamagePoints, Rank};
 
@@ -18,8 +18,17 @@ pub struct Wielding {
     pub rank_bonus: Option<Rank>,
 }
 
+/// DragonQuest 25.5 (optional): whether the strength bonus counts for an
+/// attack of this type when the scenario uses it: never for a weapon thrown
+/// or fired (a dagger thrown is a Thrown Weapon then, 27.2), whatever else
+/// the weapon can do.
+pub fn strength_counts(in_use: bool, attack: AttackType) -> bool {
+    in_use && attack != AttackType::Ranged
+}
+
 /// DragonQuest 25.5 (optional): +1 damage for every full 5 points of PS above
-/// the weapon's minimum; none for Thrown or Missile Weapons.
+/// the weapon's minimum; none for a weapon that only strikes at range (and
+/// none for any weapon thrown: [`strength_counts`]).
 pub fn strength_bonus(weapon: &Weapon, ps: u8) -> u8 {
     if weapon.uses.ranged && !weapon.uses.melee && !weapon.uses.close {
         return 0;
@@ -220,6 +229,16 @@ mod tests {
         assert_eq!(damage_modifier(b, &w), Some(6));
         // Not for Thrown or Missile Weapons.
         assert_eq!(strength_bonus(weapon("Long Bow"), 30), 0);
+    }
+
+    /// 25.5: a dagger thrown is a Thrown Weapon and gets no strength bonus;
+    /// the same dagger in melee or close combat does.
+    #[test]
+    fn strength_bonus_25_5_never_for_a_weapon_thrown() {
+        assert!(!strength_counts(true, AttackType::Ranged));
+        assert!(strength_counts(true, AttackType::Melee));
+        assert!(strength_counts(true, AttackType::Close));
+        assert!(!strength_counts(false, AttackType::Melee));
     }
 
     #[test]

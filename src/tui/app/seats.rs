@@ -223,6 +223,7 @@ impl App {
         if !current {
             self.tell(ToServer::Notice(
                 answered.side,
+                answered.ask,
                 "Your answer came after the question was answered on the laptop; it was not used."
                     .into(),
             ));
@@ -242,6 +243,7 @@ impl App {
                 .map_or_else(String::new, |n| n.text.clone());
             self.tell(ToServer::Notice(
                 answered.side,
+                answered.ask,
                 format!("The laptop refused your answer: {why}. Answer again."),
             ));
         }
@@ -253,6 +255,7 @@ impl App {
         let Some(side) = self.asking_seat() else {
             return;
         };
+        let ask = self.seats.as_ref().map_or(0, |s| s.ask);
         let here = self.here();
         if let Some(s) = self.seats.as_mut() {
             s.taken = Some(here);
@@ -261,6 +264,7 @@ impl App {
         self.keep_seats_current();
         self.tell(ToServer::Notice(
             side,
+            ask,
             "The referee took this question to the laptop and answers it there.".into(),
         ));
         let name = crate::words::possessive(&self.battle().sides()[side.0].name);

@@ -33,7 +33,11 @@ pub fn answer(battle: &Battle, prompt: &Prompt) -> Command {
             Command::ActNow { now: true }
         }
         Prompt::EngagedAction { figure } => act(battle, *figure),
-        Prompt::SideAction { ready, .. } => act(battle, ready[0]),
+        // The engine asks only while someone is ready; if not, pass the turn.
+        Prompt::SideAction { ready, .. } => match ready.first() {
+            Some(&f) => act(battle, f),
+            None => Command::ActNow { now: true },
+        },
     }
 }
 
