@@ -203,12 +203,12 @@ pub fn check_table(checked: &Checked) -> String {
                 }
             );
         }
-        let (front, rear, fire) = defenses(&f);
+        let (front, rear, fire) = defenses(f);
         let _ = writeln!(
             out,
             "  Defense: {front} front, {rear} rear, {fire} against Fire [24.5]"
         );
-        for w in weapon_lines(&f, checked.spec.strength_damage) {
+        for w in weapon_lines(f, checked.spec.strength_damage) {
             let rank = w.rank.map_or("unranked".into(), |r| format!("Rank {r}"));
             let mut parts = format!("BC {}", w.base);
             if w.md_short != 0 {
@@ -233,7 +233,7 @@ pub fn check_table(checked: &Checked) -> String {
                 w.uses
             );
         }
-        let (sc, dm) = unarmed(&f);
+        let (sc, dm) = unarmed(f);
         let _ = writeln!(
             out,
             "  Unarmed: Strike Chance {sc}; damage D10{} [28]\n",
