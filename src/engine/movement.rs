@@ -6,13 +6,31 @@ use super::command::{BusyStance, FigureMove, ShieldStance};
 use super::event::Event;
 use super::strike::PendingStrike;
 use super::{Battle, FigureId, Rejection, SideId};
-use crate::hex::{Hex, MoveCosts, Pose, Step};
+use crate::hex::{Goal, Hex, HexError, MoveCosts, MovePath, Pose, Step};
 use crate::rules::shakhan::tables::actions::{Activity, CardMovement};
 
 /// Shakhàn 16.9.4: standing up from prone, read as "leap or jump up" (docs/RULINGS.md).
 const STAND_UP: Activity = Activity::LeapUp;
 
 impl Battle {
+    /// Shakhàn 16.9.7: the cheapest way for `figure` from `from` to `goal`,
+    /// through hexes no other figure holds: what the display and a player's
+    /// seat offer when a player picks where a figure goes. `Ok(None)` when
+    /// there is none; an error when `from` or `goal` is off the map.
+    pub fn way_for(
+        &self,
+        figure: FigureId,
+        from: Pose,
+        goal: Goal,
+    ) -> Result<Option<MovePath>, HexError> {
+        let occupied: Vec<Hex> = (self.figures.iter())
+            .filter(|o| o.id != figure && o.occupies())
+            .map(|o| o.pose.hex)
+            .collect();
+        self.map
+            .find_path(from, goal, &MoveCosts::shakhan(), |h| occupied.contains(&h))
+    }
+
     /// Whether any figure of `side` could do anything in its Action Phase.
     pub(super) fn anyone_can_move(&self, side: SideId) -> bool {
         self.figures.iter().any(|f| {

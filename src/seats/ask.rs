@@ -322,13 +322,6 @@ pub fn plan(battle: &Battle, side: SideId, request: &PlanRequest) -> Result<Path
     if f.side != side.0 {
         return Err(format!("{} is not one of your figures", f.name));
     }
-    let occupied: Vec<Hex> = battle
-        .figures()
-        .iter()
-        .filter(|o| o.id != f.id && o.occupies())
-        .map(|o| o.pose.hex)
-        .collect();
-    let costs = MoveCosts::shakhan();
     let mut pose = f.pose;
     let mut steps: Vec<Step> = Vec::new();
     let last = request.hexes.len();
@@ -377,8 +370,7 @@ pub fn plan(battle: &Battle, side: SideId, request: &PlanRequest) -> Result<Path
             ));
         }
         let path = battle
-            .map()
-            .find_path(pose, goal, &costs, |h| occupied.contains(&h))
+            .way_for(f.id, pose, goal)
             .map_err(|e| e.to_string())?
             .ok_or_else(|| {
                 format!(

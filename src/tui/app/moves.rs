@@ -4,7 +4,7 @@
 //! would refuse.
 
 use crate::engine::{Battle, FigureId, FigureMove, SideId};
-use crate::hex::{Facing, Goal, Hex, MoveCosts, Pose, Step};
+use crate::hex::{Facing, Goal, Hex, Pose, Step};
 
 use super::super::keys::Action;
 use super::App;
@@ -178,18 +178,7 @@ pub(super) fn preview(
         Some(facing) => Goal::Pose(Pose::new(cursor, facing)),
         None => Goal::Hex(cursor),
     };
-    let occupied: Vec<Hex> = battle
-        .figures()
-        .iter()
-        .filter(|o| o.id != f.id && o.occupies())
-        .map(|o| o.pose.hex)
-        .collect();
-    let costs = MoveCosts::shakhan();
-    let path = battle
-        .map()
-        .find_path(f.pose, goal, &costs, |h| occupied.contains(&h))
-        .ok()
-        .flatten();
+    let path = battle.way_for(f.id, f.pose, goal).ok().flatten();
     let Some(path) = path else {
         return Some(nowhere(
             "no way there: the hex is blocked or every way is held".into(),
