@@ -152,6 +152,8 @@ impl Approaches {
         taken: &HexSet,
         wanted: impl IntoIterator<Item = u32>,
     ) -> Approaches {
+        // Enemies only, so fewer than a battle's figures: a bit each.
+        debug_assert!(sources.len() <= MOST_SOURCES);
         let sources = &sources[..sources.len().min(MOST_SOURCES)];
         let (width, height) = ground.size();
         let cells = (width * height).max(0) as usize;
