@@ -15,7 +15,6 @@ use super::{MapSpec, Problem, ScenarioError, SideColour, plain, text_problems};
 use crate::engine::SideId;
 use crate::engine::dragonquest::{BattleSpec, FigureSpec, ShieldSpec, SideSpec, WeaponSpec};
 use crate::hex::{Facing, Hex, Pose};
-use crate::limits;
 use crate::rules::dragonquest::tables::modifiers::Lighting;
 use crate::rules::dragonquest::tables::tables;
 use crate::rules::dragonquest::tables::weapons::{Group, Hands, MaxRank};
@@ -222,24 +221,7 @@ fn names<'a>(all: impl Iterator<Item = &'a str>) -> String {
 }
 
 fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
-    let mut r = Report {
-        text,
-        problems: Vec::new(),
-        figures: entry_spans(text, "figures"),
-        figure: 0,
-    };
-    if scenario.figures.len() > limits::FIGURES {
-        r.at(
-            find_key(text, "figures", 0, text.len()),
-            format!(
-                "the scenario has {} figures; at most {} may fight in one battle",
-                scenario.figures.len(),
-                limits::FIGURES
-            ),
-            "split the battle up, or leave out figures that cannot reach the fight",
-        );
-        return Err(r.problems);
-    }
+    let mut r = Report::on(text, scenario.figures.len())?;
     let map = check_map(&scenario.map, &mut r);
     let sides = check_sides(&scenario, &mut r);
     let surprise = scenario.options.surprise.as_ref().and_then(|name| {

@@ -41,6 +41,32 @@ pub(super) struct Report<'a> {
     pub(super) figure: usize,
 }
 
+impl<'a> Report<'a> {
+    /// A report on scenario `text` of `figures` figures, or the one problem
+    /// that there are more than a battle takes (checking each of thousands
+    /// would only bury it).
+    pub(super) fn on(text: &'a str, figures: usize) -> Result<Report<'a>, Vec<Problem>> {
+        let mut r = Report {
+            text,
+            problems: Vec::new(),
+            figures: entry_spans(text, "figures"),
+            figure: 0,
+        };
+        if figures > limits::FIGURES {
+            r.at(
+                find_key(text, "figures", 0, text.len()),
+                format!(
+                    "the scenario has {figures} figures; at most {} may fight in one battle",
+                    limits::FIGURES
+                ),
+                "split the battle up, or leave out figures that cannot reach the fight",
+            );
+            return Err(r.problems);
+        }
+        Ok(r)
+    }
+}
+
 /// Byte spans of the entries of the list given for `key` (each to the next
 /// entry's start), found by position so any name, however escaped, is found.
 pub(super) fn entry_spans(text: &str, key: &str) -> Vec<(usize, usize)> {
@@ -72,25 +98,7 @@ impl Report<'_> {
 }
 
 pub fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
-    let mut r = Report {
-        text,
-        problems: Vec::new(),
-        figures: entry_spans(text, "figures"),
-        figure: 0,
-    };
-    if scenario.figures.len() > limits::FIGURES {
-        // Checking each of thousands of figures would only bury this one.
-        r.at(
-            find_key(text, "figures", 0, text.len()),
-            format!(
-                "the scenario has {} figures; at most {} may fight in one battle",
-                scenario.figures.len(),
-                limits::FIGURES
-            ),
-            "split the battle up, or leave out figures that cannot reach the fight",
-        );
-        return Err(r.problems);
-    }
+    let mut r = Report::on(text, scenario.figures.len())?;
     let t = tables();
     let map = check_map(&scenario.map, &mut r);
     let o = &scenario.options;
