@@ -35,21 +35,23 @@ impl Battle {
             Phase::DivineIntervention => Prompt::DivineIntervention,
             Phase::Pairing => Prompt::Pairings,
             Phase::Attack { .. } | Phase::QuickMelee => {
-                match (self.next_trample(), self.next_strike()) {
-                    (Some((attacker, defender)), _) => Prompt::Dodge { defender, attacker },
-                    (None, Some(s)) if self.busy_question(&s) => Prompt::MidAction {
+                if let Some((attacker, defender)) = self.next_trample() {
+                    return Prompt::Dodge { defender, attacker };
+                }
+                match self.asked_strike() {
+                    Some(s) if self.busy_question(&s) => Prompt::MidAction {
                         defender: s.defender,
                         attacker: s.attacker,
                     },
-                    (None, Some(s)) if self.dodge_question(&s) => Prompt::DodgeBlow {
+                    Some(s) if self.dodge_question(&s) => Prompt::DodgeBlow {
                         defender: s.defender,
                         attacker: s.attacker,
                     },
-                    (None, Some(s)) => Prompt::RaiseShield {
+                    Some(s) => Prompt::RaiseShield {
                         defender: s.defender,
                         attacker: s.attacker,
                     },
-                    (None, None) => unreachable_prompt(),
+                    None => unreachable_prompt(),
                 }
             }
             Phase::Action { pulse, side } => Prompt::Movement { side, pulse },
@@ -158,7 +160,7 @@ impl Battle {
             }
             (Prompt::RaiseShield { .. }, Command::RaiseShield { raise }) => {
                 let s = self
-                    .next_strike()
+                    .asked_strike()
                     .ok_or_else(|| Rejection("no blow is pending".into()))?;
                 self.resolve_strike(s, Some(*raise), None);
                 Ok(())
@@ -173,7 +175,7 @@ impl Battle {
             }
             (Prompt::MidAction { .. }, Command::MidAction { defend }) => {
                 let s = self
-                    .next_strike()
+                    .asked_strike()
                     .ok_or_else(|| Rejection("no blow is pending".into()))?;
                 self.resolve_strike(s, None, Some(*defend));
                 Ok(())
@@ -192,6 +194,13 @@ impl Battle {
         self.busy_question(s) || self.dodge_question(s) || self.shield_question(s)
     }
 
+    /// The blow the pending question is about: the one [`Battle::advance`]
+    /// stopped at, else found afresh.
+    fn asked_strike(&self) -> Option<super::strike::PendingStrike> {
+        debug_assert!(self.asked.is_none() || self.asked == self.next_strike());
+        self.asked.or_else(|| self.next_strike())
+    }
+
     /// Run every step that needs no answer, until one does.
     pub(super) fn advance(&mut self) {
         loop {
@@ -208,7 +217,10 @@ impl Battle {
                 Phase::MovementPriority | Phase::DivineIntervention | Phase::Pairing => return,
                 Phase::QuickMelee if self.next_trample().is_some() => return,
                 Phase::QuickMelee => match self.next_strike() {
-                    Some(s) if self.asks_about(&s) => return,
+                    Some(s) if self.asks_about(&s) => {
+                        self.asked = Some(s);
+                        return;
+                    }
                     Some(s) => self.resolve_strike(s, None, None),
                     None => self.end_quick_melee(),
                 },
@@ -226,7 +238,10 @@ impl Battle {
                 }
                 Phase::Attack { .. } if self.next_trample().is_some() => return,
                 Phase::Attack { pulse, second } => match self.next_strike() {
-                    Some(s) if self.asks_about(&s) => return,
+                    Some(s) if self.asks_about(&s) => {
+                        self.asked = Some(s);
+                        return;
+                    }
                     Some(s) => self.resolve_strike(s, None, None),
                     None => {
                         let phase = self.after_attack(pulse, second);

@@ -123,6 +123,12 @@ pub struct Battle {
     /// Whether any figure could Trample/Crush an enemy (16.11); kept as
     /// figures enter.
     tramplers: bool,
+    /// The blow a question is about (shield, dodge, busy), kept from the
+    /// step that stopped to ask until the next event: finding the next
+    /// strike scans every figure, and a question was otherwise found three
+    /// times (measured, issue 19). Derived state: a debug assertion checks
+    /// it against [`Battle::next_strike`] at every use.
+    asked: Option<strike::PendingStrike>,
     dice: Dice,
     /// The event log; without [`Battle::forget_log`], every event since the
     /// battle began.
@@ -182,6 +188,7 @@ impl Battle {
             fortune_calls: [None; 2],
             in_flight: Vec::new(),
             rounds_since_strike: 0,
+            asked: None,
             dice,
             // A duel runs to a few hundred events: growing the log from
             // empty cost more than the rules of a round (BENCHMARKS.md).
@@ -304,6 +311,7 @@ impl Battle {
     }
 
     fn push(&mut self, event: Event) {
+        self.asked = None;
         self.apply(&event);
         self.events.push(event);
     }

@@ -40,7 +40,7 @@ struct Means {
 /// enough for the longest reach (two hexes, a pole weapon; 16.10.2). Most
 /// pairs are not: the cheapest test of a strike comes first.
 fn within_reach(a: &Figure, t: &Figure, at: Hex) -> bool {
-    a.pose.hex.distance(at) <= 2 && t.side != a.side && !t.condition.is_out()
+    t.side != a.side && a.pose.hex.distance(at) <= 2 && !t.condition.is_out()
 }
 
 impl Battle {
@@ -160,27 +160,34 @@ impl Battle {
     pub(super) fn strike_target(&self, attacker: FigureId) -> Option<(FigureId, usize)> {
         let k = self.current_card(attacker)?;
         let a = &self.figures[attacker.0];
-        // Asked of every figure before every strike: the cheap test of the
-        // target first, then what the attacker may strike with, once.
-        if !self.figures.iter().any(|t| within_reach(a, t, t.pose.hex)) {
-            return None;
+        // Asked of every figure before every strike: one pass over the
+        // figures, working out what the attacker may strike with only once
+        // an enemy is near.
+        let mut means = None;
+        let mut nearest: Option<(u32, FigureId)> = None;
+        let mut ordered = false;
+        let ordered_target = a.round.cards[k].order.target;
+        for t in &self.figures {
+            if !within_reach(a, t, t.pose.hex) {
+                continue;
+            }
+            let m = match &means {
+                Some(m) => m,
+                None => means.insert(self.strike_means(attacker, k)?),
+            };
+            if !self.strikes_at(a, m, t.id, t.pose.hex) {
+                continue;
+            }
+            ordered |= ordered_target == Some(t.id);
+            let key = (a.pose.hex.distance(t.pose.hex), t.id);
+            if nearest.is_none_or(|n| key < n) {
+                nearest = Some(key);
+            }
         }
-        let means = self.strike_means(attacker, k)?;
-        let may = |t: FigureId| {
-            let f = &self.figures[t.0];
-            within_reach(a, f, f.pose.hex) && self.strikes_at(a, &means, t, f.pose.hex)
-        };
-        if let Some(t) = a.round.cards[k].order.target
-            && may(t)
-        {
-            return Some((t, k));
+        match ordered_target {
+            Some(t) if ordered => Some((t, k)),
+            _ => nearest.map(|(_, t)| (t, k)),
         }
-        self.figures
-            .iter()
-            .map(|f| f.id)
-            .filter(|t| may(*t))
-            .min_by_key(|t| (a.pose.hex.distance(self.figures[t.0].pose.hex), *t))
-            .map(|t| (t, k))
     }
 
     /// The next strike of this Attack Phase in [`Battle::strike_order`]

@@ -177,9 +177,10 @@ impl Approaches {
         };
         // By hex, one bit per source: those kept there, and those queued
         // there in each bucket of the ring (a way queued again at no less
-        // cost is dropped at once).
-        let mut swept = vec![0u64; cells];
-        let mut queued_at = vec![[0u64; RING]; cells];
+        // cost is dropped at once); and whether a way may still enter it
+        // (not held, not full). Side by side: a sweep reads them together.
+        let mut marks = vec![Marks::default(); cells];
+        let mut closed: Vec<bool> = (0..cells as u32).map(|c| taken.has_cell(c)).collect();
         let horizon = sources.iter().map(|s| s.limit).max().unwrap_or(0);
         let behind: Vec<u32> = sources.iter().map(|s| horizon - s.limit).collect();
         let ids: Vec<u32> = (sources.iter())
@@ -197,7 +198,7 @@ impl Approaches {
         // The hex a figure holds is its alone, whenever the sweep stops.
         for (s, source) in sources.iter().enumerate() {
             if taken.has_cell(source.cell) {
-                out.settle(&mut swept, source.cell, s, ids[s], 0);
+                out.settle(&mut marks, &mut closed, source.cell, s, ids[s], 0);
             }
         }
         while (queued > 0 || !joining.is_empty()) && wanting > 0 {
@@ -212,11 +213,11 @@ impl Approaches {
             bucket.append(&mut ring[slot]);
             for &(cell, s) in &bucket {
                 // Every way queued here at this cost is in this bucket.
-                queued_at[cell as usize][slot] = 0;
+                marks[cell as usize].queued[slot] = 0;
                 let (source, s) = (&sources[s as usize], s as usize);
                 let cost = at - behind[s];
                 let start = cost == 0 && cell == source.cell;
-                if out.settle(&mut swept, cell, s, ids[s], cost) {
+                if out.settle(&mut marks, &mut closed, cell, s, ids[s], cost) {
                     if want[cell as usize] && usize::from(out.kept[cell as usize]) == full {
                         wanting -= 1;
                         if wanting == 0 {
@@ -234,18 +235,16 @@ impl Approaches {
                 for (next, ap) in ground.hex_steps(cell) {
                     let c = at + ap;
                     let n = next as usize;
-                    if c > horizon
-                        || usize::from(out.kept[n]) == WAYS
-                        || swept[n] & bit != 0
-                        || taken.has_cell(next)
+                    if c > horizon || closed[n] {
+                        continue;
+                    }
+                    let mark = &mut marks[n];
+                    if mark.swept & bit != 0
+                        || (at + 1..=c).any(|b| mark.queued[b as usize % RING] & bit != 0)
                     {
                         continue;
                     }
-                    let queued_here = &mut queued_at[n];
-                    if (at + 1..=c).any(|b| queued_here[b as usize % RING] & bit != 0) {
-                        continue;
-                    }
-                    queued_here[c as usize % RING] |= bit;
+                    mark.queued[c as usize % RING] |= bit;
                     ring[c as usize % RING].push((next, s as u32));
                     queued += 1;
                 }
@@ -278,17 +277,35 @@ impl Approaches {
     /// Keeps source `s`'s way (of `figure`) at `cell` if it is its first
     /// there and the hex keeps fewer than [`WAYS`]; a source's ways come in
     /// order of cost, so a kept one is its cheapest.
-    fn settle(&mut self, swept: &mut [u64], cell: u32, s: usize, figure: u32, cost: u32) -> bool {
+    /// A full hex is `closed` to more ways.
+    fn settle(
+        &mut self,
+        marks: &mut [Marks],
+        closed: &mut [bool],
+        cell: u32,
+        s: usize,
+        figure: u32,
+        cost: u32,
+    ) -> bool {
         let cell = cell as usize;
         let n = usize::from(self.kept[cell]);
-        if n == WAYS || swept[cell] & 1 << s != 0 {
+        if n == WAYS || marks[cell].swept & 1 << s != 0 {
             return false;
         }
-        swept[cell] |= 1 << s;
+        marks[cell].swept |= 1 << s;
         self.ways[cell * WAYS + n] = Slot { figure, cost };
         self.kept[cell] += 1;
+        closed[cell] |= n + 1 == WAYS;
         true
     }
+}
+
+/// A sweep's marks at one hex, a bit per source: the sources kept there,
+/// and those queued there in each bucket of the ring.
+#[derive(Debug, Clone, Copy, Default)]
+struct Marks {
+    swept: u64,
+    queued: [u64; RING],
 }
 
 /// Sources a sweep follows at most (one bit each): no battle has more
