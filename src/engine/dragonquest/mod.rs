@@ -31,6 +31,7 @@ pub use explain::explain;
 pub use prompt::Prompt;
 pub use spec::{BattleSpec, FigureSpec, ShieldSpec, SideSpec, SpecError, WeaponSpec};
 pub use state::{Figure, Held, HeldShield, ItemState};
+pub use strike::{Aim, Attack, Circumstances, DamageTerms, injury_outcome, injury_rolls_d10};
 
 use std::collections::VecDeque;
 use std::sync::Arc;
