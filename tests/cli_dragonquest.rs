@@ -1,6 +1,6 @@
 //! The real binary on DragonQuest scenarios: `check`, `sim` and `batch`
 //! work; a broken file is refused at its place; what this slice does not
-//! do yet (`play`, `odds`, table view, scripts, saves) says so, exit 2.
+//! do yet (`play`, table view, scripts, saves) says so, exit 2.
 
 use std::process::{Command, Output};
 
@@ -155,23 +155,11 @@ fn a_broken_dragonquest_file_is_refused_at_its_place() {
 /// flags, and exits 2 before any terminal is touched.
 #[test]
 fn what_dragonquest_cannot_do_yet_says_so() {
-    for args in [
-        &["play", DQ[0]][..],
-        &[
-            "odds",
-            DQ[0],
-            "--attacker",
-            "Aldric",
-            "--defender",
-            "Brenna",
-        ][..],
-    ] {
-        let stderr = refused(args);
-        assert!(
-            stderr.starts_with("scenarios/dq-duel.ron:6:5: a DragonQuest scenario"),
-            "{args:?}: {stderr}"
-        );
-    }
+    let stderr = refused(&["play", DQ[0]]);
+    assert!(
+        stderr.starts_with("scenarios/dq-duel.ron:6:5: a DragonQuest scenario"),
+        "{stderr}"
+    );
     let stderr = refused(&["sim", DQ[0], "--table-view"]);
     assert!(stderr.contains("no table view"), "{stderr}");
     let stderr = refused(&["sim", DQ[0], "--orders", "tests/orders/duel-parry.ron"]);

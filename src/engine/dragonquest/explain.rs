@@ -381,7 +381,8 @@ fn strike_line(battle: &Battle, s: &StrikeEvent) -> String {
     )
 }
 
-fn modifier_words(m: Modifier) -> &'static str {
+/// A 24.8 modifier in a few plain words.
+pub fn modifier_words(m: Modifier) -> &'static str {
     match m {
         Modifier::Close(c) => match c {
             Close::PerPointStrongerThanTarget => "stronger than the target",

@@ -13,7 +13,8 @@ use crate::rules::dragonquest::damage::{
 use crate::rules::dragonquest::figure::weapon_strike_chance;
 use crate::rules::dragonquest::strike::{
     AttackType, Charge, Defender, Flight, Hand, Hit, Mishap, Modified, Parry, Situation,
-    StrikeCheck, Through, averts_mishap, defense, modified_strike_chance, parry, strike_chance, strike_check,
+    StrikeCheck, Through, averts_mishap, defense, modified_strike_chance, parry, strike_chance,
+    strike_check,
 };
 use crate::rules::dragonquest::tables::grievous::{
     Effect, Hand as InjuredHand, Injury, Pool, Trait,
