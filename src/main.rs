@@ -239,17 +239,22 @@ fn main() -> ExitCode {
             save,
         }) => match scenario::load_any(&scenario) {
             Ok(Loaded::DragonQuest(checked)) => {
-                if table_view || orders.is_some() || save.is_some() {
+                if orders.is_some() || save.is_some() {
                     warn!(
-                        "{}: DragonQuest battles have no table view, scripted orders or saves yet; leave out --table-view, --orders and --save",
+                        "{}: DragonQuest battles have no scripted orders or saves yet; leave out --orders and --save",
                         scenario.display()
                     );
                     return ExitCode::from(2);
                 }
+                let view = if table_view {
+                    View::Table
+                } else {
+                    View::Referee
+                };
                 emit(
                     &scenario,
                     json,
-                    report::dragonquest::simulate(&checked, seed, max_rounds, json),
+                    report::dragonquest::simulate(&checked, seed, max_rounds, json, view),
                 )
             }
             Ok(Loaded::Shakhan(checked)) => {

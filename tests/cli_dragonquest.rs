@@ -1,6 +1,6 @@
 //! The real binary on DragonQuest scenarios: `check`, `sim` and `batch`
 //! work; a broken file is refused at its place; what this slice does not
-//! do yet (`play`, table view, scripts, saves) says so, exit 2.
+//! do yet (`play`, scripts, saves) says so, exit 2.
 
 use std::process::{Command, Output};
 
@@ -160,8 +160,52 @@ fn what_dragonquest_cannot_do_yet_says_so() {
         stderr.starts_with("scenarios/dq-duel.ron:6:5: a DragonQuest scenario"),
         "{stderr}"
     );
-    let stderr = refused(&["sim", DQ[0], "--table-view"]);
-    assert!(stderr.contains("no table view"), "{stderr}");
     let stderr = refused(&["sim", DQ[0], "--orders", "tests/orders/duel-parry.ron"]);
     assert!(stderr.contains("scripted orders"), "{stderr}");
+}
+
+/// The table view: the same battle as the Referee's log, Pulse for Pulse,
+/// without the Referee's numbers (docs/RULINGS.md, "The DragonQuest table
+/// view"): no roll, Strike Chance, Defense, damage points, Fatigue,
+/// Endurance or Protection, and no digit at all in a strike's or a wound's line.
+#[test]
+fn sim_table_view_hides_the_referee_s_numbers() {
+    for file in DQ {
+        let referee = ok(&["sim", file]);
+        let table = ok(&["sim", file, "--table-view"]);
+        let pulses = |log: &str| log.lines().filter(|l| l.starts_with("Pulse ")).count();
+        assert_eq!(pulses(&referee), pulses(&table), "{file}");
+        assert_eq!(
+            referee.lines().last(),
+            table.lines().last(),
+            "the same ending: {file}"
+        );
+        for hidden in [
+            "rolled",
+            "D10",
+            "Strike Chance",
+            "Defense",
+            "Endurance",
+            "Protection",
+            "absorbed",
+            "rolls Initiative",
+            "MD × 3",
+        ] {
+            assert!(!table.contains(hidden), "{file}: {hidden:?} in\n{table}");
+        }
+        for line in table.lines().filter(|l| {
+            l.contains(" strikes at ")
+                || l.contains(" fires at ")
+                || l.contains(" is wounded")
+                || l.contains(" tires ")
+        }) {
+            let words = line.split('[').next().unwrap();
+            assert!(!words.chars().any(|c| c.is_ascii_digit()), "{file}: {line}");
+        }
+    }
+    let table = ok(&["sim", DQ[0], "--table-view"]);
+    assert!(
+        table.contains("Aldric strikes at Brenna with the Broadsword: a "),
+        "{table}"
+    );
 }

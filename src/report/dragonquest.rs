@@ -4,7 +4,8 @@ use std::fmt::Write;
 
 use serde_json::{Value, json};
 
-use crate::engine::dragonquest::{Battle, Figure, explain};
+use crate::engine::View;
+use crate::engine::dragonquest::{Battle, Figure, explain_as};
 use crate::rules::dragonquest::damage::{
     Standing, Wielding, damage_modifier, unarmed_base_chance, unarmed_damage_modifier,
 };
@@ -310,13 +311,15 @@ fn status(f: &Figure) -> &'static str {
     }
 }
 
-/// Play one battle with the AI on every side and give its explained log (or
-/// the outcome as JSON). `max_pulses` stops an undecided battle.
+/// Play one battle with the AI on every side and give its explained log as
+/// `view` may read it (or the outcome as JSON). `max_pulses` stops an
+/// undecided battle.
 pub fn simulate(
     checked: &Checked,
     seed: Option<u64>,
     max_pulses: u32,
     json: bool,
+    view: View,
 ) -> Result<String, String> {
     let seed = seed.unwrap_or(checked.scenario.seed);
     let mut battle = Battle::new(&checked.spec, seed).map_err(|e| e.to_string())?;
@@ -349,8 +352,12 @@ pub fn simulate(
         return Ok(format!("{out}\n"));
     }
     let mut out = String::new();
-    for event in battle.events() {
-        let _ = writeln!(out, "{}", explain(&battle, event));
+    for line in battle
+        .events()
+        .iter()
+        .filter_map(|e| explain_as(&battle, e, view))
+    {
+        let _ = writeln!(out, "{line}");
     }
     if battle.outcome().is_none() {
         let _ = writeln!(out, "No decision after {max_pulses} Pulses");

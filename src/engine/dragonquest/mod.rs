@@ -27,7 +27,7 @@ mod strike;
 
 pub use command::{Action, Command, Fiat, Multiple, Posture, Task};
 pub use event::{ActionKind, Engaged, Event, Item, StrikeEvent};
-pub use explain::{explain, modifier_words};
+pub use explain::{explain, explain_as, modifier_words};
 pub use prompt::Prompt;
 pub use spec::{BattleSpec, FigureSpec, ShieldSpec, SideSpec, SpecError, WeaponSpec};
 pub use state::{Figure, Held, HeldShield, ItemState};
