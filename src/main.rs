@@ -13,6 +13,7 @@ use hexmelee::session::{self, Session, SessionError, autosave, export};
 use hexmelee::sim::batch::{self, BatchSpec};
 use hexmelee::sim::odds;
 use hexmelee::sim::script::Script;
+use hexmelee::sim::script::dragonquest::DqScript;
 use hexmelee::tui::app::App;
 use hexmelee::tui::terminal;
 
@@ -239,13 +240,20 @@ fn main() -> ExitCode {
             save,
         }) => match scenario::load_any(&scenario) {
             Ok(Loaded::DragonQuest(checked)) => {
-                if orders.is_some() || save.is_some() {
+                if save.is_some() {
                     warn!(
-                        "{}: DragonQuest battles have no scripted orders or saves yet; leave out --orders and --save",
+                        "{}: DragonQuest battles have no saves yet; leave out --save",
                         scenario.display()
                     );
                     return ExitCode::from(2);
                 }
+                let script = match orders.map(|o| DqScript::load(&o, &checked)).transpose() {
+                    Ok(script) => script,
+                    Err(e) => {
+                        warn!("{e}");
+                        return ExitCode::from(2);
+                    }
+                };
                 let view = if table_view {
                     View::Table
                 } else {
@@ -254,7 +262,14 @@ fn main() -> ExitCode {
                 emit(
                     &scenario,
                     json,
-                    report::dragonquest::simulate(&checked, seed, max_rounds, json, view),
+                    report::dragonquest::simulate(
+                        &checked,
+                        seed,
+                        max_rounds,
+                        json,
+                        view,
+                        script.as_ref(),
+                    ),
                 )
             }
             Ok(Loaded::Shakhan(checked)) => {
