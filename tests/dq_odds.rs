@@ -80,11 +80,15 @@ fn engine_strike(battle: &mut Battle, t: &mut Tally) {
             },
         };
         let axe_strikes = matches!(command, Command::Act { figure, .. } if figure == axe);
+        let before = battle.figure(sword).clone();
         let events = battle.submit(command).expect("a legal command").to_vec();
         if !axe_strikes {
             continue;
         }
         t.n += 1.0;
+        let after = battle.figure(sword);
+        t.fatigue += (before.fatigue - after.fatigue) as f64;
+        t.endurance += (before.endurance - after.endurance) as f64;
         for e in &events {
             match e {
                 Event::Strike(s) if s.attacker == axe && s.hit.is_some() => {
@@ -93,18 +97,6 @@ fn engine_strike(battle: &mut Battle, t: &mut Tally) {
                         t.grievous += 1.0;
                     }
                 }
-                Event::Damaged {
-                    figure,
-                    fatigue,
-                    endurance,
-                    ..
-                } if *figure == sword => {
-                    t.fatigue += f64::from(fatigue.0);
-                    t.endurance += f64::from(endurance.0);
-                }
-                Event::Grievous {
-                    figure, endurance, ..
-                } if *figure == sword => t.endurance += f64::from(endurance.0),
                 Event::Fell { figure, standing } if *figure == sword => match standing {
                     Standing::Dead => t.kill += 1.0,
                     Standing::Unconscious => t.unconscious += 1.0,
@@ -270,6 +262,20 @@ fn cli_odds_refuses_what_it_cannot_answer() {
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains(says), "{extra:?}: {err}");
     }
+    let out = hexmelee(&[
+        "odds",
+        "scenarios/dq-party-vs-monsters.ron",
+        "--attacker",
+        "Snag",
+        "--defender",
+        "Grub",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("Grub is on Snag's own side")
+    );
     let out = hexmelee(&["odds", DUEL, "--attacker", "Nobody", "--defender", "Brenna"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(

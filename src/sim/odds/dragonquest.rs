@@ -85,6 +85,8 @@ pub enum DqOddsError {
     },
     #[error("{0} cannot strike itself: name two different figures")]
     SameFigure(String),
+    #[error("{defender} is on {attacker}'s own side; name an enemy to strike")]
+    SameSide { attacker: String, defender: String },
     #[error("{figure} has no weapon {name:?}; {figure}'s weapons are: {}", .choices.join(", "))]
     UnknownWeapon {
         figure: String,
@@ -192,6 +194,13 @@ pub fn setup(
     let target = find(c, "defender", &args.defender)?;
     if attacker == target {
         return Err(DqOddsError::SameFigure(c.figures[attacker.0].name.clone()));
+    }
+    let (a, d) = (&c.figures[attacker.0], &c.figures[target.0]);
+    if a.side == d.side {
+        return Err(DqOddsError::SameSide {
+            attacker: a.name.clone(),
+            defender: d.name.clone(),
+        });
     }
     if args.close && args.range.is_some() {
         return Err(DqOddsError::Conflict(
@@ -340,6 +349,8 @@ impl Blow {
         effects: &[Effect],
     ) {
         *self.fatigue.entry(fatigue).or_default() += p;
+        // What the figure has is all it can lose.
+        let endurance = endurance.min(target.endurance);
         *self.endurance.entry(endurance).or_default() += p;
         let left = target.endurance.saturating_sub(endurance);
         match standing(left, target.endurance_max) {
@@ -628,13 +639,13 @@ pub fn odds_text(o: &DqOdds) -> String {
         pct(o.p_injury)
     );
     let faces = if o.break_from == 99 {
-        "99".to_string()
+        "Weapon may break (99)".to_string()
     } else {
-        format!("{}-99", o.break_from)
+        format!("Weapon may break ({}-99)", o.break_from)
     };
     let _ = writeln!(
         s,
-        "Weapon may break ({faces:<5})   {:>9}, broken {}  [24.3, 25.5]",
+        "{faces:<26}{:>9}, broken {}  [24.3, 25.5]",
         pct(o.p_may_break),
         pct(o.p_broken)
     );
