@@ -13,6 +13,7 @@ use hexmelee::session::{self, Session, SessionError, autosave, export};
 use hexmelee::sim::batch::{self, BatchSpec};
 use hexmelee::sim::odds;
 use hexmelee::sim::script::Script;
+use hexmelee::sim::script::dragonquest::DqScript;
 use hexmelee::tui::app::App;
 use hexmelee::tui::terminal;
 
@@ -96,33 +97,70 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
     },
-    /// Exact chances of one melee strike: threshold, strike, penetration,
-    /// critical, unbalance and expected damage.
+    /// Exact chances of one strike. Shakhàn: threshold, strike, penetration,
+    /// critical, unbalance and expected damage. DragonQuest: hit, the
+    /// Special Damage bands, mishaps, damage to Fatigue and Endurance, and
+    /// the chance to kill, knock out, stun or knock down in one blow.
     Odds {
         scenario: PathBuf,
         #[arg(long)]
         attacker: String,
         #[arg(long)]
         defender: String,
-        /// The attacker's Tactic Card (A-G).
-        #[arg(long, default_value = "C")]
-        card: String,
-        /// The defender's Tactic Card (A-G).
-        #[arg(long, default_value = "C")]
-        defense_card: String,
-        /// One of the attacker's weapons by kind, e.g. LongSword.
+        /// Shakhàn: the attacker's Tactic Card (A-G; C when not given).
+        #[arg(long)]
+        card: Option<String>,
+        /// Shakhàn: the defender's Tactic Card (A-G; C when not given).
+        #[arg(long)]
+        defense_card: Option<String>,
+        /// One of the attacker's weapons: by kind in Shakhàn (LongSword), by
+        /// name in DragonQuest (Broadsword, or hands).
         #[arg(long)]
         weapon: Option<String>,
-        /// Aim at a body area: head, neck, upper_body, lower_body, arms, legs.
+        /// Shakhàn: aim at a body area: head, neck, upper_body, lower_body, arms, legs.
         #[arg(long)]
         aim: Option<String>,
-        /// The defender does not raise its shield (e.g. struck from the rear).
+        /// Shakhàn: the defender does not raise its shield (e.g. struck from the rear).
         #[arg(long)]
         no_shield: bool,
-        /// The defender charged onto the attacker's set spear or pole arm
+        /// Shakhàn: the defender charged onto the attacker's set spear or pole arm
         /// (16.15.4 "Impaled on set weapon": +15 to the penetration roll).
         #[arg(long)]
         impaled: bool,
+        /// DragonQuest: the hex the strike comes through: front, flank or rear.
+        #[arg(long, value_name = "WAY")]
+        through: Option<String>,
+        /// DragonQuest: a Ranged attack (fired or thrown) at this many hexes.
+        #[arg(long, value_name = "HEXES")]
+        range: Option<u16>,
+        /// DragonQuest: a Close Combat strike.
+        #[arg(long)]
+        close: bool,
+        /// DragonQuest: the strike ends a Charge: pole (a Pole weapon or a
+        /// Shield Rush) or other.
+        #[arg(long, value_name = "WEAPON")]
+        charge: Option<String>,
+        /// DragonQuest: the strike is an Offensive Withdrawal's.
+        #[arg(long)]
+        withdrawing: bool,
+        /// DragonQuest: the defender is Stunned.
+        #[arg(long)]
+        stunned: bool,
+        /// DragonQuest: the defender is kneeling or prone.
+        #[arg(long)]
+        prone: bool,
+        /// DragonQuest: the defender is Evading (and may Parry).
+        #[arg(long)]
+        evading: bool,
+        /// DragonQuest: the defender is in a Defensive Withdrawal.
+        #[arg(long)]
+        defensive: bool,
+        /// DragonQuest: the defender is moving (Ranged).
+        #[arg(long)]
+        moving: bool,
+        /// DragonQuest: the defender is sheltered (Ranged).
+        #[arg(long)]
+        sheltered: bool,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -202,17 +240,36 @@ fn main() -> ExitCode {
             save,
         }) => match scenario::load_any(&scenario) {
             Ok(Loaded::DragonQuest(checked)) => {
-                if table_view || orders.is_some() || save.is_some() {
+                if save.is_some() {
                     warn!(
-                        "{}: DragonQuest battles have no table view, scripted orders or saves yet; leave out --table-view, --orders and --save",
+                        "{}: DragonQuest battles have no saves yet; leave out --save",
                         scenario.display()
                     );
                     return ExitCode::from(2);
                 }
+                let script = match orders.map(|o| DqScript::load(&o, &checked)).transpose() {
+                    Ok(script) => script,
+                    Err(e) => {
+                        warn!("{e}");
+                        return ExitCode::from(2);
+                    }
+                };
+                let view = if table_view {
+                    View::Table
+                } else {
+                    View::Referee
+                };
                 emit(
                     &scenario,
                     json,
-                    report::dragonquest::simulate(&checked, seed, max_rounds, json),
+                    report::dragonquest::simulate(
+                        &checked,
+                        seed,
+                        max_rounds,
+                        json,
+                        view,
+                        script.as_ref(),
+                    ),
                 )
             }
             Ok(Loaded::Shakhan(checked)) => {
@@ -261,14 +318,82 @@ fn main() -> ExitCode {
             aim,
             no_shield,
             impaled,
+            through,
+            range,
+            close,
+            charge,
+            withdrawing,
+            stunned,
+            prone,
+            evading,
+            defensive,
+            moving,
+            sheltered,
             json,
-        }) => match scenario::load(&scenario) {
-            Ok(checked) => {
+        }) => match scenario::load_any(&scenario) {
+            Ok(Loaded::DragonQuest(checked)) => {
+                let shakhan = [
+                    ("--card", card.is_some()),
+                    ("--defense-card", defense_card.is_some()),
+                    ("--aim", aim.is_some()),
+                    ("--no-shield", no_shield),
+                    ("--impaled", impaled),
+                ];
+                if let Some((flag, _)) = shakhan.iter().find(|(_, given)| *given) {
+                    warn!(
+                        "{}: {flag} is for Shakhàn battles; a DragonQuest strike takes --through, --range, --close, --charge, --withdrawing, --stunned, --prone, --evading, --defensive, --moving and --sheltered",
+                        scenario.display()
+                    );
+                    return ExitCode::from(2);
+                }
+                let args = odds::dragonquest::DqOddsArgs {
+                    attacker,
+                    defender,
+                    weapon,
+                    range,
+                    close,
+                    through,
+                    charge,
+                    stunned,
+                    prone,
+                    evading,
+                    defensive,
+                    moving,
+                    sheltered,
+                    withdrawing,
+                };
+                emit(
+                    &scenario,
+                    json,
+                    odds::dragonquest::odds_report(&checked, &args, json),
+                )
+            }
+            Ok(Loaded::Shakhan(checked)) => {
+                let dragonquest = [
+                    ("--through", through.is_some()),
+                    ("--range", range.is_some()),
+                    ("--close", close),
+                    ("--charge", charge.is_some()),
+                    ("--withdrawing", withdrawing),
+                    ("--stunned", stunned),
+                    ("--prone", prone),
+                    ("--evading", evading),
+                    ("--defensive", defensive),
+                    ("--moving", moving),
+                    ("--sheltered", sheltered),
+                ];
+                if let Some((flag, _)) = dragonquest.iter().find(|(_, given)| *given) {
+                    warn!(
+                        "{}: {flag} is for DragonQuest battles; a Shakhàn strike takes --card, --defense-card, --aim, --no-shield and --impaled",
+                        scenario.display()
+                    );
+                    return ExitCode::from(2);
+                }
                 let args = odds::OddsArgs {
                     attacker,
                     defender,
-                    card,
-                    defense_card,
+                    card: card.unwrap_or_else(|| "C".into()),
+                    defense_card: defense_card.unwrap_or_else(|| "C".into()),
                     weapon,
                     aim,
                     no_shield,

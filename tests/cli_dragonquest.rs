@@ -1,6 +1,6 @@
 //! The real binary on DragonQuest scenarios: `check`, `sim` and `batch`
 //! work; a broken file is refused at its place; what this slice does not
-//! do yet (`play`, `odds`, table view, scripts, saves) says so, exit 2.
+//! do yet (`play`, saves) says so, exit 2.
 
 use std::process::{Command, Output};
 
@@ -155,25 +155,115 @@ fn a_broken_dragonquest_file_is_refused_at_its_place() {
 /// flags, and exits 2 before any terminal is touched.
 #[test]
 fn what_dragonquest_cannot_do_yet_says_so() {
-    for args in [
-        &["play", DQ[0]][..],
-        &[
-            "odds",
-            DQ[0],
-            "--attacker",
-            "Aldric",
-            "--defender",
-            "Brenna",
-        ][..],
-    ] {
-        let stderr = refused(args);
+    let stderr = refused(&["play", DQ[0]]);
+    assert!(
+        stderr.starts_with("scenarios/dq-duel.ron:6:5: a DragonQuest scenario"),
+        "{stderr}"
+    );
+    let stderr = refused(&["sim", DQ[0], "--save", "/tmp/hexmelee-never-written.json"]);
+    assert!(stderr.contains("no saves yet"), "{stderr}");
+}
+
+/// The table view: the same battle as the Referee's log, Pulse for Pulse,
+/// without the Referee's numbers (docs/RULINGS.md, "The DragonQuest table
+/// view"): no roll, Strike Chance, Defense, damage points, Fatigue,
+/// Endurance or Protection, and no digit at all in a strike's or a wound's line.
+#[test]
+fn sim_table_view_hides_the_referee_s_numbers() {
+    for file in DQ {
+        let referee = ok(&["sim", file]);
+        let table = ok(&["sim", file, "--table-view"]);
+        let pulses = |log: &str| log.lines().filter(|l| l.starts_with("Pulse ")).count();
+        assert_eq!(pulses(&referee), pulses(&table), "{file}");
+        assert_eq!(
+            referee.lines().last(),
+            table.lines().last(),
+            "the same ending: {file}"
+        );
+        for hidden in [
+            "rolled",
+            "D10",
+            "Strike Chance",
+            "Defense",
+            "Endurance",
+            "Protection",
+            "absorbed",
+            "rolls Initiative",
+            "MD × 3",
+        ] {
+            assert!(!table.contains(hidden), "{file}: {hidden:?} in\n{table}");
+        }
+        for line in table.lines().filter(|l| {
+            l.contains(" strikes at ")
+                || l.contains(" fires at ")
+                || l.contains(" is wounded")
+                || l.contains(" tires ")
+        }) {
+            let words = line.split('[').next().unwrap();
+            assert!(!words.chars().any(|c| c.is_ascii_digit()), "{file}: {line}");
+        }
+    }
+    let table = ok(&["sim", DQ[0], "--table-view"]);
+    assert!(
+        table.contains("Aldric strikes at Brenna with the Broadsword: a "),
+        "{table}"
+    );
+}
+
+/// docs/ORDERS.md, "DragonQuest": the scripted figures take the file's
+/// actions in its Pulses, the AI plays the rest, the same way every time.
+#[test]
+fn sim_with_orders_plays_the_scripted_actions() {
+    let args = ["sim", DQ[0], "--orders", "tests/orders/dq-duel-evade.ron"];
+    let log = ok(&args);
+    assert_eq!(log, ok(&args), "same seed and file, same battle");
+    let pulse = |n: u32| {
+        let from = log.find(&format!("Pulse {n} begins")).unwrap();
+        let to = log[from + 1..]
+            .find("Pulse ")
+            .map_or(log.len(), |i| from + 1 + i);
+        log[from..to].to_string()
+    };
+    for n in 1..=3 {
         assert!(
-            stderr.starts_with("scenarios/dq-duel.ron:6:5: a DragonQuest scenario"),
-            "{args:?}: {stderr}"
+            pulse(n).contains("Brenna: Evade [20.2, 21.5]"),
+            "{}",
+            pulse(n)
         );
     }
-    let stderr = refused(&["sim", DQ[0], "--table-view"]);
-    assert!(stderr.contains("no table view"), "{stderr}");
-    let stderr = refused(&["sim", DQ[0], "--orders", "tests/orders/duel-parry.ron"]);
-    assert!(stderr.contains("scripted orders"), "{stderr}");
+    assert!(
+        pulse(4).contains("Brenna: Defensive Withdrawal [20.3]"),
+        "{}",
+        pulse(4)
+    );
+    assert_ne!(log, ok(&["sim", DQ[0]]), "the orders changed the battle");
+}
+
+/// Broken orders files are refused at their place; an action the engine
+/// refuses in play stops the battle with its Pulse and the engine's reason.
+#[test]
+fn sim_orders_problems_are_placed_and_exit_2() {
+    for (file, says) in [
+        (
+            "tests/orders/dq-unknown-figure.ron",
+            "tests/orders/dq-unknown-figure.ron:4:24: there is no figure named \"Aldrik\"",
+        ),
+        (
+            "tests/orders/duel-parry.ron",
+            "tests/orders/duel-parry.ron:4:6: there is no field `round`",
+        ),
+        (
+            "tests/broken_orders/not-utf8.ron",
+            "tests/broken_orders/not-utf8.ron:",
+        ),
+        (
+            "tests/orders/dq-refused.ron",
+            "Pulse 1: Aldric's scripted action (orders line 4) was refused: Brenna is not in Aldric's Melee Zone",
+        ),
+    ] {
+        let stderr = refused(&["sim", DQ[0], "--orders", file]);
+        assert!(stderr.contains(says), "{file}: {stderr}");
+    }
+    let stderr = refused(&["sim", DQ[0], "--orders", "no/such/orders.ron"]);
+    assert!(stderr.contains("no/such/orders.ron"), "{stderr}");
 }

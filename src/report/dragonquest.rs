@@ -4,7 +4,8 @@ use std::fmt::Write;
 
 use serde_json::{Value, json};
 
-use crate::engine::dragonquest::{Battle, Figure, explain};
+use crate::engine::View;
+use crate::engine::dragonquest::{Battle, Command, Figure, explain_as};
 use crate::rules::dragonquest::damage::{
     Standing, Wielding, damage_modifier, unarmed_base_chance, unarmed_damage_modifier,
 };
@@ -16,6 +17,7 @@ use crate::rules::dragonquest::tables::tables;
 use crate::rules::dragonquest::tables::weapons::{Class, Range};
 use crate::scenario::dragonquest::Checked;
 use crate::sim::play;
+use crate::sim::script::dragonquest::DqScript;
 
 /// DragonQuest 24.1, 27.2: one weapon's Strike Chance and damage, with
 /// every part that made them.
@@ -310,17 +312,42 @@ fn status(f: &Figure) -> &'static str {
     }
 }
 
-/// Play one battle with the AI on every side and give its explained log (or
-/// the outcome as JSON). `max_pulses` stops an undecided battle.
+/// Play one battle with the AI on every side (the script's actions for the
+/// figures it names) and give its explained log as `view` may read it (or
+/// the outcome as JSON). `max_pulses` stops an undecided battle; a scripted
+/// action the engine refuses stops it with the engine's reason.
 pub fn simulate(
     checked: &Checked,
     seed: Option<u64>,
     max_pulses: u32,
     json: bool,
+    view: View,
+    script: Option<&DqScript>,
 ) -> Result<String, String> {
     let seed = seed.unwrap_or(checked.scenario.seed);
     let mut battle = Battle::new(&checked.spec, seed).map_err(|e| e.to_string())?;
-    play(&mut battle, max_pulses, crate::sim::ai::dragonquest::answer)?;
+    let mut last = None;
+    let played = play(&mut battle, max_pulses, |b, p| match script {
+        Some(script) => {
+            let command = script.answer(b, p);
+            last = match &command {
+                Command::Act { figure, .. } => script
+                    .get(b.pulse(), *figure)
+                    .map(|s| (b.pulse(), b.figure(*figure).name.clone(), s.line)),
+                _ => None,
+            };
+            command
+        }
+        None => crate::sim::ai::dragonquest::answer(b, p),
+    });
+    if let Err(e) = played {
+        return Err(match (last, e.split_once("was refused: ")) {
+            (Some((pulse, name, line)), Some((_, why))) => format!(
+                "Pulse {pulse}: {name}'s scripted action (orders line {line}) was refused: {why}"
+            ),
+            _ => e,
+        });
+    }
     let winner = battle
         .outcome()
         .flatten()
@@ -349,8 +376,12 @@ pub fn simulate(
         return Ok(format!("{out}\n"));
     }
     let mut out = String::new();
-    for event in battle.events() {
-        let _ = writeln!(out, "{}", explain(&battle, event));
+    for line in battle
+        .events()
+        .iter()
+        .filter_map(|e| explain_as(&battle, e, view))
+    {
+        let _ = writeln!(out, "{line}");
     }
     if battle.outcome().is_none() {
         let _ = writeln!(out, "No decision after {max_pulses} Pulses");

@@ -862,5 +862,7 @@ pub fn odds_text(o: &StrikeOdds, t: &Tables) -> String {
     out
 }
 
+pub mod dragonquest;
+
 #[cfg(test)]
 mod tests;

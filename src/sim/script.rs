@@ -310,6 +310,8 @@ fn find_after(text: &str, what: &str, from: usize) -> usize {
         .map_or(from, |i| from + i)
 }
 
+pub mod dragonquest;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,19 +3,147 @@
 
 use super::Battle;
 use super::event::{ActionKind, Event, Item, StrikeEvent};
-use crate::engine::{FigureId, SideId};
+use crate::engine::{FigureId, SideId, View};
 use crate::rules::dragonquest::damage::Standing;
 use crate::rules::dragonquest::strike::{AttackType, Hit, Mishap, Modifier, Parry};
 use crate::rules::dragonquest::tables::grievous::Pool;
 use crate::rules::dragonquest::tables::modifiers::{Close, Lighting, Melee, Misc, Ranged};
 
-/// One plain line for `event`, with its section in brackets.
+/// One plain line for `event`, with its section in brackets: the
+/// Referee's, every roll and number.
 pub fn explain(battle: &Battle, event: &Event) -> String {
-    let line = words(battle, event);
+    capital(words(battle, event))
+}
+
+/// The line `view` may read, if any. The table sees what happens, as the
+/// players at it would see it: who acts, who hits and misses, who is hurt,
+/// Stunned, down, disarmed or injured; not the Referee's numbers, which are
+/// the rolls, the Strike Chances and Defenses behind them, damage points and
+/// the Fatigue, Endurance, Protection and characteristics they change
+/// (docs/RULINGS.md, "The DragonQuest table view"). A roll with nothing to
+/// see (an Initiative roll, a Grievous Injury roll that found none) is no line.
+pub fn explain_as(battle: &Battle, event: &Event, view: View) -> Option<String> {
+    match view {
+        View::Referee => Some(explain(battle, event)),
+        View::Table => table_words(battle, event).map(capital),
+    }
+}
+
+fn capital(line: String) -> String {
     let mut chars = line.chars();
     chars
         .next()
         .map_or(line.clone(), |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// The table's line for the events that carry the Referee's numbers; the
+/// rest read the same in both views.
+fn table_words(battle: &Battle, event: &Event) -> Option<String> {
+    let name = |f: &FigureId| battle.figure(*f).name.as_str();
+    let either = |yes: bool, a: &str, b: &str| if yes { a.to_string() } else { b.to_string() };
+    Some(match event {
+        Event::InitiativeRolled { .. } | Event::Grievous { injury: None, .. } => return None,
+        Event::TurnsSet { engagements, sides } => {
+            let mut parts: Vec<String> = engagements
+                .iter()
+                .map(|e| {
+                    let order: Vec<String> = e
+                        .iter()
+                        .map(|g| {
+                            let last = if g.last { " (last)" } else { "" };
+                            format!("{}{last}", name(&g.figure))
+                        })
+                        .collect();
+                    format!("engaged: {}", order.join(" then "))
+                })
+                .collect();
+            if !sides.is_empty() {
+                let s: Vec<&str> = sides
+                    .iter()
+                    .map(|s| battle.sides()[s.0].name.as_str())
+                    .collect();
+                let then = if parts.is_empty() { "" } else { "then " };
+                parts.push(format!("{then}{}", s.join(", then ")));
+            }
+            format!("Order: {} [19.3, 19.4, 21]", parts.join("; "))
+        }
+        Event::Strike(s) => table_strike_line(battle, s),
+        Event::Parried {
+            defender, result, ..
+        } => format!(
+            "{} parries: {} [24.4]",
+            name(defender),
+            match result {
+                Parry::Parried => "Parried, and off balance (a Pass next Pulse)",
+                Parry::Disarm => "the attacker is Disarmed",
+                Parry::Riposte => "the attacker is Disarmed, and a Riposte",
+            }
+        ),
+        Event::Damaged {
+            figure,
+            fatigue,
+            endurance,
+            ..
+        } => {
+            let who = name(figure);
+            match (fatigue.0, endurance.0) {
+                (0, 0) => format!("{who}'s armour takes the blow [25.1]"),
+                (_, 0) => format!("{who} is battered and tires [25.1]"),
+                _ => format!("{who} is wounded [25.2]"),
+            }
+        }
+        Event::Grievous {
+            figure,
+            injury: Some(injury),
+            ..
+        } => format!("{} suffers a {injury} [25.7]", name(figure)),
+        Event::ArmourDented { figure, .. } => {
+            format!("{}'s armour is damaged [25.3]", name(figure))
+        }
+        Event::Bleeding { figure, .. } => format!("{} is bleeding [25.7]", name(figure)),
+        Event::StunRecovery {
+            figure, recovered, ..
+        } => format!(
+            "{} {} [26]",
+            name(figure),
+            either(*recovered, "recovers from Stun", "is still Stunned")
+        ),
+        Event::MishapCheck {
+            figure, averted, ..
+        } => format!(
+            "{} {} [24.3]",
+            name(figure),
+            either(*averted, "keeps hold", "loses hold")
+        ),
+        Event::Lodged { figure, .. } => format!("The weapon lodges in {} [27.4]", name(figure)),
+        Event::DrawnOut { figure, .. } => {
+            format!("{} draws out a lodged weapon [27.4]", name(figure))
+        }
+        Event::ObscuredCheck { figure, passed, .. } => format!(
+            "{} strikes into an obscured hex: {} [22.5]",
+            name(figure),
+            either(*passed, "may strike", "cannot")
+        ),
+        Event::Repulse {
+            defender, repulsed, ..
+        } => format!(
+            "{} tries to Repulse: {} [20.6]",
+            name(defender),
+            either(*repulsed, "repulsed", "the closer comes in")
+        ),
+        Event::BreakContact { figure, broke, .. } => format!(
+            "{} tries to break contact: {} [20.7]",
+            name(figure),
+            either(*broke, "breaks free", "held")
+        ),
+        Event::Impaired { figure, .. } => {
+            format!(
+                "{} is slowed and clumsy from the injury [25.7]",
+                name(figure)
+            )
+        }
+        _ => words(battle, event),
+    })
 }
 
 fn words(battle: &Battle, event: &Event) -> String {
@@ -345,19 +473,41 @@ fn action_words(action: ActionKind) -> (&'static str, &'static str) {
     }
 }
 
-fn strike_line(battle: &Battle, s: &StrikeEvent) -> String {
-    let att = battle.figure(s.attacker);
-    let weapon = s
-        .weapon
-        .map_or_else(|| "bare hands".into(), |i| att.weapon(i).name.clone());
+fn strike_weapon(battle: &Battle, s: &StrikeEvent) -> String {
+    s.weapon.map_or_else(
+        || "bare hands".into(),
+        |i| battle.figure(s.attacker).weapon(i).name.clone(),
+    )
+}
+
+fn strike_who(battle: &Battle, s: &StrikeEvent) -> String {
+    let att = &battle.figure(s.attacker).name;
     let target = &battle.figure(s.target).name;
-    let who = match (s.attack, s.riposte, s.in_the_way) {
-        (_, true, _) => format!("{} ripostes at {target}", att.name),
-        (AttackType::Ranged, _, true) => format!("{}'s shot meets {target} in the way", att.name),
-        (AttackType::Ranged, ..) => format!("{} fires at {target}", att.name),
-        (AttackType::Melee, ..) => format!("{} strikes at {target}", att.name),
-        (AttackType::Close, ..) => format!("{} grapples {target}", att.name),
+    match (s.attack, s.riposte, s.in_the_way) {
+        (_, true, _) => format!("{att} ripostes at {target}"),
+        (AttackType::Ranged, _, true) => format!("{att}'s shot meets {target} in the way"),
+        (AttackType::Ranged, ..) => format!("{att} fires at {target}"),
+        (AttackType::Melee, ..) => format!("{att} strikes at {target}"),
+        (AttackType::Close, ..) => format!("{att} grapples {target}"),
+    }
+}
+
+/// The table's Strike line: who at whom with what, and what came of it.
+fn table_strike_line(battle: &Battle, s: &StrikeEvent) -> String {
+    let result = match (s.hit, s.mishap) {
+        (Some(_), _) => "a hit [24.2]",
+        (None, Some(Mishap::MayBreak)) => "a miss, and the weapon may break [24.3]",
+        (None, Some(Mishap::MayDrop)) => "a miss, and the weapon may drop [24.3]",
+        (None, None) => "a miss [24.2]",
     };
+    format!(
+        "{} with the {}: {result}",
+        strike_who(battle, s),
+        strike_weapon(battle, s)
+    )
+}
+
+fn strike_line(battle: &Battle, s: &StrikeEvent) -> String {
     let mut sum = format!(
         "Strike Chance {} − Defense {}",
         s.strike_chance.0, s.defense.0
@@ -376,12 +526,16 @@ fn strike_line(battle: &Battle, s: &StrikeEvent) -> String {
         (None, None) => "a miss [24.2]",
     };
     format!(
-        "{who} with the {weapon}: {sum} = {} — rolled {}, {result}",
-        s.modified.0, s.roll
+        "{} with the {}: {sum} = {} — rolled {}, {result}",
+        strike_who(battle, s),
+        strike_weapon(battle, s),
+        s.modified.0,
+        s.roll
     )
 }
 
-fn modifier_words(m: Modifier) -> &'static str {
+/// A 24.8 modifier in a few plain words.
+pub fn modifier_words(m: Modifier) -> &'static str {
     match m {
         Modifier::Close(c) => match c {
             Close::PerPointStrongerThanTarget => "stronger than the target",

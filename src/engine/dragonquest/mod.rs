@@ -27,10 +27,11 @@ mod strike;
 
 pub use command::{Action, Command, Fiat, Multiple, Posture, Task};
 pub use event::{ActionKind, Engaged, Event, Item, StrikeEvent};
-pub use explain::explain;
+pub use explain::{explain, explain_as, modifier_words};
 pub use prompt::Prompt;
 pub use spec::{BattleSpec, FigureSpec, ShieldSpec, SideSpec, SpecError, WeaponSpec};
 pub use state::{Figure, Held, HeldShield, ItemState};
+pub use strike::{Aim, Attack, Circumstances, DamageTerms, injury_outcome, injury_rolls_d10};
 
 use std::collections::VecDeque;
 use std::sync::Arc;

@@ -12,17 +12,20 @@ use crate::rules::dragonquest::damage::{
 };
 use crate::rules::dragonquest::figure::weapon_strike_chance;
 use crate::rules::dragonquest::strike::{
-    AttackType, Charge, Defender, Flight, Hand, Hit, Mishap, Parry, Situation, StrikeCheck,
-    Through, averts_mishap, defense, modified_strike_chance, parry, strike_chance, strike_check,
+    AttackType, Charge, Defender, Flight, Hand, Hit, Mishap, Modified, Parry, Situation,
+    StrikeCheck, Through, averts_mishap, defense, modified_strike_chance, parry, strike_chance,
+    strike_check,
 };
-use crate::rules::dragonquest::tables::grievous::{Effect, Hand as InjuredHand, Pool, Trait};
+use crate::rules::dragonquest::tables::grievous::{
+    Effect, Hand as InjuredHand, Injury, Pool, Trait,
+};
 use crate::rules::dragonquest::tables::tables;
 use crate::rules::dragonquest::tables::weapons::{Class, Group};
 use crate::rules::dragonquest::{DamagePoints, Rank};
 
 /// One attack to resolve.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Attack {
+pub struct Attack {
     pub attacker: FigureId,
     pub target: FigureId,
     pub attack: AttackType,
@@ -42,10 +45,100 @@ pub(super) struct Attack {
 /// Sheltered (24.8): cover over about half the body.
 const SHELTER_PERCENT: u8 = 50;
 
+/// DragonQuest 24.5, 24.8: what the target is doing and how the attacker
+/// comes at it, as far as it changes a strike's Defense and modifiers. The
+/// engine reads it from the battle ([`Battle::circumstances`]); `odds` takes
+/// it from the Referee.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Circumstances {
+    pub through: Through,
+    pub target_stunned: bool,
+    pub target_prone: bool,
+    /// Taking an Evade action (20.2).
+    pub target_evading: bool,
+    /// In a Defensive Withdrawal (20.3).
+    pub target_defensive: bool,
+    pub target_moving: bool,
+    /// 24.8: behind cover over about half the body.
+    pub target_sheltered: bool,
+}
+
+/// A strike's numbers before its dice: the Modified Strike Chance and its
+/// parts, the strength bonus that moves the breaking faces (25.5), and
+/// whether a miss by 30 may be Parried (24.4).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Aim {
+    pub modified: Modified,
+    pub strength_bonus: u8,
+    pub may_parry: bool,
+}
+
+/// What a hit's Damage Check adds to the D10, the weapon's class for the
+/// Grievous Injury Table (none: no injury), and, for a Class A weapon fired
+/// or thrown, what it costs when it lodges (27.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DamageTerms {
+    pub modifier: i32,
+    pub class: Option<Class>,
+    pub lodges: Option<(u8, i32)>,
+}
+
+/// DragonQuest 25.7: an injury's effects once its D10 (if it has one) is
+/// rolled, and the Endurance it takes from a figure with `left`.
+pub fn injury_outcome(injury: &Injury, d10: Option<u8>, left: u32) -> (Vec<Effect>, DamagePoints) {
+    let mut effects: Vec<Effect> = Vec::new();
+    for e in &injury.effects {
+        if let Effect::OnD10(branches) = e {
+            let face = d10.unwrap_or(1);
+            if let Some((_, _, inner)) = branches.iter().find(|b| (b.0..=b.1).contains(&face)) {
+                effects.extend(inner.iter().cloned());
+            }
+        } else {
+            effects.push(e.clone());
+        }
+    }
+    let mut endurance = u32::from(injury.endurance);
+    for e in &effects {
+        match e {
+            Effect::Endurance(n) => endurance += u32::from(*n),
+            Effect::Dies => endurance = left,
+            _ => {}
+        }
+    }
+    (effects, DamagePoints(endurance.min(left)))
+}
+
+/// Whether an injury's effects need a D10 (25.7).
+pub fn injury_rolls_d10(injury: &Injury) -> bool {
+    injury.effects.iter().any(|e| matches!(e, Effect::OnD10(_)))
+}
+
 impl Battle {
-    /// 24.1–24.2: Strike Chance, Defense and every 24.8 modifier, the Strike
-    /// Check, and its consequences. Returns whether it hit.
-    pub(super) fn strike(&mut self, a: Attack) -> bool {
+    /// 24.5, 24.8: the circumstances of a strike as the battle stands.
+    pub fn circumstances(&self, a: &Attack) -> Circumstances {
+        let att = self.figure(a.attacker);
+        let def = self.figure(a.target);
+        Circumstances {
+            through: match def.pose.half_toward(att.pose.hex) {
+                Some(Half::Rear) => Through::Rear,
+                _ => Through::Front,
+            },
+            target_stunned: def.stunned,
+            target_prone: def.prone,
+            target_evading: def.action == Some(ActionKind::Evade),
+            target_defensive: def.action == Some(ActionKind::Withdraw { defensive: true }),
+            target_moving: def.moving,
+            target_sheltered: a.attack == AttackType::Ranged
+                && self
+                    .map
+                    .line_of_sight(att.pose.hex, def.pose.hex)
+                    .is_ok_and(|s| s.cover_percent >= SHELTER_PERCENT),
+        }
+    }
+
+    /// 24.1–24.2, 24.5, 24.8, 25.5: Strike Chance, Defense and every
+    /// modifier of a strike in these circumstances.
+    pub fn aim(&self, a: &Attack, c: &Circumstances) -> Aim {
         let t = tables();
         let att = self.figure(a.attacker);
         let def = self.figure(a.target);
@@ -57,25 +150,22 @@ impl Battle {
                 att.unarmed_rank.map(|r| (md, r)),
             ),
         };
-        let through = match def.pose.half_toward(att.pose.hex) {
-            Some(Half::Rear) => Through::Rear,
-            _ => Through::Front,
-        };
-        let helpless = def.stunned || def.standing != Standing::Conscious;
+        let through = c.through;
+        let helpless = c.target_stunned || def.standing != Standing::Conscious;
         let defender = Defender {
             modified_ag: def.modified_ag(),
             shield: def.prepared_shield(),
             helpless,
-            defensive_withdrawal: def.action == Some(ActionKind::Withdraw { defensive: true }),
+            defensive_withdrawal: c.target_defensive,
         };
         let defense = defense(&defender, a.attack, through);
-        let evading = def.action == Some(ActionKind::Evade) && def.can_act();
+        let evading = c.target_evading && def.is_up() && !c.target_stunned;
         let situation = match a.attack {
             AttackType::Melee => Situation::Melee {
                 through,
-                target_stunned: def.stunned,
+                target_stunned: c.target_stunned,
                 target_out_of_fatigue: def.fatigue == 0,
-                target_down: def.prone,
+                target_down: c.target_prone,
                 target_evading: evading.then(|| {
                     def.primary()
                         .and_then(|i| def.weapons[i].rank)
@@ -88,21 +178,18 @@ impl Battle {
             AttackType::Ranged => Situation::Ranged {
                 through,
                 flight: a.flight.unwrap_or(Flight::Missile { hexes: 1 }),
-                target_stunned: def.stunned,
+                target_stunned: c.target_stunned,
                 attacker_kneeling: false,
-                target_moving: def.moving,
-                target_down: def.prone,
+                target_moving: c.target_moving,
+                target_down: c.target_prone,
                 target_evading: evading,
-                target_sheltered: self
-                    .map
-                    .line_of_sight(att.pose.hex, def.pose.hex)
-                    .is_ok_and(|s| s.cover_percent >= SHELTER_PERCENT),
+                target_sheltered: c.target_sheltered,
             },
             AttackType::Close => Situation::Close {
                 attacker_ps: att.ps,
                 target_ps: def.ps,
                 target_out_of_fatigue: def.fatigue == 0,
-                target_stunned: def.stunned,
+                target_stunned: c.target_stunned,
                 attacker_out_of_fatigue: att.fatigue == 0,
             },
         };
@@ -115,14 +202,34 @@ impl Battle {
             false,
             a.hand,
         );
-        let bonus = match a.weapon {
+        let strength_bonus = match a.weapon {
             Some(i) if strength_counts(self.strength_damage, a.attack) => {
                 strength_bonus(att.weapon(i), att.ps)
             }
             _ => 0,
         };
+        let may_parry = a.attack == AttackType::Melee
+            && !a.riposte
+            && evading
+            && self.parry_rank(a.target).is_some();
+        Aim {
+            modified,
+            strength_bonus,
+            may_parry,
+        }
+    }
+
+    /// 24.1–24.2: Strike Chance, Defense and every 24.8 modifier, the Strike
+    /// Check, and its consequences. Returns whether it hit.
+    pub(super) fn strike(&mut self, a: Attack) -> bool {
+        let aim = self.aim(&a, &self.circumstances(&a));
         let roll = self.dice.d100();
-        let check = strike_check(&t.special_damage, modified.value, roll, bonus);
+        let check = strike_check(
+            &tables().special_damage,
+            aim.modified.value,
+            roll,
+            aim.strength_bonus,
+        );
         let (hit, mishap, parry_possible) = match check {
             StrikeCheck::Hit(h) => (Some(h), None, false),
             StrikeCheck::Miss {
@@ -135,10 +242,10 @@ impl Battle {
             target: a.target,
             attack: a.attack,
             weapon: a.weapon,
-            strike_chance: sc,
-            defense,
-            modifiers: modified.applied,
-            modified: modified.value,
+            strike_chance: aim.modified.strike_chance,
+            defense: aim.modified.defense,
+            modifiers: aim.modified.applied,
+            modified: aim.modified.value,
             roll,
             hit,
             mishap,
@@ -155,13 +262,7 @@ impl Battle {
                 if let (Some(m), Some(item)) = (mishap, a.weapon) {
                     self.mishap(a.attacker, item, m);
                 }
-                let ranked = self.parry_rank(a.target).is_some();
-                if parry_possible
-                    && a.attack == AttackType::Melee
-                    && !a.riposte
-                    && evading
-                    && ranked
-                {
+                if parry_possible && aim.may_parry {
                     self.parry(a);
                 }
                 false
@@ -252,10 +353,11 @@ impl Battle {
         self.after_damage(figure, one, false);
     }
 
-    /// 25, 27.2, 28: the Damage Check of a hit and all that follows it.
-    fn wound(&mut self, a: Attack, hit: Hit) {
+    /// 25, 27.2, 28: what a strike's Damage Check adds to the D10, and
+    /// the weapon's class and lodging.
+    pub fn damage_terms(&self, a: &Attack) -> DamageTerms {
         let att = self.figure(a.attacker);
-        let (modifier, class, lodges) = match a.weapon {
+        match a.weapon {
             Some(i) => {
                 let w = att.weapon(i);
                 let wielding = Wielding {
@@ -267,15 +369,28 @@ impl Battle {
                 let fired = a.attack == AttackType::Ranged
                     && w.class == Some(Class::A)
                     && (w.group == Group::Missile || w.is_thrown());
-                (
-                    damage_modifier(w, &wielding).unwrap_or(0),
-                    w.class,
-                    fired.then(|| lodged(w)),
-                )
+                DamageTerms {
+                    modifier: damage_modifier(w, &wielding).unwrap_or(0),
+                    class: w.class,
+                    lodges: fired.then(|| lodged(w)),
+                }
             }
             // 28: bare hands crush (class C, docs/RULINGS.md).
-            None => (unarmed_damage_modifier(att.ps), Some(Class::C), None),
-        };
+            None => DamageTerms {
+                modifier: unarmed_damage_modifier(att.ps),
+                class: Some(Class::C),
+                lodges: None,
+            },
+        }
+    }
+
+    /// 25, 27.2, 28: the Damage Check of a hit and all that follows it.
+    fn wound(&mut self, a: Attack, hit: Hit) {
+        let DamageTerms {
+            modifier,
+            class,
+            lodges,
+        } = self.damage_terms(&a);
         let d10 = self.dice.roll(10) as u8;
         let points = damage_check(d10, modifier);
         let target = a.target;
@@ -335,29 +450,8 @@ impl Battle {
             });
             return None;
         };
-        let mut effects: Vec<Effect> = Vec::new();
-        let mut d10 = None;
-        for e in &injury.effects {
-            if let Effect::OnD10(branches) = e {
-                let face = self.dice.roll(10) as u8;
-                d10 = Some(face);
-                if let Some((_, _, inner)) = branches.iter().find(|b| (b.0..=b.1).contains(&face)) {
-                    effects.extend(inner.iter().cloned());
-                }
-            } else {
-                effects.push(e.clone());
-            }
-        }
-        let left = self.figure(target).endurance;
-        let mut endurance = u32::from(injury.endurance);
-        for e in &effects {
-            match e {
-                Effect::Endurance(n) => endurance += u32::from(*n),
-                Effect::Dies => endurance = left,
-                _ => {}
-            }
-        }
-        let endurance = DamagePoints(endurance.min(left));
+        let d10 = injury_rolls_d10(injury).then(|| self.dice.roll(10) as u8);
+        let (effects, endurance) = injury_outcome(injury, d10, self.figure(target).endurance);
         self.push(Event::Grievous {
             figure: target,
             roll,
