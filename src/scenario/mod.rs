@@ -177,7 +177,7 @@ fn shell_problem(text: &str) -> Option<Problem> {
 
 /// The rulesets a scenario's `ruleset` may name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
-enum RulesetName {
+pub enum RulesetName {
     Shakhan,
     DragonQuest,
 }
@@ -193,7 +193,7 @@ struct Head {
 /// is judged by the word after its first `ruleset:`, so a DragonQuest file
 /// with a slip later on is refused in DragonQuest's words; a file naming
 /// no ruleset is Shakhàn's to refuse.
-fn ruleset_of(text: &str) -> Option<RulesetName> {
+pub fn ruleset_of(text: &str) -> Option<RulesetName> {
     if shell_problem(text).is_some() {
         return None;
     }
