@@ -6,9 +6,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use hexmelee::engine::View;
+use hexmelee::engine::dragonquest::Battle as DqBattle;
 use hexmelee::report;
 use hexmelee::rules::shakhan::tables::tables;
 use hexmelee::scenario::{self, Checked, Loaded, ScenarioError};
+use hexmelee::session::file::AnyLoaded;
 use hexmelee::session::{self, Session, SessionError, autosave, export};
 use hexmelee::sim::batch::{self, BatchSpec};
 use hexmelee::sim::odds;
@@ -202,12 +204,23 @@ fn main() -> ExitCode {
             save,
         }) => match scenario::load_any(&scenario) {
             Ok(Loaded::DragonQuest(checked)) => {
-                if table_view || orders.is_some() || save.is_some() {
+                if table_view || orders.is_some() {
                     warn!(
                         "{}: DragonQuest battles have no table view, scripted orders or saves yet; leave out --table-view, --orders and --save",
                         scenario.display()
                     );
                     return ExitCode::from(2);
+                }
+                if let Some(out) = save {
+                    let saved =
+                        Session::<DqBattle>::open_file(&scenario, seed).and_then(|mut s| {
+                            s.play_out(max_rounds, hexmelee::sim::ai::dragonquest::answer)?;
+                            Ok(s.save(&out)?)
+                        });
+                    if let Err(e) = saved {
+                        warn!("{e}");
+                        return ExitCode::from(2);
+                    }
                 }
                 emit(
                     &scenario,
@@ -328,12 +341,15 @@ fn main() -> ExitCode {
             }
             Err(e) => check(Err(e), false),
         },
-        Some(Command::CheckSave { file }) => match session::file::load(&file) {
-            Ok(loaded) => {
-                for w in &loaded.warnings {
-                    warn!("warning: {w}");
-                }
+        Some(Command::CheckSave { file }) => match session::file::load_any(&file) {
+            Ok(AnyLoaded::Shakhan(loaded)) => {
+                warn_all(&loaded.warnings);
                 say!("{}", session::describe(&loaded.session));
+                ExitCode::SUCCESS
+            }
+            Ok(AnyLoaded::DragonQuest(loaded)) => {
+                warn_all(&loaded.warnings);
+                say!("{}", session::dragonquest::describe(&loaded.session));
                 ExitCode::SUCCESS
             }
             Err(e) => {
@@ -347,16 +363,22 @@ fn main() -> ExitCode {
             referee,
             out,
         }) => {
-            let exported = session::file::load(&file).and_then(|loaded| {
-                for w in &loaded.warnings {
-                    warn!("warning: {w}");
-                }
+            let exported = session::file::load_any(&file).and_then(|loaded| {
                 let format = match format {
                     ExportFormat::Text => export::Format::Text,
                     ExportFormat::Markdown => export::Format::Markdown,
                 };
                 let view = if referee { View::Referee } else { View::Table };
-                let text = export::render(&loaded.session, format, view);
+                let text = match loaded {
+                    AnyLoaded::Shakhan(loaded) => {
+                        warn_all(&loaded.warnings);
+                        export::render(&loaded.session, format, view)
+                    }
+                    AnyLoaded::DragonQuest(loaded) => {
+                        warn_all(&loaded.warnings);
+                        export::render_dragonquest(&loaded.session, format)
+                    }
+                };
                 match &out {
                     Some(out) => session::file::write_atomic(out, &text),
                     None => {
@@ -415,9 +437,7 @@ fn play(start: Start, light: bool, seats: Option<std::net::SocketAddr>) -> ExitC
         Start::Resume(file) | Start::Replay(file) => session::file::load(file).map_or_else(
             |e| Err(e.into()),
             |loaded| {
-                for w in &loaded.warnings {
-                    warn!("warning: {w}");
-                }
+                warn_all(&loaded.warnings);
                 Ok(loaded.session)
             },
         ),
@@ -465,6 +485,13 @@ fn play(start: Start, light: bool, seats: Option<std::net::SocketAddr>) -> ExitC
             warn!("hexmelee: terminal error: {e}");
             ExitCode::from(1)
         }
+    }
+}
+
+/// Warnings a load gave that did not stop it.
+fn warn_all(warnings: &[String]) {
+    for w in warnings {
+        warn!("warning: {w}");
     }
 }
 

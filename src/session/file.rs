@@ -144,7 +144,7 @@ pub enum SaveError {
         error: Box<ReplayError>,
         engine: String,
     },
-    #[error("{}:{at}: this is a save of a {found:?} battle, which this part of hexmelee does not open\n  hint: `hexmelee check-save`, `export` and `play --resume` open saves of either ruleset", path.display())]
+    #[error("{}:{at}: this is a save of a {found:?} battle, which this command does not open yet\n  hint: `hexmelee check-save` and `hexmelee export` open saves of either ruleset", path.display())]
     Ruleset {
         path: PathBuf,
         at: Place,
