@@ -1,6 +1,7 @@
-//! The real binary on DragonQuest scenarios: `check`, `sim` and `batch`
-//! work; a broken file is refused at its place; what this slice does not
-//! do yet (`play`, `odds`, table view, scripts, saves) says so, exit 2.
+//! The real binary on DragonQuest scenarios: `check`, `sim` (and its
+//! `--save`), `batch`, `check-save` and `export` work; a broken file is
+//! refused at its place; what this slice does not do yet (`play`, `odds`,
+//! table view, scripts) says so, exit 2.
 
 use std::process::{Command, Output};
 
@@ -145,6 +146,47 @@ fn a_broken_dragonquest_file_is_refused_at_its_place() {
         assert!(
             stderr.starts_with(
                 "tests/broken/dq-rank-too-high.ron:32:17: Aldric has Rank 9 with the Broadsword; its highest is 6\n  hint: "
+            ),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+/// `sim --save` writes the battle as a save; `check-save` replays it and
+/// says where it stands, `export` writes its explained log; the display
+/// refuses it in plain words.
+#[test]
+fn sim_saves_a_battle_that_check_save_and_export_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("duel-save.ron");
+    let save = save.to_str().unwrap();
+    let log = ok(&["sim", DQ[0], "--save", save]);
+    let text = std::fs::read_to_string(save).unwrap();
+    assert!(text.starts_with("SaveFile(\n    format: \"hexmelee-save\""));
+    assert!(
+        text.contains("ruleset: DragonQuest"),
+        "the scenario inside names it"
+    );
+    let described = ok(&["check-save", save]);
+    assert!(
+        described.starts_with("DragonQuest duel in the yard — seed 1632, "),
+        "{described}"
+    );
+    assert!(described.contains("(Pulse "), "{described}");
+    assert!(described.contains("  Aldric "), "{described}");
+    let exported = ok(&["export", save]);
+    assert!(exported.starts_with("DragonQuest duel in the yard\n====="));
+    assert!(exported.contains("\nPulse 1 begins [19]\n"), "{exported}");
+    // The export's lines are the sim's log, explained the same way.
+    let last = log.lines().last().unwrap();
+    assert!(exported.contains(last), "{last}");
+    let md = ok(&["export", save, "--format", "markdown"]);
+    assert!(md.contains("\n## Pulse 1 begins \\[19\\]\n"), "{md}");
+    for args in [&["play", "--resume", save][..], &["replay", save][..]] {
+        let stderr = refused(args);
+        assert!(
+            stderr.contains(
+                ": this is a save of a DragonQuest battle, which this command does not open yet"
             ),
             "{args:?}: {stderr}"
         );
