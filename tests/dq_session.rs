@@ -38,7 +38,7 @@ static SAVE: LazyLock<String> = LazyLock::new(|| {
 
 fn load(text: &str) -> Result<Loaded<Battle>, SaveError> {
     match file::load_text_any(Path::new("dq.ron"), text)? {
-        AnyLoaded::DragonQuest(loaded) => Ok(loaded),
+        AnyLoaded::DragonQuest(loaded) => Ok(*loaded),
         AnyLoaded::Shakhan(_) => panic!("a DragonQuest save loaded as Shakhàn's"),
     }
 }

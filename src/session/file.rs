@@ -182,8 +182,8 @@ fn engine_note(engine: &str) -> String {
 /// A save of either ruleset, loaded and replayed.
 #[derive(Debug)]
 pub enum AnyLoaded {
-    Shakhan(Loaded),
-    DragonQuest(Loaded<crate::engine::dragonquest::Battle>),
+    Shakhan(Box<Loaded>),
+    DragonQuest(Box<Loaded<crate::engine::dragonquest::Battle>>),
 }
 
 impl<C: Clone + Serialize + DeserializeOwned> SaveOf<C> {
@@ -445,8 +445,10 @@ pub fn load_text(path: &Path, text: &str) -> Result<Loaded, SaveError> {
 /// [`load_text`] for a save of either ruleset.
 pub fn load_text_any(path: &Path, text: &str) -> Result<AnyLoaded, SaveError> {
     match header(path, text)? {
-        RulesetName::Shakhan => load_text_of(path, text).map(AnyLoaded::Shakhan),
-        RulesetName::DragonQuest => load_text_of(path, text).map(AnyLoaded::DragonQuest),
+        RulesetName::Shakhan => load_text_of(path, text).map(|l| AnyLoaded::Shakhan(Box::new(l))),
+        RulesetName::DragonQuest => {
+            load_text_of(path, text).map(|l| AnyLoaded::DragonQuest(Box::new(l)))
+        }
     }
 }
 
