@@ -551,11 +551,18 @@ fn override_kind(o: &Override) -> &'static str {
 /// saved, which replay does not play.
 pub fn undone_note<E: Ruleset>(s: &Session<E>) -> Option<String> {
     let n = s.log.len() - s.cursor;
+    // Only Shakhàn's battles open in the display, whose `replay` redoes them.
+    let redo = match E::NAME {
+        scenario::RulesetName::Shakhan => format!(
+            "; `hexmelee replay` can redo {}",
+            crate::words::noun(n, "it", "them")
+        ),
+        scenario::RulesetName::DragonQuest => String::new(),
+    };
     (n > 0).then(|| {
         format!(
-            "{} after this point not shown (undone before saving; `hexmelee replay` can redo {})",
+            "{} after this point not shown (undone before saving{redo})",
             count(n, "undone command", "undone commands"),
-            crate::words::noun(n, "it", "them")
         )
     })
 }
