@@ -6,9 +6,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use hexmelee::engine::View;
+use hexmelee::engine::dragonquest::Battle as DqBattle;
 use hexmelee::report;
 use hexmelee::rules::shakhan::tables::tables;
 use hexmelee::scenario::{self, Checked, Loaded, ScenarioError};
+use hexmelee::session::file::AnyLoaded;
 use hexmelee::session::{self, Session, SessionError, autosave, export};
 use hexmelee::sim::batch::{self, BatchSpec};
 use hexmelee::sim::odds;
@@ -240,9 +242,9 @@ fn main() -> ExitCode {
             save,
         }) => match scenario::load_any(&scenario) {
             Ok(Loaded::DragonQuest(checked)) => {
-                if save.is_some() {
+                if save.is_some() && orders.is_some() {
                     warn!(
-                        "{}: DragonQuest battles have no saves yet; leave out --save",
+                        "{}: a DragonQuest battle is not saved from scripted orders yet; leave out --save or --orders",
                         scenario.display()
                     );
                     return ExitCode::from(2);
@@ -259,6 +261,17 @@ fn main() -> ExitCode {
                 } else {
                     View::Referee
                 };
+                if let Some(out) = save {
+                    let saved =
+                        Session::<DqBattle>::open_file(&scenario, seed).and_then(|mut s| {
+                            s.play_out(max_rounds, hexmelee::sim::ai::dragonquest::answer)?;
+                            Ok(s.save(&out)?)
+                        });
+                    if let Err(e) = saved {
+                        warn!("{e}");
+                        return ExitCode::from(2);
+                    }
+                }
                 emit(
                     &scenario,
                     json,
@@ -453,12 +466,15 @@ fn main() -> ExitCode {
             }
             Err(e) => check(Err(e), false),
         },
-        Some(Command::CheckSave { file }) => match session::file::load(&file) {
-            Ok(loaded) => {
-                for w in &loaded.warnings {
-                    warn!("warning: {w}");
-                }
+        Some(Command::CheckSave { file }) => match session::file::load_any(&file) {
+            Ok(AnyLoaded::Shakhan(loaded)) => {
+                warn_all(&loaded.warnings);
                 say!("{}", session::describe(&loaded.session));
+                ExitCode::SUCCESS
+            }
+            Ok(AnyLoaded::DragonQuest(loaded)) => {
+                warn_all(&loaded.warnings);
+                say!("{}", session::dragonquest::describe(&loaded.session));
                 ExitCode::SUCCESS
             }
             Err(e) => {
@@ -472,16 +488,22 @@ fn main() -> ExitCode {
             referee,
             out,
         }) => {
-            let exported = session::file::load(&file).and_then(|loaded| {
-                for w in &loaded.warnings {
-                    warn!("warning: {w}");
-                }
+            let exported = session::file::load_any(&file).and_then(|loaded| {
                 let format = match format {
                     ExportFormat::Text => export::Format::Text,
                     ExportFormat::Markdown => export::Format::Markdown,
                 };
                 let view = if referee { View::Referee } else { View::Table };
-                let text = export::render(&loaded.session, format, view);
+                let text = match loaded {
+                    AnyLoaded::Shakhan(loaded) => {
+                        warn_all(&loaded.warnings);
+                        export::render(&loaded.session, format, view)
+                    }
+                    AnyLoaded::DragonQuest(loaded) => {
+                        warn_all(&loaded.warnings);
+                        export::render_dragonquest(&loaded.session, format)
+                    }
+                };
                 match &out {
                     Some(out) => session::file::write_atomic(out, &text),
                     None => {
@@ -540,9 +562,7 @@ fn play(start: Start, light: bool, seats: Option<std::net::SocketAddr>) -> ExitC
         Start::Resume(file) | Start::Replay(file) => session::file::load(file).map_or_else(
             |e| Err(e.into()),
             |loaded| {
-                for w in &loaded.warnings {
-                    warn!("warning: {w}");
-                }
+                warn_all(&loaded.warnings);
                 Ok(loaded.session)
             },
         ),
@@ -590,6 +610,13 @@ fn play(start: Start, light: bool, seats: Option<std::net::SocketAddr>) -> ExitC
             warn!("hexmelee: terminal error: {e}");
             ExitCode::from(1)
         }
+    }
+}
+
+/// Warnings a load gave that did not stop it.
+fn warn_all(warnings: &[String]) {
+    for w in warnings {
+        warn!("warning: {w}");
     }
 }
 

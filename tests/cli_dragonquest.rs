@@ -1,6 +1,7 @@
-//! The real binary on DragonQuest scenarios: `check`, `sim` and `batch`
-//! work; a broken file is refused at its place; what this slice does not
-//! do yet (`play`, saves) says so, exit 2.
+//! The real binary on DragonQuest scenarios: `check`, `sim` (with `--save`,
+//! `--orders`, `--table-view`), `batch`, `odds`, `check-save` and `export`
+//! work; a broken file is refused at its place; what this slice does not do
+//! yet (`play`) says so, exit 2.
 
 use std::process::{Command, Output};
 
@@ -151,6 +152,47 @@ fn a_broken_dragonquest_file_is_refused_at_its_place() {
     }
 }
 
+/// `sim --save` writes the battle as a save; `check-save` replays it and
+/// says where it stands, `export` writes its explained log; the display
+/// refuses it in plain words.
+#[test]
+fn sim_saves_a_battle_that_check_save_and_export_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("duel-save.ron");
+    let save = save.to_str().unwrap();
+    let log = ok(&["sim", DQ[0], "--save", save]);
+    let text = std::fs::read_to_string(save).unwrap();
+    assert!(text.starts_with("SaveFile(\n    format: \"hexmelee-save\""));
+    assert!(
+        text.contains("ruleset: DragonQuest"),
+        "the scenario inside names it"
+    );
+    let described = ok(&["check-save", save]);
+    assert!(
+        described.starts_with("DragonQuest duel in the yard — seed 1632, "),
+        "{described}"
+    );
+    assert!(described.contains("(Pulse "), "{described}");
+    assert!(described.contains("  Aldric "), "{described}");
+    let exported = ok(&["export", save]);
+    assert!(exported.starts_with("DragonQuest duel in the yard\n====="));
+    assert!(exported.contains("\nPulse 1 begins [19]\n"), "{exported}");
+    // The export's lines are the sim's log, explained the same way.
+    let last = log.lines().last().unwrap();
+    assert!(exported.contains(last), "{last}");
+    let md = ok(&["export", save, "--format", "markdown"]);
+    assert!(md.contains("\n## Pulse 1 begins \\[19\\]\n"), "{md}");
+    for args in [&["play", "--resume", save][..], &["replay", save][..]] {
+        let stderr = refused(args);
+        assert!(
+            stderr.contains(
+                ": this is a save of a DragonQuest battle, which this command does not open yet"
+            ),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
 /// Not in this slice: each says so, placed at `ruleset` or naming the
 /// flags, and exits 2 before any terminal is touched.
 #[test]
@@ -160,8 +202,16 @@ fn what_dragonquest_cannot_do_yet_says_so() {
         stderr.starts_with("scenarios/dq-duel.ron:6:5: a DragonQuest scenario"),
         "{stderr}"
     );
-    let stderr = refused(&["sim", DQ[0], "--save", "/tmp/hexmelee-never-written.json"]);
-    assert!(stderr.contains("no saves yet"), "{stderr}");
+    let stderr = refused(&[
+        "sim",
+        DQ[0],
+        "--save",
+        "/tmp/hexmelee-never-written.json",
+        "--orders",
+        "tests/orders/dq-duel-evade.ron",
+    ]);
+    assert!(stderr.contains("not saved from scripted orders yet"), "{stderr}");
+    assert!(!std::path::Path::new("/tmp/hexmelee-never-written.json").exists());
 }
 
 /// The table view: the same battle as the Referee's log, Pulse for Pulse,

@@ -251,9 +251,9 @@ fn play_two_rounds_quit_resume_undo_a_pulse_override_a_wound_replay_to_the_start
         .points()
         .into_iter()
         .find(|p| {
-            p.round == 3
+            p.at.round == 3
                 && matches!(
-                    p.phase,
+                    p.at.phase,
                     Phase::Attack { pulse: 2, .. } | Phase::Action { pulse: 2, .. }
                 )
         })

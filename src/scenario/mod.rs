@@ -140,8 +140,8 @@ pub fn parse(file: &Path, text: &str) -> Result<Checked, ScenarioError> {
             message: "a DragonQuest scenario: this command plays only Shakhàn scenarios so far"
                 .into(),
             hint: Some(
-                "`check`, `sim` and `batch` take DragonQuest scenarios; the display, `odds`, \
-                 scripted orders and saves do not yet"
+                "`check`, `sim` (and its `--save`), `batch`, `check-save` and `export` take \
+                 DragonQuest; the display, `odds` and scripted orders do not yet"
                     .into(),
             ),
         }]));
@@ -177,7 +177,7 @@ fn shell_problem(text: &str) -> Option<Problem> {
 
 /// The rulesets a scenario's `ruleset` may name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
-enum RulesetName {
+pub enum RulesetName {
     Shakhan,
     DragonQuest,
 }
@@ -193,7 +193,7 @@ struct Head {
 /// is judged by the word after its first `ruleset:`, so a DragonQuest file
 /// with a slip later on is refused in DragonQuest's words; a file naming
 /// no ruleset is Shakhàn's to refuse.
-fn ruleset_of(text: &str) -> Option<RulesetName> {
+pub fn ruleset_of(text: &str) -> Option<RulesetName> {
     if shell_problem(text).is_some() {
         return None;
     }

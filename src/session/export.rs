@@ -5,7 +5,8 @@ use std::fmt::Write;
 
 use crate::engine::{EntryKind, Event, View};
 
-use super::Session;
+use super::{Ruleset, Session};
+use crate::engine::dragonquest as dq;
 use crate::words::count;
 
 /// How an export is written.
@@ -19,24 +20,15 @@ pub enum Format {
 pub fn render(session: &Session, format: Format, view: View) -> String {
     let b = session.battle();
     let md = format == Format::Markdown;
-    let mut out = String::new();
-    let title = &session.checked().scenario.name;
-    let _ = if md {
-        writeln!(out, "# {}\n", escape(title))
-    } else {
-        writeln!(out, "{title}\n{}\n", "=".repeat(title.chars().count()))
-    };
     let sides: Vec<&str> = b.sides().iter().map(|s| s.name.as_str()).collect();
-    let _ = writeln!(
-        out,
-        "{} — seed {}, {}{}\n",
-        sides.join(" against "),
-        session.seed(),
-        count(session.cursor(), "command", "commands"),
+    let mut out = title(
+        session,
+        &sides,
+        md,
         match view {
             View::Table => ", as the table saw it",
             View::Referee => ", the Referee's record",
-        }
+        },
     );
     for entry in b.log(view) {
         let line = entry.text;
@@ -67,8 +59,55 @@ pub fn render(session: &Session, format: Format, view: View) -> String {
             }
         }
     }
+    ending(session, out, md)
+}
+
+/// DragonQuest 16–32: a DragonQuest battle's log as it stands at the
+/// session's cursor, each event explained, a heading at each Pulse. Every
+/// figure is in plain sight in DragonQuest, so there is one view.
+pub fn render_dragonquest(session: &Session<dq::Battle>, format: Format) -> String {
+    let b = session.battle();
+    let md = format == Format::Markdown;
+    let sides: Vec<&str> = b.sides().iter().map(|s| s.name.as_str()).collect();
+    let mut out = title(session, &sides, md, "");
+    for event in b.events() {
+        let line = dq::explain(b, event);
+        let _ = match (event, md) {
+            (dq::Event::PulseBegan { .. }, true) => writeln!(out, "\n## {}\n", escape(&line)),
+            (dq::Event::PulseBegan { .. }, false) => {
+                writeln!(out, "\n{line}\n{}", "-".repeat(line.chars().count()))
+            }
+            (_, true) => writeln!(out, "- {}", escape(&line)),
+            (_, false) => writeln!(out, "    {line}"),
+        };
+    }
+    ending(session, out, md)
+}
+
+/// The record's title and its line of sides, seed and commands.
+fn title<E: Ruleset>(session: &Session<E>, sides: &[&str], md: bool, view: &str) -> String {
+    let mut out = String::new();
+    let title = session.name();
+    let _ = if md {
+        writeln!(out, "# {}\n", escape(title))
+    } else {
+        writeln!(out, "{title}\n{}\n", "=".repeat(title.chars().count()))
+    };
+    let _ = writeln!(
+        out,
+        "{} — seed {}, {}{view}\n",
+        sides.join(" against "),
+        session.seed(),
+        count(session.cursor(), "command", "commands"),
+    );
+    out
+}
+
+/// The record's last lines: who won, and what was undone before the save.
+fn ending<E: Ruleset>(session: &Session<E>, mut out: String, md: bool) -> String {
+    let b = session.battle();
     let outcome = match b.outcome() {
-        Some(Some(w)) => format!("{} won.", sides[w.0]),
+        Some(Some(w)) => format!("{} won.", b.side_name(w)),
         Some(None) => "Nobody won.".into(),
         None => "The battle is not over.".into(),
     };

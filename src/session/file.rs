@@ -12,10 +12,12 @@ use ron::ser::PrettyConfig;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::{ReplayError, Session};
-use crate::engine::Command;
+use serde::de::DeserializeOwned;
+
+use super::{ReplayError, Ruleset, Session};
+use crate::engine::{Battle, Command};
 use crate::limits;
-use crate::scenario::{self, ScenarioError, plain};
+use crate::scenario::{self, RulesetName, ScenarioError, plain};
 use crate::text::{self, Place};
 
 /// What `format` says in every save.
@@ -25,10 +27,11 @@ pub const VERSION: u32 = 1;
 /// The engine that wrote a save: a different one may replay it differently.
 pub const ENGINE: &str = env!("CARGO_PKG_VERSION");
 
-/// A save: enough to replay the battle to the exact state it was in.
+/// A save: enough to replay the battle to the exact state it was in, its
+/// commands `C` those of its ruleset.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SaveFile {
+#[serde(deny_unknown_fields, rename = "SaveFile")]
+pub struct SaveOf<C> {
     /// Always `"hexmelee-save"`.
     pub format: String,
     /// The format's version ([`VERSION`]).
@@ -44,7 +47,7 @@ pub struct SaveFile {
     pub scenario_text: String,
     pub seed: u64,
     /// Every command given, in order, the redo tail included.
-    pub commands: Vec<Command>,
+    pub commands: Vec<C>,
     /// How many of `commands` the battle had had: the rest were undone and
     /// can be redone. `None` in a save written without one: the whole log.
     #[serde(
@@ -65,18 +68,22 @@ fn some_cursor<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<usize>, 
     usize::deserialize(d).map(Some)
 }
 
+/// A Shakhàn save.
+pub type SaveFile = SaveOf<Command>;
+
 /// Just enough of a save to tell what a file is.
 #[derive(Deserialize)]
 #[serde(rename = "SaveFile")]
 struct Header {
     format: Option<String>,
     version: Option<u32>,
+    scenario_text: Option<String>,
 }
 
 /// A save loaded and replayed.
 #[derive(Debug)]
-pub struct Loaded {
-    pub session: Session,
+pub struct Loaded<E: Ruleset = Battle> {
+    pub session: Session<E>,
     /// Things worth telling that did not stop the load (another engine).
     pub warnings: Vec<String>,
 }
@@ -137,6 +144,12 @@ pub enum SaveError {
         error: Box<ReplayError>,
         engine: String,
     },
+    #[error("{}:{at}: this is a save of a {found:?} battle, which this command does not open yet\n  hint: `hexmelee check-save` and `hexmelee export` open saves of either ruleset", path.display())]
+    Ruleset {
+        path: PathBuf,
+        at: Place,
+        found: RulesetName,
+    },
     #[error(
         "no data directory: set HEXMELEE_DATA_DIR (or XDG_DATA_HOME or HOME) to where autosaves may go"
     )]
@@ -166,13 +179,20 @@ fn engine_note(engine: &str) -> String {
     }
 }
 
-impl SaveFile {
-    pub fn new(s: &Session) -> Self {
-        SaveFile {
+/// A save of either ruleset, loaded and replayed.
+#[derive(Debug)]
+pub enum AnyLoaded {
+    Shakhan(Box<Loaded>),
+    DragonQuest(Box<Loaded<crate::engine::dragonquest::Battle>>),
+}
+
+impl<C: Clone + Serialize + DeserializeOwned> SaveOf<C> {
+    pub fn new<E: Ruleset<Command = C>>(s: &Session<E>) -> Self {
+        SaveOf {
             format: FORMAT.into(),
             version: VERSION,
             engine: ENGINE.into(),
-            scenario_name: s.checked.scenario.name.clone(),
+            scenario_name: s.name().to_string(),
             scenario_path: s.origin.display().to_string(),
             scenario_text: s.source.clone(),
             seed: s.seed,
@@ -196,87 +216,10 @@ impl SaveFile {
     }
 
     /// Read a save's text. `path` only names it in messages.
-    pub fn parse(path: &Path, text: &str) -> Result<SaveFile, SaveError> {
+    pub fn parse(path: &Path, text: &str) -> Result<Self, SaveError> {
+        header(path, text)?;
         let path = path.to_path_buf();
-        if text.trim().is_empty() {
-            return Err(SaveError::Empty { path });
-        }
-        if let Some(at) = text::first_nul(text) {
-            return Err(SaveError::Binary {
-                path,
-                at,
-                why: format!("a NUL byte at byte offset {}", at.byte),
-            });
-        }
-        if text.len() as u64 > limits::SAVE_BYTES {
-            return Err(SaveError::TooLarge { path });
-        }
-        if let Some(p) = scenario::nesting(text) {
-            return Err(SaveError::Syntax {
-                path,
-                at: p.at.unwrap_or(Place::of(text, 0)),
-                message: p.message,
-                hint: p.hint.unwrap_or_default(),
-            });
-        }
-        let lenient = plain::options().with_default_extension(Extensions::IMPLICIT_SOME);
-        let header: Header = match lenient.from_str(text) {
-            Ok(h) => h,
-            Err(e) => {
-                if plain::from_str::<scenario::Scenario>(text).is_ok() {
-                    return Err(SaveError::IsScenario { path });
-                }
-                if let ron::Error::ExpectedDifferentStructName { found, .. } = &e.code {
-                    return Err(SaveError::NotASave {
-                        path,
-                        at: Some(Place::at_line_col(
-                            text,
-                            e.span.start.line,
-                            e.span.start.col,
-                        )),
-                        why: format!("this holds `{found}(…)`, not a `SaveFile(…)`"),
-                        hint: "open a file written by hexmelee's save or autosave".into(),
-                    });
-                }
-                return Err(syntax(path, text, &e));
-            }
-        };
-        match header.format.as_deref() {
-            Some(FORMAT) => {}
-            None if plain::from_str::<scenario::Scenario>(text).is_ok() => {
-                return Err(SaveError::IsScenario { path });
-            }
-            other => {
-                return Err(SaveError::NotASave {
-                    at: key_at(text, "format").or(Some(opening(text))),
-                    why: match other {
-                        None => "there is no `format: \"hexmelee-save\"`".into(),
-                        Some(f) => format!("its format is {f:?}, not {FORMAT:?}"),
-                    },
-                    hint: "open a file written by hexmelee's save or autosave".into(),
-                    path,
-                });
-            }
-        }
-        match header.version {
-            Some(VERSION) => {}
-            Some(found) => {
-                return Err(SaveError::Version {
-                    at: key_at(text, "version").or(Some(opening(text))),
-                    path,
-                    found,
-                });
-            }
-            None => {
-                return Err(SaveError::NotASave {
-                    at: key_at(text, "format").or(Some(opening(text))),
-                    why: "there is no `version`".into(),
-                    hint: format!("a save of this hexmelee says `version: {VERSION}`"),
-                    path,
-                });
-            }
-        }
-        let save: SaveFile = plain::from_str(text).map_err(|e| syntax(path.clone(), text, &e))?;
+        let save: Self = plain::from_str(text).map_err(|e| syntax(path.clone(), text, &e))?;
         let cursor = save.cursor();
         if cursor > save.commands.len() {
             return Err(SaveError::Syntax {
@@ -301,8 +244,8 @@ impl SaveFile {
         self.cursor.unwrap_or(self.commands.len())
     }
 
-    /// Replay the save into a session.
-    pub fn into_session(self, path: &Path) -> Result<Loaded, SaveError> {
+    /// Replay the save into a session of ruleset `E`.
+    pub fn replay_as<E: Ruleset<Command = C>>(self, path: &Path) -> Result<Loaded<E>, SaveError> {
         let mut warnings = Vec::new();
         let origin = PathBuf::from(if self.scenario_path.is_empty() {
             "embedded scenario"
@@ -310,7 +253,7 @@ impl SaveFile {
             &self.scenario_path
         });
         let named = PathBuf::from(format!("{} (scenario_text)", path.display()));
-        if let Err(error) = scenario::parse(&named, &self.scenario_text) {
+        if let Err(error) = E::parse(&named, &self.scenario_text) {
             return Err(SaveError::Scenario {
                 path: path.to_path_buf(),
                 at: None,
@@ -318,7 +261,7 @@ impl SaveFile {
             });
         }
         let cursor = self.cursor();
-        let session = Session::rebuild(
+        let session = Session::<E>::replayed(
             &origin,
             self.scenario_text,
             self.seed,
@@ -338,20 +281,135 @@ impl SaveFile {
                 self.engine
             ));
         }
-        if session.checked.scenario.name != self.scenario_name {
+        if session.name() != self.scenario_name {
             warnings.push(format!(
                 "{}: scenario_name says {:?} but the scenario inside is {:?}",
                 path.display(),
                 self.scenario_name,
-                session.checked.scenario.name
+                session.name()
             ));
         }
         Ok(Loaded { session, warnings })
     }
 }
 
-/// Read, check and replay a save file.
+impl SaveFile {
+    /// Replay the Shakhàn save into a session.
+    pub fn into_session(self, path: &Path) -> Result<Loaded, SaveError> {
+        self.replay_as(path)
+    }
+}
+
+/// Check that `text` is a save of a version this build reads, and say
+/// whose ruleset it is. `path` only names it in messages.
+fn header(path: &Path, text: &str) -> Result<RulesetName, SaveError> {
+    let path = path.to_path_buf();
+    if text.trim().is_empty() {
+        return Err(SaveError::Empty { path });
+    }
+    if let Some(at) = text::first_nul(text) {
+        return Err(SaveError::Binary {
+            path,
+            at,
+            why: format!("a NUL byte at byte offset {}", at.byte),
+        });
+    }
+    if text.len() as u64 > limits::SAVE_BYTES {
+        return Err(SaveError::TooLarge { path });
+    }
+    if let Some(p) = scenario::nesting(text) {
+        return Err(SaveError::Syntax {
+            path,
+            at: p.at.unwrap_or(Place::of(text, 0)),
+            message: p.message,
+            hint: p.hint.unwrap_or_default(),
+        });
+    }
+    let lenient = plain::options().with_default_extension(Extensions::IMPLICIT_SOME);
+    let header: Header = match lenient.from_str(text) {
+        Ok(h) => h,
+        Err(e) => {
+            if is_scenario(text) {
+                return Err(SaveError::IsScenario { path });
+            }
+            if let ron::Error::ExpectedDifferentStructName { found, .. } = &e.code {
+                return Err(SaveError::NotASave {
+                    path,
+                    at: Some(Place::at_line_col(
+                        text,
+                        e.span.start.line,
+                        e.span.start.col,
+                    )),
+                    why: format!("this holds `{found}(…)`, not a `SaveFile(…)`"),
+                    hint: "open a file written by hexmelee's save or autosave".into(),
+                });
+            }
+            return Err(syntax(path, text, &e));
+        }
+    };
+    match header.format.as_deref() {
+        Some(FORMAT) => {}
+        None if is_scenario(text) => {
+            return Err(SaveError::IsScenario { path });
+        }
+        other => {
+            return Err(SaveError::NotASave {
+                at: key_at(text, "format").or(Some(opening(text))),
+                why: match other {
+                    None => "there is no `format: \"hexmelee-save\"`".into(),
+                    Some(f) => format!("its format is {f:?}, not {FORMAT:?}"),
+                },
+                hint: "open a file written by hexmelee's save or autosave".into(),
+                path,
+            });
+        }
+    }
+    match header.version {
+        Some(VERSION) => {}
+        Some(found) => {
+            return Err(SaveError::Version {
+                at: key_at(text, "version").or(Some(opening(text))),
+                path,
+                found,
+            });
+        }
+        None => {
+            return Err(SaveError::NotASave {
+                at: key_at(text, "format").or(Some(opening(text))),
+                why: "there is no `version`".into(),
+                hint: format!("a save of this hexmelee says `version: {VERSION}`"),
+                path,
+            });
+        }
+    }
+    // The scenario inside names its ruleset (a file naming none is
+    // Shakhàn's, which refuses it with its own words).
+    Ok(header
+        .scenario_text
+        .as_deref()
+        .and_then(scenario::ruleset_of)
+        .unwrap_or(RulesetName::Shakhan))
+}
+
+/// Whether `text` reads as a scenario of either ruleset.
+fn is_scenario(text: &str) -> bool {
+    plain::from_str::<scenario::Scenario>(text).is_ok()
+        || plain::from_str::<scenario::dragonquest::Scenario>(text).is_ok()
+}
+
+/// Read, check and replay a Shakhàn save file.
 pub fn load(path: &Path) -> Result<Loaded, SaveError> {
+    read(path, |text| load_text(path, text))
+}
+
+/// Read, check and replay a save file of either ruleset: its `ruleset`
+/// says which, once.
+pub fn load_any(path: &Path) -> Result<AnyLoaded, SaveError> {
+    read(path, |text| load_text_any(path, text))
+}
+
+/// Read `path`'s text and hand it to `then`.
+fn read<T>(path: &Path, then: impl FnOnce(&str) -> Result<T, SaveError>) -> Result<T, SaveError> {
     let io = |e: std::io::Error| SaveError::Io {
         path: path.to_path_buf(),
         action: "read",
@@ -369,7 +427,7 @@ pub fn load(path: &Path) -> Result<Loaded, SaveError> {
         });
     }
     match text::decode(&bytes) {
-        Ok(text) => load_text(path, text),
+        Ok(text) => then(text),
         Err(bad) => Err(SaveError::Binary {
             path: path.to_path_buf(),
             at: bad.at,
@@ -378,11 +436,34 @@ pub fn load(path: &Path) -> Result<Loaded, SaveError> {
     }
 }
 
-/// Check and replay a save's text; `path` only names it in messages. A
-/// refused command is placed at its line in the save.
+/// Check and replay a Shakhàn save's text; `path` only names it in
+/// messages. A refused command is placed at its line in the save.
 pub fn load_text(path: &Path, text: &str) -> Result<Loaded, SaveError> {
-    SaveFile::parse(path, text)?
-        .into_session(path)
+    load_text_of(path, text)
+}
+
+/// [`load_text`] for a save of either ruleset.
+pub fn load_text_any(path: &Path, text: &str) -> Result<AnyLoaded, SaveError> {
+    match header(path, text)? {
+        RulesetName::Shakhan => load_text_of(path, text).map(|l| AnyLoaded::Shakhan(Box::new(l))),
+        RulesetName::DragonQuest => {
+            load_text_of(path, text).map(|l| AnyLoaded::DragonQuest(Box::new(l)))
+        }
+    }
+}
+
+/// [`load_text`] for a save of ruleset `E`; a save of another is refused.
+pub fn load_text_of<E: Ruleset>(path: &Path, text: &str) -> Result<Loaded<E>, SaveError> {
+    let found = header(path, text)?;
+    if found != E::NAME {
+        return Err(SaveError::Ruleset {
+            path: path.to_path_buf(),
+            at: key_at(text, "scenario_text").unwrap_or(opening(text)),
+            found,
+        });
+    }
+    SaveOf::<E::Command>::parse(path, text)?
+        .replay_as::<E>(path)
         .map_err(|e| match e {
             SaveError::Replay {
                 path,

@@ -2,13 +2,16 @@
 //! seed, the whole command log and a cursor into it. The battle at the cursor
 //! is the log's first `cursor` commands replayed, so undo, redo and going to
 //! any earlier point are replays, and a new command after an undo starts a
-//! new branch (the redo tail is dropped).
+//! new branch (the redo tail is dropped). Generic over the ruleset
+//! ([`Ruleset`]); Shakhàn's overrides and re-rolls are its own.
 //!
 //! Pure except [`file`] and [`autosave`], which read and write save files.
 
 pub mod autosave;
+pub mod dragonquest;
 pub mod export;
 pub mod file;
+pub mod ruleset;
 
 use std::path::{Path, PathBuf};
 
@@ -19,6 +22,7 @@ use crate::scenario::{self, Checked, ScenarioError};
 use crate::words::{count, possessive};
 
 pub use file::{SaveError, SaveFile};
+pub use ruleset::{Moment, Ruleset};
 
 /// Why a session could not do what was asked. Nothing changed.
 #[derive(Debug, Error)]
@@ -27,6 +31,8 @@ pub enum SessionError {
     Scenario(#[from] ScenarioError),
     #[error(transparent)]
     Battle(#[from] BattleError),
+    #[error(transparent)]
+    Spec(#[from] crate::engine::dragonquest::SpecError),
     #[error("refused: {0}")]
     Refused(#[from] crate::engine::Rejection),
     #[error("there is no point {index}: the log has {}", count(*len, "command", "commands"))]
@@ -39,30 +45,29 @@ pub enum SessionError {
 
 /// A place in the log the referee can go back (or forward) to.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Point {
+pub struct Point<M = Moment> {
     /// Commands replayed to reach it.
     pub index: usize,
-    pub round: u32,
-    pub free_round: bool,
-    pub phase: Phase,
+    /// Where the battle stood there.
+    pub at: M,
     /// e.g. "Round 2, pulse 3, Attack Phase — before Aulos's shield choice".
     pub label: String,
 }
 
 /// A battle with its scenario, seed, command log and cursor.
 #[derive(Debug, Clone)]
-pub struct Session {
-    checked: Checked,
+pub struct Session<E: Ruleset = Battle> {
+    checked: E::Checked,
     source: String,
     origin: PathBuf,
     seed: u64,
-    battle: Battle,
-    log: Vec<Command>,
+    battle: E,
+    log: Vec<E::Command>,
     /// `points[i]`: where the battle stood before command `i`.
-    points: Vec<Point>,
+    points: Vec<Point<E::Moment>>,
     /// The battle before any command: going back replays from it (a long
     /// battle's whole log replays in about a millisecond: docs/SAVES.md).
-    start: Battle,
+    start: E,
     cursor: usize,
     /// Where the battle stood when it was loaded or last played on: the
     /// commands after it were undone before the save (an undone branch),
@@ -70,25 +75,11 @@ pub struct Session {
     saved: usize,
 }
 
-impl Session {
+impl Session<Battle> {
     /// A new battle on the scenario `source` (read from `origin`), with
     /// `seed` or the scenario's own.
     pub fn start(origin: &Path, source: String, seed: Option<u64>) -> Result<Self, SessionError> {
-        let checked = scenario::parse(origin, &source)?;
-        let seed = seed.unwrap_or(checked.scenario.seed);
-        let battle = Battle::new(&checked, seed)?;
-        Ok(Session {
-            start: battle.clone(),
-            checked,
-            source,
-            origin: origin.to_path_buf(),
-            seed,
-            battle,
-            log: Vec::new(),
-            points: Vec::new(),
-            cursor: 0,
-            saved: 0,
-        })
+        Session::open(origin, source, seed)
     }
 
     /// A session on a battle made elsewhere (the display's tests script its
@@ -134,12 +125,97 @@ impl Session {
         commands: &[Command],
         cursor: usize,
     ) -> Result<Self, ReplayError> {
-        let mut s = Session::start(origin, source, Some(seed))
+        Session::replayed(origin, source, seed, commands, cursor)
+    }
+
+    /// [`Self::start`] on a scenario file.
+    pub fn start_file(path: &Path, seed: Option<u64>) -> Result<Self, SessionError> {
+        Session::open_file(path, seed)
+    }
+
+    /// Answer every prompt with `answer` (the AI, a script) until the battle
+    /// ends or `max_rounds` normal rounds have begun, as `sim::play` does.
+    pub fn play(
+        &mut self,
+        max_rounds: u32,
+        answer: impl FnMut(&Battle, &Prompt) -> Command,
+    ) -> Result<(), SessionError> {
+        self.play_out(max_rounds, answer)
+    }
+
+    /// Make the last command again with fresh dice: undo it, record an
+    /// [`Override::Reroll`] that discards the next die of the stream, and
+    /// submit the same command (docs/RULINGS.md). On failure nothing changes.
+    pub fn reroll(&mut self, reason: &str) -> Result<&[Event], SessionError> {
+        if self.cursor == 0 {
+            return Err(SessionError::NothingToReroll);
+        }
+        let kept = self.clone();
+        match self.reroll_steps(reason) {
+            Ok(start) => Ok(&self.battle.events()[start..]),
+            Err(e) => {
+                *self = kept;
+                Err(e)
+            }
+        }
+    }
+
+    /// [`Self::reroll`]'s steps; where the re-made command's events begin.
+    fn reroll_steps(&mut self, reason: &str) -> Result<usize, SessionError> {
+        let command = self.log[self.cursor - 1].clone();
+        self.goto(self.cursor - 1)?;
+        self.submit(Command::Referee(Override::Reroll {
+            reason: reason.to_string(),
+            dice: 1,
+        }))?;
+        let start = self.battle.events().len();
+        self.submit(command)?;
+        Ok(start)
+    }
+}
+
+impl<E: Ruleset> Session<E> {
+    /// A new battle of ruleset `E` on the scenario `source` (read from
+    /// `origin`), with `seed` or the scenario's own.
+    pub fn open(origin: &Path, source: String, seed: Option<u64>) -> Result<Self, SessionError> {
+        let checked = E::parse(origin, &source)?;
+        let seed = seed.unwrap_or(E::scenario_seed(&checked));
+        let battle = E::start(E::setup(&checked), seed).map_err(E::setup_error)?;
+        Ok(Session {
+            start: battle.clone(),
+            checked,
+            source,
+            origin: origin.to_path_buf(),
+            seed,
+            battle,
+            log: Vec::new(),
+            points: Vec::new(),
+            cursor: 0,
+            saved: 0,
+        })
+    }
+
+    /// [`Self::open`] on a scenario file.
+    pub fn open_file(path: &Path, seed: Option<u64>) -> Result<Self, SessionError> {
+        let text = scenario::read_text(path, "a scenario", "docs/SCENARIOS.md")?;
+        Session::open(path, text, seed)
+    }
+
+    /// A session of ruleset `E` on `commands` (a save's), at `cursor`. The
+    /// first refused command is reported by its 1-based number.
+    pub fn replayed(
+        origin: &Path,
+        source: String,
+        seed: u64,
+        commands: &[E::Command],
+        cursor: usize,
+    ) -> Result<Self, ReplayError> {
+        let mut s = Session::<E>::open(origin, source, Some(seed))
             .map_err(|e| ReplayError::Start(Box::new(e)))?;
         for (i, c) in commands.iter().enumerate() {
             s.submit(c.clone()).map_err(|e| ReplayError::Refused {
                 number: i + 1,
-                command: summary(c),
+                command: E::summary(c),
                 why: match e {
                     SessionError::Refused(r) => r.to_string(),
                     e => e.to_string(),
@@ -152,22 +228,16 @@ impl Session {
         Ok(s)
     }
 
-    /// [`Self::start`] on a scenario file.
-    pub fn start_file(path: &Path, seed: Option<u64>) -> Result<Self, SessionError> {
-        let text = scenario::read_text(path, "a scenario", "docs/SCENARIOS.md")?;
-        Session::start(path, text, seed)
-    }
-
-    /// Answer every prompt with `answer` (the AI, a script) until the battle
-    /// ends or `max_rounds` normal rounds have begun, as `sim::play` does.
-    pub fn play(
+    /// Answer every prompt with `answer` until the battle ends or its clock
+    /// (rounds, Pulses) passes `max`.
+    pub fn play_out(
         &mut self,
-        max_rounds: u32,
-        mut answer: impl FnMut(&Battle, &Prompt) -> Command,
+        max: u32,
+        mut answer: impl FnMut(&E, &E::Prompt) -> E::Command,
     ) -> Result<(), SessionError> {
         loop {
             let prompt = self.battle.prompt();
-            if matches!(prompt, Prompt::Finished { .. }) || self.battle.round() > max_rounds {
+            if E::finished(&prompt) || self.battle.clock() > max {
                 return Ok(());
             }
             let command = answer(&self.battle, &prompt);
@@ -175,12 +245,17 @@ impl Session {
         }
     }
 
-    pub fn battle(&self) -> &Battle {
+    pub fn battle(&self) -> &E {
         &self.battle
     }
 
-    pub fn checked(&self) -> &Checked {
+    pub fn checked(&self) -> &E::Checked {
         &self.checked
+    }
+
+    /// The scenario's name.
+    pub fn name(&self) -> &str {
+        E::scenario_name(&self.checked)
     }
 
     /// The scenario's text, as read.
@@ -198,7 +273,7 @@ impl Session {
     }
 
     /// Every command given, the redo tail after the cursor included.
-    pub fn log(&self) -> &[Command] {
+    pub fn log(&self) -> &[E::Command] {
         &self.log
     }
 
@@ -228,7 +303,7 @@ impl Session {
 
     /// Answer the battle's prompt (or override). Accepted after an undo, it
     /// drops the redo tail: a new branch. Refused, nothing changes.
-    pub fn submit(&mut self, command: Command) -> Result<&[Event], SessionError> {
+    pub fn submit(&mut self, command: E::Command) -> Result<&[E::Event], SessionError> {
         let start = self.battle.events().len();
         let before = self.point_here(&command);
         self.battle.submit(command.clone())?;
@@ -280,7 +355,7 @@ impl Session {
 
     /// Every point of the log, from before the first command to after the
     /// last, for an undo list.
-    pub fn points(&self) -> Vec<Point> {
+    pub fn points(&self) -> Vec<Point<E::Moment>> {
         let mut all = self.points.clone();
         let end = if self.cursor == self.log.len() {
             self.battle.clone()
@@ -293,47 +368,15 @@ impl Session {
         };
         all.push(Point {
             index: self.log.len(),
-            round: end.round(),
-            free_round: end.is_free_round(),
-            phase: end.phase(),
-            label: format!("{} — latest", where_in(&end)),
+            at: end.moment(),
+            label: format!("{} — latest", end.where_in()),
         });
         all
     }
 
-    /// Make the last command again with fresh dice: undo it, record an
-    /// [`Override::Reroll`] that discards the next die of the stream, and
-    /// submit the same command (docs/RULINGS.md). On failure nothing changes.
-    pub fn reroll(&mut self, reason: &str) -> Result<&[Event], SessionError> {
-        if self.cursor == 0 {
-            return Err(SessionError::NothingToReroll);
-        }
-        let kept = self.clone();
-        match self.reroll_steps(reason) {
-            Ok(start) => Ok(&self.battle.events()[start..]),
-            Err(e) => {
-                *self = kept;
-                Err(e)
-            }
-        }
-    }
-
-    /// [`Self::reroll`]'s steps; where the re-made command's events begin.
-    fn reroll_steps(&mut self, reason: &str) -> Result<usize, SessionError> {
-        let command = self.log[self.cursor - 1].clone();
-        self.goto(self.cursor - 1)?;
-        self.submit(Command::Referee(Override::Reroll {
-            reason: reason.to_string(),
-            dice: 1,
-        }))?;
-        let start = self.battle.events().len();
-        self.submit(command)?;
-        Ok(start)
-    }
-
     /// The whole session as a save file.
-    pub fn to_save(&self) -> SaveFile {
-        SaveFile::new(self)
+    pub fn to_save(&self) -> file::SaveOf<E::Command> {
+        file::SaveOf::new(self)
     }
 
     /// Write the session to `path` atomically (docs/SAVES.md).
@@ -358,14 +401,12 @@ impl Session {
     }
 
     /// Where the battle stands before `command`, labelled for a list.
-    fn point_here(&self, command: &Command) -> Point {
+    fn point_here(&self, command: &E::Command) -> Point<E::Moment> {
         let b = &self.battle;
         Point {
             index: self.cursor,
-            round: b.round(),
-            free_round: b.is_free_round(),
-            phase: b.phase(),
-            label: format!("{} — before {}", where_in(b), what(b, command)),
+            at: b.moment(),
+            label: format!("{} — before {}", b.where_in(), b.what(command)),
         }
     }
 }
@@ -419,7 +460,7 @@ pub fn where_in(b: &Battle) -> String {
 }
 
 /// What a command does, in a few words, at this prompt.
-fn what(b: &Battle, command: &Command) -> String {
+pub(crate) fn what(b: &Battle, command: &Command) -> String {
     let side = |s: crate::engine::SideId| b.sides().get(s.0).map_or("?", |s| s.name.as_str());
     let figure = |f: crate::engine::FigureId| b.figures().get(f.0).map_or("?", |f| f.name.as_str());
     match (command, b.prompt()) {
@@ -508,13 +549,20 @@ fn override_kind(o: &Override) -> &'static str {
 
 /// What a save's outputs leave out: the commands undone before it was
 /// saved, which replay does not play.
-pub fn undone_note(s: &Session) -> Option<String> {
+pub fn undone_note<E: Ruleset>(s: &Session<E>) -> Option<String> {
     let n = s.log.len() - s.cursor;
+    // Only Shakhàn's battles open in the display, whose `replay` redoes them.
+    let redo = match E::NAME {
+        scenario::RulesetName::Shakhan => format!(
+            "; `hexmelee replay` can redo {}",
+            crate::words::noun(n, "it", "them")
+        ),
+        scenario::RulesetName::DragonQuest => String::new(),
+    };
     (n > 0).then(|| {
         format!(
-            "{} after this point not shown (undone before saving; `hexmelee replay` can redo {})",
+            "{} after this point not shown (undone before saving{redo})",
             count(n, "undone command", "undone commands"),
-            crate::words::noun(n, "it", "them")
         )
     })
 }
@@ -522,22 +570,7 @@ pub fn undone_note(s: &Session) -> Option<String> {
 /// Where a session stands, for `hexmelee check-save`.
 pub fn describe(s: &Session) -> String {
     let b = s.battle();
-    let outcome = match b.outcome() {
-        Some(Some(w)) => format!("{} won", b.sides()[w.0].name),
-        Some(None) => "nobody won".into(),
-        None => "not over".into(),
-    };
-    let mut out = format!(
-        "{} — seed {}, {}, at {} ({}): {outcome}\n",
-        s.checked.scenario.name,
-        s.seed,
-        count(s.cursor, "command", "commands"),
-        s.cursor,
-        where_in(b),
-    );
-    if let Some(note) = undone_note(s) {
-        out.push_str(&format!("  {note}\n"));
-    }
+    let mut out = heading(s);
     for f in b.figures() {
         out.push_str(&format!(
             "  {:<14} {:<10} {:<13} {}\n",
@@ -546,6 +579,29 @@ pub fn describe(s: &Session) -> String {
             f.condition.status().to_string(),
             f.condition
         ));
+    }
+    out
+}
+
+/// The first lines of `check-save`: the scenario, seed, cursor, where the
+/// battle stands and how it ended, and the undone branch if any.
+pub(crate) fn heading<E: Ruleset>(s: &Session<E>) -> String {
+    let b = s.battle();
+    let outcome = match b.outcome() {
+        Some(Some(w)) => format!("{} won", b.side_name(w)),
+        Some(None) => "nobody won".into(),
+        None => "not over".into(),
+    };
+    let mut out = format!(
+        "{} — seed {}, {}, at {} ({}): {outcome}\n",
+        s.name(),
+        s.seed,
+        count(s.cursor, "command", "commands"),
+        s.cursor,
+        b.where_in(),
+    );
+    if let Some(note) = undone_note(s) {
+        out.push_str(&format!("  {note}\n"));
     }
     out
 }

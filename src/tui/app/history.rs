@@ -13,11 +13,11 @@ use crate::words::count;
 /// Where a point stands by pulse: round, and the pulse (0 outside the
 /// pulses), for stepping pulse by pulse.
 fn pulse_of(p: &Point) -> (u32, bool, u8) {
-    let pulse = match p.phase {
+    let pulse = match p.at.phase {
         Phase::Attack { pulse, .. } | Phase::Action { pulse, .. } => pulse,
         _ => 0,
     };
-    (p.round, p.free_round, pulse)
+    (p.at.round, p.at.free_round, pulse)
 }
 
 impl App {
