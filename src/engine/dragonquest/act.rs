@@ -2,7 +2,7 @@
 //! stands, its Agility and its weapons, then performing it. Every check is
 //! made before the first event.
 
-use super::command::{Action, Command, Fiat, Multiple, Posture, Task};
+use super::command::{Action, Command, Fiat, Multiple, Posture, SpecialAttack, Task};
 use super::event::{ActionKind, Event, Item};
 use super::state::ItemState;
 use super::strike::Attack;
@@ -13,7 +13,8 @@ use crate::rules::dragonquest::DamagePoints;
 use crate::rules::dragonquest::damage::{damage_check, inflict};
 use crate::rules::dragonquest::movement::{engaged_hexes, non_engaged_hexes};
 use crate::rules::dragonquest::special::{
-    breaks_contact, dagger_strikes, may_sweep, repulses, strikes_into_obscured_hex,
+    DISENTANGLE_PASSES, breaks_contact, dagger_strikes, may_entangle_in_melee, may_knock_out,
+    may_shield_rush, may_sweep, may_trip, repulses, strikes_into_obscured_hex,
 };
 use crate::rules::dragonquest::strike::{AttackType, Charge, Flight, Hand, Hit};
 use crate::rules::dragonquest::tables::actions::Action as Kind;
@@ -158,6 +159,12 @@ impl Battle {
                 me.name
             ));
         }
+        if me.entangled > 0 && !matches!(action, Action::Pass { .. } | Action::Spell { .. }) {
+            return refuse(format!(
+                "{} is entangled: a Pass action (two in a row to get free) or a spell only (23.5)",
+                me.name
+            ));
+        }
         if me.prone && !matches!(action, Action::Pass { .. } | Action::Spell { .. }) {
             return refuse(format!(
                 "{} is prone: a Pass action (to rise) or a spell only",
@@ -277,6 +284,11 @@ impl Battle {
                 }
                 (ActionKind::Close, Some(w), Plan::Close { target: *target })
             }
+            Action::Special {
+                path,
+                target,
+                attack,
+            } => self.check_special(id, path, *target, *attack, allowed)?,
             Action::Grapple { target } => {
                 let t = self.hostile(id, *target)?;
                 if t.pose.hex != me.pose.hex {
@@ -313,7 +325,14 @@ impl Battle {
             Action::Fire { .. } => Kind::Fire,
             Action::Close { .. } if me.engaged => Kind::CloseAndGrapple,
             Action::Close { .. } => Kind::ChargeAndClose,
-            Action::Grapple { .. } => Kind::Grapple,
+            Action::Grapple { .. }
+            | Action::Special {
+                attack: SpecialAttack::Restrain,
+                ..
+            } => Kind::Grapple,
+            Action::Special { .. } if me.engaged => Kind::MeleeAttack,
+            Action::Special { .. } if pole => Kind::PoleCharge,
+            Action::Special { .. } => Kind::Charge,
             Action::Spell { .. } => Kind::Spell,
         }
     }
@@ -487,6 +506,7 @@ impl Battle {
             riposte: false,
             in_the_way: false,
             flight: None,
+            special: None,
         }
     }
 
@@ -572,6 +592,127 @@ impl Battle {
                     .collect()
             }
         })
+    }
+
+    /// 23.5: a special attack: who may try it with what, and where. All but
+    /// the Restrain are Melee attacks (engaged, or a Charge's strike); the
+    /// Restrain is a Grapple.
+    fn check_special(
+        &self,
+        id: FigureId,
+        path: &[Step],
+        target: FigureId,
+        special: SpecialAttack,
+        allowed: u8,
+    ) -> Result<(ActionKind, Option<Walked>, Plan), Rejection> {
+        let me = self.figure(id);
+        let t = self.hostile(id, target)?;
+        if special == SpecialAttack::Restrain {
+            if !path.is_empty() {
+                return refuse("a Restrain is a Grapple: no movement (20.7, 23.5)");
+            }
+            if t.pose.hex != me.pose.hex {
+                return refuse(format!(
+                    "{} is not in {}'s hex: a Restrain is a Grapple, Close Combat (23.5)",
+                    t.name, me.name
+                ));
+            }
+            if t.restrained_by.is_some() {
+                return refuse(format!("{} is restrained already (23.5)", t.name));
+            }
+            let a = Attack {
+                special: Some(special),
+                ..Battle::attack(id, target, AttackType::Close, None)
+            };
+            return Ok((ActionKind::Grapple, None, Plan::Grapple(a)));
+        }
+        let in_hand = |ok: &dyn Fn(&crate::rules::dragonquest::tables::weapons::Weapon) -> bool| {
+            me.hands.iter().copied().find(|&i| ok(me.weapon(i)))
+        };
+        let weapon = match special {
+            SpecialAttack::Trip => Some(in_hand(&may_trip).ok_or_else(|| {
+                Rejection(format!(
+                    "{} needs a quarterstaff, spear, halberd, poleaxe or glaive in hand to Trip (23.5)",
+                    me.name
+                ))
+            })?),
+            SpecialAttack::Entangle => Some(in_hand(&may_entangle_in_melee).ok_or_else(|| {
+                Rejection(format!(
+                    "{} needs a net or whip in hand to Entangle in Melee Combat (23.5, 27.2 notes L-N)",
+                    me.name
+                ))
+            })?),
+            SpecialAttack::ShieldRush => {
+                if !me.prepared_shield().is_some_and(|(s, _)| may_shield_rush(s)) {
+                    return refuse(format!(
+                        "{} needs a prepared shield, not a Main-Gauche or Tower Shield, to Shield Rush (23.5)",
+                        me.name
+                    ));
+                }
+                None
+            }
+            SpecialAttack::Knockout => {
+                let w = me.weapon_for(|w| w.uses.melee).ok_or_else(|| {
+                    Rejection(format!(
+                        "{} has no Melee weapon in hand and no hand free (23)",
+                        me.name
+                    ))
+                })?;
+                if !may_knock_out(w.map(|i| me.weapon(i))) {
+                    return refuse(
+                        "a Knockout cannot be tried with a Missile or Entangling weapon, a dart, grenado, lance or pike (23.5)",
+                    );
+                }
+                w
+            }
+            SpecialAttack::Disarm { item } => {
+                let held = match item {
+                    Item::Weapon(i) => t.hands.contains(&i),
+                    Item::Shield => t.prepared_shield().is_some(),
+                };
+                if !held {
+                    return refuse(format!(
+                        "{} does not hold that in hand to be disarmed of (23.5)",
+                        t.name
+                    ));
+                }
+                me.weapon_for(|w| w.uses.melee || w.uses.close)
+                    .ok_or_else(|| {
+                        Rejection(format!(
+                            "{} has no Melee or Close weapon in hand and no hand free (23.5)",
+                            me.name
+                        ))
+                    })?
+            }
+            SpecialAttack::Restrain => None,
+        };
+        let w = self.walk(id, path, Walk::default(), allowed)?;
+        self.stays_in_zone(id, w, false)?;
+        if !w.to.front_hexes().contains(&t.pose.hex) {
+            return refuse(format!(
+                "{} is not in {}'s Melee Zone (its front hexes, 22.5)",
+                t.name, me.name
+            ));
+        }
+        let charge = (!me.engaged && w.hexes > 0).then(|| {
+            let pole = weapon.is_some_and(|i| me.weapon(i).is_pole());
+            if pole || special == SpecialAttack::ShieldRush {
+                Charge::PoleOrShield
+            } else {
+                Charge::NonPole
+            }
+        });
+        let kind = if charge.is_some() {
+            ActionKind::Charge
+        } else {
+            ActionKind::Melee
+        };
+        let a = Attack {
+            charge,
+            special: Some(special),
+            ..Battle::attack(id, target, AttackType::Melee, weapon)
+        };
+        Ok((kind, Some(w), Plan::Strikes(vec![a])))
     }
 
     /// 20.3, 20.7: a Withdrawal's path, posture and (in Close Combat) contact.
@@ -710,6 +851,12 @@ impl Battle {
                         if down { "down" } else { "up" }
                     ));
                 }
+                if !down && me.entangled > 0 {
+                    return refuse(format!(
+                        "{} must get free of the entanglement before rising (23.5)",
+                        me.name
+                    ));
+                }
             }
             Task::DrawOut => {
                 if me.lodged.is_empty() {
@@ -808,6 +955,16 @@ impl Battle {
                 figure: id,
                 must: false,
             });
+        }
+        // 23.5: two Passes in a row free an entangled figure.
+        let entangled = self.figure(id).entangled;
+        if entangled > 0 {
+            let passes = if kind == ActionKind::Pass {
+                entangled - 1
+            } else {
+                DISENTANGLE_PASSES
+            };
+            self.push(Event::Entangled { figure: id, passes });
         }
         let moved = |b: &mut Battle| {
             if let Some(w) = walked.filter(|w| w.to != b.figure(id).pose) {

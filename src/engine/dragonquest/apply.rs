@@ -208,6 +208,14 @@ impl Battle {
                 f.md_loss = f.md_loss.saturating_add(*dexterity);
                 f.tmr_loss = f.tmr_loss.saturating_add(*tmr);
             }
+            Event::Footing { .. } => {}
+            Event::Entangled { figure, passes } => self.figures[figure.0].entangled = *passes,
+            Event::KnockedOut { figure, .. } => {
+                let f = &mut self.figures[figure.0];
+                f.standing = Standing::Unconscious;
+                f.prone = true;
+            }
+            Event::Restrained { figure, by } => self.figures[figure.0].restrained_by = *by,
             Event::Routed { side } => {
                 for f in self.figures.iter_mut().filter(|f| f.side == *side) {
                     f.routed = true;

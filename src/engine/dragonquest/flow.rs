@@ -46,6 +46,7 @@ impl Battle {
     /// Run the automatic steps until someone must answer or the battle ends.
     pub(super) fn advance(&mut self) {
         while self.winner.is_none() {
+            self.loosen_holds();
             if let Some(winner) = self.decided() {
                 self.push(Event::BattleEnded { winner });
                 return;
@@ -54,7 +55,7 @@ impl Battle {
                 None => self.begin_pulse(),
                 Some(Turn::Figure { figure, .. }) => {
                     let f = self.figure(figure);
-                    if !f.is_up() || f.acted {
+                    if !f.is_up() || f.acted || f.restrained_by.is_some() {
                         self.push(Event::TurnLost { figure });
                     } else if f.stunned {
                         self.recover(figure);
@@ -69,7 +70,13 @@ impl Battle {
                     let stunned = self
                         .figures
                         .iter()
-                        .find(|f| f.side == side && !f.engaged && !f.acted && f.is_up())
+                        .find(|f| {
+                            f.side == side
+                                && !f.engaged
+                                && !f.acted
+                                && f.is_up()
+                                && f.restrained_by.is_none()
+                        })
                         .map(|f| f.id);
                     match stunned {
                         Some(figure) => self.recover(figure),

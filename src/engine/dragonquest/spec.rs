@@ -258,6 +258,8 @@ impl BattleSpec {
             must_pass: false,
             injuries: Vec::new(),
             bleeding: Vec::new(),
+            entangled: 0,
+            restrained_by: None,
         })
     }
 }

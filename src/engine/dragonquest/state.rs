@@ -103,6 +103,10 @@ pub struct Figure {
     pub injuries: Vec<String>,
     /// 25.7: wounds that bleed a point a Pulse.
     pub bleeding: Vec<Bleeding>,
+    /// 23.5 Entangle: the consecutive Passes still needed to be free (0: not entangled).
+    pub entangled: u8,
+    /// 23.5 Restrain: pinned by this figure, and so incapacitated.
+    pub restrained_by: Option<FigureId>,
 }
 
 impl Figure {
@@ -113,7 +117,7 @@ impl Figure {
 
     /// Able to choose an action: up and not Stunned (22.4).
     pub fn can_act(&self) -> bool {
-        self.is_up() && !self.stunned
+        self.is_up() && !self.stunned && self.restrained_by.is_none()
     }
 
     pub fn shield_row(&self) -> Option<&'static Shield> {
