@@ -111,16 +111,21 @@ impl Battle {
                 let f = &mut self.figures[figure.0];
                 f.fatigue = f.fatigue.saturating_sub(fatigue.0);
                 f.endurance = f.endurance.saturating_sub(endurance.0);
+                f.wounded |= fatigue.0 + endurance.0 > 0;
             }
             Event::Grievous {
                 figure,
                 injury,
                 endurance,
+                infection,
                 ..
             } => {
                 let f = &mut self.figures[figure.0];
                 f.endurance = f.endurance.saturating_sub(endurance.0);
                 f.injuries.extend(injury.iter().cloned());
+                if *infection > 0 {
+                    f.infection_risks.push(*infection);
+                }
             }
             Event::Bleeding { figure, bleeding } => {
                 self.figures[figure.0].bleeding.push(*bleeding);
@@ -216,6 +221,9 @@ impl Battle {
                 f.prone = true;
             }
             Event::Restrained { figure, by } => self.figures[figure.0].restrained_by = *by,
+            Event::InfectionCheck {
+                figure, infected, ..
+            } => self.figures[figure.0].infected = *infected,
             Event::Routed { side } => {
                 for f in self.figures.iter_mut().filter(|f| f.side == *side) {
                     f.routed = true;

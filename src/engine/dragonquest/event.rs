@@ -147,6 +147,9 @@ pub enum Event {
         /// The D10 of an injury that rolls one, and the extra Endurance lost.
         d10: Option<u8>,
         endurance: DamagePoints,
+        /// 31: per cent the injury adds to the chance of infection.
+        #[serde(default)]
+        infection: u8,
     },
     /// 25.7: the injury bleeds, a point a Pulse.
     Bleeding {
@@ -266,6 +269,19 @@ pub enum Event {
     Restrained {
         figure: FigureId,
         by: Option<FigureId>,
+    },
+    /// 31: the Infection Check at the end of the fight for a wounded figure
+    /// still alive: 10 %, + 20 and the Endurance lost if any, + the
+    /// injuries' increases; `endurance` is the figure's original Endurance,
+    /// the cure's roll each morning after.
+    InfectionCheck {
+        figure: FigureId,
+        endurance_lost: u32,
+        injuries: u32,
+        chance: u32,
+        roll: Percentile,
+        infected: bool,
+        endurance: u8,
     },
     /// A side breaks and leaves the fight (the Referee's word).
     Routed { side: SideId },

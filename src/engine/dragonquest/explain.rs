@@ -359,6 +359,35 @@ fn words(battle: &Battle, event: &Event) -> String {
         Event::Restrained { figure, by: None } => {
             format!("{} is free of the hold [23.5]", name(figure))
         }
+        Event::InfectionCheck {
+            figure,
+            endurance_lost,
+            injuries,
+            chance,
+            roll,
+            infected,
+            endurance,
+        } => {
+            let mut sum = "10".to_string();
+            if *endurance_lost > 0 {
+                sum.push_str(&format!(" + 20 + {endurance_lost} (Endurance lost)"));
+            }
+            if *injuries > 0 {
+                sum.push_str(&format!(" + {injuries} (Grievous Injuries)"));
+            }
+            let outcome = if *infected {
+                format!(
+                    "infected: each morning D100 at or under Endurance {endurance} cures, \
+                     otherwise D10 − 5 Endurance that day"
+                )
+            } else {
+                "not infected".to_string()
+            };
+            format!(
+                "{} checks for infection: {sum} = {chance} % — rolled {roll}, {outcome} [31]",
+                name(figure)
+            )
+        }
         Event::Routed { side: s } => format!(
             "{} break and leave the fight (the Referee's word) [16]",
             side(s)

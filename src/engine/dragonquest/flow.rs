@@ -48,6 +48,7 @@ impl Battle {
         while self.winner.is_none() {
             self.loosen_holds();
             if let Some(winner) = self.decided() {
+                self.infection_checks();
                 self.push(Event::BattleEnded { winner });
                 return;
             }

@@ -16,10 +16,13 @@
 //! the target (prone, entangled until two Passes free him, pinned until
 //! the hold is broken, knocked out).
 //!
-//! Not in this slice: mounted combat (30), infection (31, a pure rule
-//! already), multi-hex monsters (29), 22.3's combined actions, a thrown
-//! bola or net's Entangle, the kick's Trip (28), several restrainers
-//! together, spell effects (the Referee gives them, [`Fiat`]).
+//! 31's Infection Check is made when the fight ends, for every wounded
+//! figure still alive (`infection.rs`); the days after are the Referee's.
+//!
+//! Not in this slice: mounted combat (30), multi-hex monsters (29), 22.3's
+//! combined actions, a thrown bola or net's Entangle, the kick's Trip (28),
+//! several restrainers together, spell effects (the Referee gives them,
+//! [`Fiat`]).
 
 mod act;
 mod apply;
@@ -27,6 +30,7 @@ mod command;
 mod event;
 mod explain;
 mod flow;
+mod infection;
 mod prompt;
 mod spec;
 mod state;

@@ -260,6 +260,9 @@ impl BattleSpec {
             bleeding: Vec::new(),
             entangled: 0,
             restrained_by: None,
+            wounded: false,
+            infection_risks: Vec::new(),
+            infected: false,
         })
     }
 }

@@ -107,6 +107,12 @@ pub struct Figure {
     pub entangled: u8,
     /// 23.5 Restrain: pinned by this figure, and so incapacitated.
     pub restrained_by: Option<FigureId>,
+    /// 31: damage got through in this fight (a wound that may infect).
+    pub wounded: bool,
+    /// 31: what each Grievous Injury adds to the chance of infection.
+    pub infection_risks: Vec<u8>,
+    /// 31: infected, found by the check at the end of the fight.
+    pub infected: bool,
 }
 
 impl Figure {

@@ -496,6 +496,7 @@ impl Battle {
                 injury: None,
                 d10: None,
                 endurance: DamagePoints(0),
+                infection: 0,
             });
             return None;
         };
@@ -528,6 +529,7 @@ impl Battle {
             injury: Some(injury.name.clone()),
             d10,
             endurance,
+            infection: injury.infection,
         });
         if let Some(bleeding) = injury.bleeding {
             self.push(Event::Bleeding {
