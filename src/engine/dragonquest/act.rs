@@ -58,6 +58,10 @@ enum Plan {
     Spell(Vec<Fiat>),
 }
 
+/// 22.3's refusal of an action that may not be combined.
+const COMBINABLE: &str = "22.3 combines only a Melee attack, Evade, Withdraw, Pass, Close and Grapple, Grapple, \
+     Charge, Charge and Close, Retreat or Fire";
+
 /// 21.1: turning three hexsides or more while moving costs two hexes (the
 /// book's example of a GM's penalty, made the rule: docs/RULINGS.md).
 const TURN_PENALTY: u8 = 2;
@@ -102,6 +106,9 @@ impl Battle {
                 }
                 self.check_turn(*figure)?;
                 let (kind, walked, plan) = self.check(*figure, action)?;
+                if matches!(action, Action::Combine { .. }) {
+                    self.push(Event::Combining { figure: *figure });
+                }
                 self.perform(*figure, kind, walked, plan);
                 Ok(())
             }
@@ -144,11 +151,49 @@ impl Battle {
         Ok(())
     }
 
-    /// Every check of an action, nothing changed.
+    /// Every check of an action, nothing changed; 22.3: of the first of two
+    /// combined, or of the second.
     fn check(
         &self,
         id: FigureId,
         action: &Action,
+    ) -> Result<(ActionKind, Option<Walked>, Plan), Rejection> {
+        let me = self.figure(id);
+        let nimble = &tables().actions.nimble;
+        let combinable = |a: &Action| nimble.combinable.contains(&self.kind_of(id, a));
+        match action {
+            Action::Combine { first } => {
+                if me.second_action || matches!(**first, Action::Combine { .. }) {
+                    return refuse("22.3 combines two actions, no more");
+                }
+                if me.modified_ag() < nimble.agility_from {
+                    return refuse(format!(
+                        "{} needs a modified AG of {} or more to combine two actions (22.3)",
+                        me.name, nimble.agility_from
+                    ));
+                }
+                if !combinable(first) {
+                    return refuse(COMBINABLE);
+                }
+                self.check_one(id, first, true)
+            }
+            a if me.second_action => {
+                if !combinable(a) {
+                    return refuse(COMBINABLE);
+                }
+                self.check_one(id, a, true)
+            }
+            a => self.check_one(id, a, false),
+        }
+    }
+
+    /// Every check of one action, nothing changed; `combining` (22.3): no
+    /// extra hexes for Agility.
+    fn check_one(
+        &self,
+        id: FigureId,
+        action: &Action,
+        combining: bool,
     ) -> Result<(ActionKind, Option<Walked>, Plan), Rejection> {
         let me = self.figure(id);
         let close = self.in_close_combat(id);
@@ -171,7 +216,7 @@ impl Battle {
                 me.name
             ));
         }
-        let allowed = self.allowance(id, kind).ok_or_else(|| {
+        let allowed = self.allowance(id, kind, combining).ok_or_else(|| {
             Rejection(format!(
                 "{} may not choose {kind:?} now (22.7: {})",
                 me.name,
@@ -289,6 +334,7 @@ impl Battle {
                 target,
                 attack,
             } => self.check_special(id, path, *target, *attack, allowed)?,
+            Action::Combine { .. } => return refuse("22.3 combines two actions, no more"),
             Action::Grapple { target } => {
                 let t = self.hostile(id, *target)?;
                 if t.pose.hex != me.pose.hex {
@@ -334,11 +380,12 @@ impl Battle {
             Action::Special { .. } if pole => Kind::PoleCharge,
             Action::Special { .. } => Kind::Charge,
             Action::Spell { .. } => Kind::Spell,
+            Action::Combine { first } => self.kind_of(id, first),
         }
     }
 
     /// 20–22: the hexes the action allows here; `None` if it may not be chosen.
-    fn allowance(&self, id: FigureId, kind: Kind) -> Option<u8> {
+    fn allowance(&self, id: FigureId, kind: Kind, combining: bool) -> Option<u8> {
         let t = &tables().actions;
         let me = self.figure(id);
         let (tmr, ag) = (me.tmr(), me.modified_ag());
@@ -349,9 +396,9 @@ impl Battle {
             } else {
                 self.in_hostile_zone(id, me.pose.hex)
             };
-            engaged_hexes(t, kind, tmr, ag, in_zone, close, false)
+            engaged_hexes(t, kind, tmr, ag, in_zone, close, combining)
         } else {
-            non_engaged_hexes(t, kind, tmr, ag, false)
+            non_engaged_hexes(t, kind, tmr, ag, combining)
         }
     }
 

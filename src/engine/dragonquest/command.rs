@@ -59,6 +59,10 @@ pub enum Action {
         target: FigureId,
         attack: SpecialAttack,
     },
+    /// 22.3: the first of two actions combined in this Pulse by a figure
+    /// of modified AG 26 or more; the figure is asked again at once for
+    /// the second.
+    Combine { first: Box<Action> },
     /// 20.5, 22.7: prepare or loose a spell; what it does is the Referee's
     /// word, given with it and applied in order.
     Spell { effects: Vec<Fiat> },

@@ -111,6 +111,9 @@ pub enum Event {
         action: ActionKind,
         moving: bool,
     },
+    /// 22.3: the figure combines two actions this Pulse; the action chosen
+    /// next is the first, and its turn stays open for the second.
+    Combining { figure: FigureId },
     /// 21.1: the figure's pose after moving; `hexes` entered.
     Moved {
         figure: FigureId,

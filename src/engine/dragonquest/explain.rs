@@ -319,6 +319,10 @@ fn words(battle: &Battle, event: &Event) -> String {
             "{} is impaired: AG −{agility}, MD −{dexterity}, TMR −{tmr} [25.7]",
             name(figure)
         ),
+        Event::Combining { figure } => format!(
+            "{} combines two actions this Pulse (modified AG 26 or more) [22.3]",
+            name(figure)
+        ),
         Event::Footing {
             figure,
             roll,

@@ -36,6 +36,14 @@ impl Battle {
     /// 21: the side's non-engaged figures that may still choose an action
     /// this Pulse; Stunned ones act after them all (26), automatically.
     pub(super) fn ready(&self, side: SideId) -> Vec<FigureId> {
+        // 22.3: a figure's second combined action comes straight after its first.
+        if let Some(f) = self
+            .figures
+            .iter()
+            .find(|f| f.side == side && f.second_action && f.can_act())
+        {
+            return vec![f.id];
+        }
         self.figures
             .iter()
             .filter(|f| f.side == side && !f.engaged && !f.acted && f.can_act())

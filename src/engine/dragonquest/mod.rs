@@ -19,8 +19,11 @@
 //! 31's Infection Check is made when the fight ends, for every wounded
 //! figure still alive (`infection.rs`); the days after are the Referee's.
 //!
-//! Not in this slice: mounted combat (30), multi-hex monsters (29), 22.3's
-//! combined actions, a thrown bola or net's Entangle, the kick's Trip (28),
+//! 22.3's combined actions are [`Action::Combine`]: the first of two, after
+//! which the same figure is asked at once for the second.
+//!
+//! Not in this slice: mounted combat (30), multi-hex monsters (29), a
+//! thrown bola or net's Entangle, the kick's Trip (28),
 //! several restrainers together, spell effects (the Referee gives them,
 //! [`Fiat`]).
 

@@ -260,6 +260,8 @@ impl BattleSpec {
             bleeding: Vec::new(),
             entangled: 0,
             restrained_by: None,
+            combining: false,
+            second_action: false,
             wounded: false,
             infection_risks: Vec::new(),
             infected: false,

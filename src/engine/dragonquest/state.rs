@@ -107,6 +107,10 @@ pub struct Figure {
     pub entangled: u8,
     /// 23.5 Restrain: pinned by this figure, and so incapacitated.
     pub restrained_by: Option<FigureId>,
+    /// 22.3: combining two actions: the first is being chosen.
+    pub combining: bool,
+    /// 22.3: the first of two combined actions is done; the second is due.
+    pub second_action: bool,
     /// 31: damage got through in this fight (a wound that may infect).
     pub wounded: bool,
     /// 31: what each Grievous Injury adds to the chance of infection.
