@@ -210,7 +210,10 @@ fn what_dragonquest_cannot_do_yet_says_so() {
         "--orders",
         "tests/orders/dq-duel-evade.ron",
     ]);
-    assert!(stderr.contains("not saved from scripted orders yet"), "{stderr}");
+    assert!(
+        stderr.contains("not saved from scripted orders yet"),
+        "{stderr}"
+    );
     assert!(!std::path::Path::new("/tmp/hexmelee-never-written.json").exists());
 }
 
