@@ -402,3 +402,29 @@ fn dq_23_5_restrain_base_chance_and_the_hold_broken_from_outside() {
         by: None
     }));
 }
+
+/// The table view names a special attack and its result but not the
+/// Referee's numbers: no Strike Chance, roll, footing roll or minutes out.
+#[test]
+fn dq_23_5_the_table_view_of_a_knockout_hides_the_minutes() {
+    use hexmelee::engine::dragonquest::explain_as;
+    use hexmelee::engine::View;
+    let (a, b) = engaged("Broadsword");
+    let mut bt = a_first(&spec(vec![a, b]), [1, 4]);
+    let events = act(&mut bt, A, special(B, SpecialAttack::Knockout));
+    let lines = |view| -> Vec<String> {
+        events
+            .iter()
+            .filter_map(|e| explain_as(&bt, e, view))
+            .collect()
+    };
+    let referee = lines(View::Referee).join("\n");
+    assert!(referee.contains("9 minutes"), "{referee}");
+    assert!(referee.contains("rolled 01"), "{referee}");
+    let table = lines(View::Table).join("\n");
+    assert!(table.contains("tries a Knockout on"), "{table}");
+    assert!(table.contains("is knocked out [23.5]"), "{table}");
+    for hidden in ["minutes", "rolled", "Strike Chance", "D10"] {
+        assert!(!table.contains(hidden), "{hidden:?} in\n{table}");
+    }
+}

@@ -145,6 +145,16 @@ fn table_words(battle: &Battle, event: &Event) -> Option<String> {
                 name(figure)
             )
         }
+        Event::Footing { figure, kept, .. } => format!(
+            "{} {} [23.5]",
+            name(figure),
+            either(*kept, "keeps footing", "falls")
+        ),
+        Event::KnockedOut { figure, .. } => format!("{} is knocked out [23.5]", name(figure)),
+        Event::InfectionCheck { figure, .. } => format!(
+            "The Referee checks {}'s wounds for infection [31]",
+            name(figure)
+        ),
         _ => words(battle, event),
     })
 }
@@ -570,6 +580,20 @@ fn strike_who(battle: &Battle, s: &StrikeEvent) -> String {
 
 /// The table's Strike line: who at whom with what, and what came of it.
 fn table_strike_line(battle: &Battle, s: &StrikeEvent) -> String {
+    if let Some(special) = s.special {
+        let (what, _) = special_words(special);
+        let result = match (s.hit, s.mishap) {
+            (Some(_), _) => "it works [23.5]",
+            (None, Some(Mishap::MayBreak)) => "a miss, and the weapon may break [24.3]",
+            (None, Some(Mishap::MayDrop)) => "a miss, and the weapon may drop [24.3]",
+            (None, None) => "a miss [23.5]",
+        };
+        return format!(
+            "{} tries a {what} on {}: {result}",
+            battle.figure(s.attacker).name,
+            battle.figure(s.target).name
+        );
+    }
     let result = match (s.hit, s.mishap) {
         (Some(_), _) => "a hit [24.2]",
         (None, Some(Mishap::MayBreak)) => "a miss, and the weapon may break [24.3]",
@@ -625,17 +649,7 @@ fn special_line(battle: &Battle, s: &StrikeEvent, special: SpecialAttack) -> Str
         (_, Some(i)) => format!("the {}", att.weapon(i).name),
         (_, None) => "bare hands".into(),
     };
-    let (what, success) = match special {
-        SpecialAttack::Trip => ("Trip", "D10 damage, and the target may fall"),
-        SpecialAttack::Entangle => (
-            "Entangle",
-            "D10 − 4 damage, entangled, and the target may fall",
-        ),
-        SpecialAttack::ShieldRush => ("Shield Rush", "D10 − 2 damage, and the target may fall"),
-        SpecialAttack::Restrain => ("Restrain", "pinned, no damage"),
-        SpecialAttack::Knockout => ("Knockout", "knocked out, no damage"),
-        SpecialAttack::Disarm { .. } => ("Disarm", "an item dropped and 1 Endurance lost"),
-    };
+    let (what, success) = special_words(special);
     let mut sum = format!(
         "Strike Chance {} − Defense {}",
         s.strike_chance.0, s.defense.0
@@ -658,6 +672,21 @@ fn special_line(battle: &Battle, s: &StrikeEvent, special: SpecialAttack) -> Str
         "{} tries a {what} on {target} with {with}: {sum} = {} — rolled {}, {result}",
         att.name, s.modified.0, s.roll
     )
+}
+
+/// A 23.5 special attack's name and what success does.
+fn special_words(special: SpecialAttack) -> (&'static str, &'static str) {
+    match special {
+        SpecialAttack::Trip => ("Trip", "D10 damage, and the target may fall"),
+        SpecialAttack::Entangle => (
+            "Entangle",
+            "D10 − 4 damage, entangled, and the target may fall",
+        ),
+        SpecialAttack::ShieldRush => ("Shield Rush", "D10 − 2 damage, and the target may fall"),
+        SpecialAttack::Restrain => ("Restrain", "pinned, no damage"),
+        SpecialAttack::Knockout => ("Knockout", "knocked out, no damage"),
+        SpecialAttack::Disarm { .. } => ("Disarm", "an item dropped and 1 Endurance lost"),
+    }
 }
 
 /// A 24.8 modifier in a few plain words.
