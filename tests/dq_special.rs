@@ -407,8 +407,8 @@ fn dq_23_5_restrain_base_chance_and_the_hold_broken_from_outside() {
 /// Referee's numbers: no Strike Chance, roll, footing roll or minutes out.
 #[test]
 fn dq_23_5_the_table_view_of_a_knockout_hides_the_minutes() {
-    use hexmelee::engine::dragonquest::explain_as;
     use hexmelee::engine::View;
+    use hexmelee::engine::dragonquest::explain_as;
     let (a, b) = engaged("Broadsword");
     let mut bt = a_first(&spec(vec![a, b]), [1, 4]);
     let events = act(&mut bt, A, special(B, SpecialAttack::Knockout));
