@@ -134,6 +134,7 @@ fn odds_agree_with_the_engine_s_own_strikes_24_25_26() {
         riposte: false,
         in_the_way: false,
         flight: None,
+        special: None,
     };
     let exact = strike_odds(&battle, &attack, &battle.circumstances(&attack));
     let mut t = Tally::default();

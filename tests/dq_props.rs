@@ -32,6 +32,13 @@ fn check_invariants(b: &Battle) -> Result<(), String> {
         {
             return Err(format!("{} holds a weapon that is not on it", f.name));
         }
+        // 23.5: a hold needs its holder up and in the hex.
+        if let Some(by) = f.restrained_by {
+            let h = b.figure(by);
+            if !h.is_up() || h.pose.hex != f.pose.hex {
+                return Err(format!("{} is held by {}, who let go", f.name, h.name));
+            }
+        }
         if f.ag_loss < f.lodged.iter().map(|l| l.0).sum::<u8>() {
             return Err(format!("{}'s lodged weapons cost no Agility", f.name));
         }

@@ -186,6 +186,8 @@ fn action_word(action: &dq::Action) -> &'static str {
         dq::Action::Close { .. } => "close",
         dq::Action::Grapple { .. } => "grapple",
         dq::Action::Spell { .. } => "spell",
+        dq::Action::Special { .. } => "special attack",
+        dq::Action::Combine { .. } => "combined action",
     }
 }
 

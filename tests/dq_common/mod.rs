@@ -6,8 +6,8 @@
 use std::sync::Arc;
 
 use hexmelee::engine::dragonquest::{
-    Action, Battle, BattleSpec, Command, FigureSpec, Multiple, Posture, Prompt, ShieldSpec,
-    SideSpec, Task, WeaponSpec,
+    Action, Battle, BattleSpec, Command, FigureSpec, Item, Multiple, Posture, Prompt, ShieldSpec,
+    SideSpec, SpecialAttack, Task, WeaponSpec,
 };
 use hexmelee::engine::{FigureId, SideId};
 use hexmelee::hex::{Facing, Hex, HexMap, Pose, Step};
@@ -137,6 +137,24 @@ pub fn candidates(battle: &Battle, r: u64) -> Vec<Command> {
                 multiple: Multiple::Single,
             }));
             out.push(act(Action::Close { path, target: t }));
+        }
+        for attack in [
+            SpecialAttack::Restrain,
+            SpecialAttack::Trip,
+            SpecialAttack::Entangle,
+            SpecialAttack::ShieldRush,
+            SpecialAttack::Knockout,
+            SpecialAttack::Disarm {
+                item: Item::Weapon(0),
+            },
+        ] {
+            for n in 0..2 {
+                out.push(act(Action::Special {
+                    path: steps(n, r >> 5),
+                    target: t,
+                    attack,
+                }));
+            }
         }
         let toward = me.pose.hex.facing_toward(battle.figure(t).pose.hex);
         if let Some(to) = toward {

@@ -2,7 +2,7 @@
 //! stands, its Agility and its weapons, then performing it. Every check is
 //! made before the first event.
 
-use super::command::{Action, Command, Fiat, Multiple, Posture, Task};
+use super::command::{Action, Command, Fiat, Multiple, Posture, SpecialAttack, Task};
 use super::event::{ActionKind, Event, Item};
 use super::state::ItemState;
 use super::strike::Attack;
@@ -13,7 +13,8 @@ use crate::rules::dragonquest::DamagePoints;
 use crate::rules::dragonquest::damage::{damage_check, inflict};
 use crate::rules::dragonquest::movement::{engaged_hexes, non_engaged_hexes};
 use crate::rules::dragonquest::special::{
-    breaks_contact, dagger_strikes, may_sweep, repulses, strikes_into_obscured_hex,
+    DISENTANGLE_PASSES, breaks_contact, dagger_strikes, may_entangle_in_melee, may_knock_out,
+    may_shield_rush, may_sweep, may_trip, repulses, strikes_into_obscured_hex,
 };
 use crate::rules::dragonquest::strike::{AttackType, Charge, Flight, Hand, Hit};
 use crate::rules::dragonquest::tables::actions::Action as Kind;
@@ -56,6 +57,10 @@ enum Plan {
     Grapple(Attack),
     Spell(Vec<Fiat>),
 }
+
+/// 22.3's refusal of an action that may not be combined.
+const COMBINABLE: &str = "22.3 combines only a Melee attack, Evade, Withdraw, Pass, Close and Grapple, Grapple, \
+     Charge, Charge and Close, Retreat or Fire";
 
 /// 21.1: turning three hexsides or more while moving costs two hexes (the
 /// book's example of a GM's penalty, made the rule: docs/RULINGS.md).
@@ -101,6 +106,9 @@ impl Battle {
                 }
                 self.check_turn(*figure)?;
                 let (kind, walked, plan) = self.check(*figure, action)?;
+                if matches!(action, Action::Combine { .. }) {
+                    self.push(Event::Combining { figure: *figure });
+                }
                 self.perform(*figure, kind, walked, plan);
                 Ok(())
             }
@@ -143,11 +151,49 @@ impl Battle {
         Ok(())
     }
 
-    /// Every check of an action, nothing changed.
+    /// Every check of an action, nothing changed; 22.3: of the first of two
+    /// combined, or of the second.
     fn check(
         &self,
         id: FigureId,
         action: &Action,
+    ) -> Result<(ActionKind, Option<Walked>, Plan), Rejection> {
+        let me = self.figure(id);
+        let nimble = &tables().actions.nimble;
+        let combinable = |a: &Action| nimble.combinable.contains(&self.kind_of(id, a));
+        match action {
+            Action::Combine { first } => {
+                if me.second_action || matches!(**first, Action::Combine { .. }) {
+                    return refuse("22.3 combines two actions, no more");
+                }
+                if me.modified_ag() < nimble.agility_from {
+                    return refuse(format!(
+                        "{} needs a modified AG of {} or more to combine two actions (22.3)",
+                        me.name, nimble.agility_from
+                    ));
+                }
+                if !combinable(first) {
+                    return refuse(COMBINABLE);
+                }
+                self.check_one(id, first, true)
+            }
+            a if me.second_action => {
+                if !combinable(a) {
+                    return refuse(COMBINABLE);
+                }
+                self.check_one(id, a, true)
+            }
+            a => self.check_one(id, a, false),
+        }
+    }
+
+    /// Every check of one action, nothing changed; `combining` (22.3): no
+    /// extra hexes for Agility.
+    fn check_one(
+        &self,
+        id: FigureId,
+        action: &Action,
+        combining: bool,
     ) -> Result<(ActionKind, Option<Walked>, Plan), Rejection> {
         let me = self.figure(id);
         let close = self.in_close_combat(id);
@@ -158,13 +204,19 @@ impl Battle {
                 me.name
             ));
         }
+        if me.entangled > 0 && !matches!(action, Action::Pass { .. } | Action::Spell { .. }) {
+            return refuse(format!(
+                "{} is entangled: a Pass action (two in a row to get free) or a spell only (23.5)",
+                me.name
+            ));
+        }
         if me.prone && !matches!(action, Action::Pass { .. } | Action::Spell { .. }) {
             return refuse(format!(
                 "{} is prone: a Pass action (to rise) or a spell only",
                 me.name
             ));
         }
-        let allowed = self.allowance(id, kind).ok_or_else(|| {
+        let allowed = self.allowance(id, kind, combining).ok_or_else(|| {
             Rejection(format!(
                 "{} may not choose {kind:?} now (22.7: {})",
                 me.name,
@@ -277,6 +329,12 @@ impl Battle {
                 }
                 (ActionKind::Close, Some(w), Plan::Close { target: *target })
             }
+            Action::Special {
+                path,
+                target,
+                attack,
+            } => self.check_special(id, path, *target, *attack, allowed)?,
+            Action::Combine { .. } => return refuse("22.3 combines two actions, no more"),
             Action::Grapple { target } => {
                 let t = self.hostile(id, *target)?;
                 if t.pose.hex != me.pose.hex {
@@ -313,13 +371,21 @@ impl Battle {
             Action::Fire { .. } => Kind::Fire,
             Action::Close { .. } if me.engaged => Kind::CloseAndGrapple,
             Action::Close { .. } => Kind::ChargeAndClose,
-            Action::Grapple { .. } => Kind::Grapple,
+            Action::Grapple { .. }
+            | Action::Special {
+                attack: SpecialAttack::Restrain,
+                ..
+            } => Kind::Grapple,
+            Action::Special { .. } if me.engaged => Kind::MeleeAttack,
+            Action::Special { .. } if pole => Kind::PoleCharge,
+            Action::Special { .. } => Kind::Charge,
             Action::Spell { .. } => Kind::Spell,
+            Action::Combine { first } => self.kind_of(id, first),
         }
     }
 
     /// 20–22: the hexes the action allows here; `None` if it may not be chosen.
-    fn allowance(&self, id: FigureId, kind: Kind) -> Option<u8> {
+    fn allowance(&self, id: FigureId, kind: Kind, combining: bool) -> Option<u8> {
         let t = &tables().actions;
         let me = self.figure(id);
         let (tmr, ag) = (me.tmr(), me.modified_ag());
@@ -330,9 +396,9 @@ impl Battle {
             } else {
                 self.in_hostile_zone(id, me.pose.hex)
             };
-            engaged_hexes(t, kind, tmr, ag, in_zone, close, false)
+            engaged_hexes(t, kind, tmr, ag, in_zone, close, combining)
         } else {
-            non_engaged_hexes(t, kind, tmr, ag, false)
+            non_engaged_hexes(t, kind, tmr, ag, combining)
         }
     }
 
@@ -487,6 +553,7 @@ impl Battle {
             riposte: false,
             in_the_way: false,
             flight: None,
+            special: None,
         }
     }
 
@@ -572,6 +639,127 @@ impl Battle {
                     .collect()
             }
         })
+    }
+
+    /// 23.5: a special attack: who may try it with what, and where. All but
+    /// the Restrain are Melee attacks (engaged, or a Charge's strike); the
+    /// Restrain is a Grapple.
+    fn check_special(
+        &self,
+        id: FigureId,
+        path: &[Step],
+        target: FigureId,
+        special: SpecialAttack,
+        allowed: u8,
+    ) -> Result<(ActionKind, Option<Walked>, Plan), Rejection> {
+        let me = self.figure(id);
+        let t = self.hostile(id, target)?;
+        if special == SpecialAttack::Restrain {
+            if !path.is_empty() {
+                return refuse("a Restrain is a Grapple: no movement (20.7, 23.5)");
+            }
+            if t.pose.hex != me.pose.hex {
+                return refuse(format!(
+                    "{} is not in {}'s hex: a Restrain is a Grapple, Close Combat (23.5)",
+                    t.name, me.name
+                ));
+            }
+            if t.restrained_by.is_some() {
+                return refuse(format!("{} is restrained already (23.5)", t.name));
+            }
+            let a = Attack {
+                special: Some(special),
+                ..Battle::attack(id, target, AttackType::Close, None)
+            };
+            return Ok((ActionKind::Grapple, None, Plan::Grapple(a)));
+        }
+        let in_hand = |ok: &dyn Fn(&crate::rules::dragonquest::tables::weapons::Weapon) -> bool| {
+            me.hands.iter().copied().find(|&i| ok(me.weapon(i)))
+        };
+        let weapon = match special {
+            SpecialAttack::Trip => Some(in_hand(&may_trip).ok_or_else(|| {
+                Rejection(format!(
+                    "{} needs a quarterstaff, spear, halberd, poleaxe or glaive in hand to Trip (23.5)",
+                    me.name
+                ))
+            })?),
+            SpecialAttack::Entangle => Some(in_hand(&may_entangle_in_melee).ok_or_else(|| {
+                Rejection(format!(
+                    "{} needs a net or whip in hand to Entangle in Melee Combat (23.5, 27.2 notes L-N)",
+                    me.name
+                ))
+            })?),
+            SpecialAttack::ShieldRush => {
+                if !me.prepared_shield().is_some_and(|(s, _)| may_shield_rush(s)) {
+                    return refuse(format!(
+                        "{} needs a prepared shield, not a Main-Gauche or Tower Shield, to Shield Rush (23.5)",
+                        me.name
+                    ));
+                }
+                None
+            }
+            SpecialAttack::Knockout => {
+                let w = me.weapon_for(|w| w.uses.melee).ok_or_else(|| {
+                    Rejection(format!(
+                        "{} has no Melee weapon in hand and no hand free (23)",
+                        me.name
+                    ))
+                })?;
+                if !may_knock_out(w.map(|i| me.weapon(i))) {
+                    return refuse(
+                        "a Knockout cannot be tried with a Missile or Entangling weapon, a dart, grenado, lance or pike (23.5)",
+                    );
+                }
+                w
+            }
+            SpecialAttack::Disarm { item } => {
+                let held = match item {
+                    Item::Weapon(i) => t.hands.contains(&i),
+                    Item::Shield => t.prepared_shield().is_some(),
+                };
+                if !held {
+                    return refuse(format!(
+                        "{} does not hold that in hand to be disarmed of (23.5)",
+                        t.name
+                    ));
+                }
+                me.weapon_for(|w| w.uses.melee || w.uses.close)
+                    .ok_or_else(|| {
+                        Rejection(format!(
+                            "{} has no Melee or Close weapon in hand and no hand free (23.5)",
+                            me.name
+                        ))
+                    })?
+            }
+            SpecialAttack::Restrain => None,
+        };
+        let w = self.walk(id, path, Walk::default(), allowed)?;
+        self.stays_in_zone(id, w, false)?;
+        if !w.to.front_hexes().contains(&t.pose.hex) {
+            return refuse(format!(
+                "{} is not in {}'s Melee Zone (its front hexes, 22.5)",
+                t.name, me.name
+            ));
+        }
+        let charge = (!me.engaged && w.hexes > 0).then(|| {
+            let pole = weapon.is_some_and(|i| me.weapon(i).is_pole());
+            if pole || special == SpecialAttack::ShieldRush {
+                Charge::PoleOrShield
+            } else {
+                Charge::NonPole
+            }
+        });
+        let kind = if charge.is_some() {
+            ActionKind::Charge
+        } else {
+            ActionKind::Melee
+        };
+        let a = Attack {
+            charge,
+            special: Some(special),
+            ..Battle::attack(id, target, AttackType::Melee, weapon)
+        };
+        Ok((kind, Some(w), Plan::Strikes(vec![a])))
     }
 
     /// 20.3, 20.7: a Withdrawal's path, posture and (in Close Combat) contact.
@@ -710,6 +898,12 @@ impl Battle {
                         if down { "down" } else { "up" }
                     ));
                 }
+                if !down && me.entangled > 0 {
+                    return refuse(format!(
+                        "{} must get free of the entanglement before rising (23.5)",
+                        me.name
+                    ));
+                }
             }
             Task::DrawOut => {
                 if me.lodged.is_empty() {
@@ -808,6 +1002,16 @@ impl Battle {
                 figure: id,
                 must: false,
             });
+        }
+        // 23.5: two Passes in a row free an entangled figure.
+        let entangled = self.figure(id).entangled;
+        if entangled > 0 {
+            let passes = if kind == ActionKind::Pass {
+                entangled - 1
+            } else {
+                DISENTANGLE_PASSES
+            };
+            self.push(Event::Entangled { figure: id, passes });
         }
         let moved = |b: &mut Battle| {
             if let Some(w) = walked.filter(|w| w.to != b.figure(id).pose) {

@@ -95,7 +95,13 @@ impl Battle {
                     // 27.2 note G: loading takes consecutive Pass actions.
                     f.weapons.iter_mut().for_each(|w| w.loading = 0);
                 }
-                self.turn_taken(*figure);
+                if f.combining {
+                    // 22.3: the turn stays open for the second action.
+                    f.combining = false;
+                    f.second_action = true;
+                } else {
+                    self.turn_taken(*figure);
+                }
             }
             Event::Moved { figure, to, .. } => self.figures[figure.0].pose = *to,
             Event::TurnLost { figure } => self.turn_taken(*figure),
@@ -111,16 +117,21 @@ impl Battle {
                 let f = &mut self.figures[figure.0];
                 f.fatigue = f.fatigue.saturating_sub(fatigue.0);
                 f.endurance = f.endurance.saturating_sub(endurance.0);
+                f.wounded |= fatigue.0 + endurance.0 > 0;
             }
             Event::Grievous {
                 figure,
                 injury,
                 endurance,
+                infection,
                 ..
             } => {
                 let f = &mut self.figures[figure.0];
                 f.endurance = f.endurance.saturating_sub(endurance.0);
                 f.injuries.extend(injury.iter().cloned());
+                if *infection > 0 {
+                    f.infection_risks.push(*infection);
+                }
             }
             Event::Bleeding { figure, bleeding } => {
                 self.figures[figure.0].bleeding.push(*bleeding);
@@ -208,6 +219,18 @@ impl Battle {
                 f.md_loss = f.md_loss.saturating_add(*dexterity);
                 f.tmr_loss = f.tmr_loss.saturating_add(*tmr);
             }
+            Event::Combining { figure } => self.figures[figure.0].combining = true,
+            Event::Footing { .. } => {}
+            Event::Entangled { figure, passes } => self.figures[figure.0].entangled = *passes,
+            Event::KnockedOut { figure, .. } => {
+                let f = &mut self.figures[figure.0];
+                f.standing = Standing::Unconscious;
+                f.prone = true;
+            }
+            Event::Restrained { figure, by } => self.figures[figure.0].restrained_by = *by,
+            Event::InfectionCheck {
+                figure, infected, ..
+            } => self.figures[figure.0].infected = *infected,
             Event::Routed { side } => {
                 for f in self.figures.iter_mut().filter(|f| f.side == *side) {
                     f.routed = true;
@@ -222,7 +245,9 @@ impl Battle {
 
     /// The figure has had its turn this Pulse; an engaged figure's turn leaves the queue.
     fn turn_taken(&mut self, figure: FigureId) {
-        self.figures[figure.0].acted = true;
+        let f = &mut self.figures[figure.0];
+        f.acted = true;
+        f.second_action = false;
         if matches!(self.turns.front(), Some(Turn::Figure { figure: f, .. }) if *f == figure) {
             self.turns.pop_front();
         }

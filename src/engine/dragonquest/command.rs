@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::event::Item;
 use crate::engine::{FigureId, SideId};
 use crate::hex::Step;
 
@@ -50,6 +51,18 @@ pub enum Action {
     Close { path: Vec<Step>, target: FigureId },
     /// 20.7: strike a figure in the same hex.
     Grapple { target: FigureId },
+    /// 23.5: a special attack in place of the ordinary strike: a Melee
+    /// attack (engaged, or at the end of a Charge along `path`), or for a
+    /// Restrain a Grapple (no path).
+    Special {
+        path: Vec<Step>,
+        target: FigureId,
+        attack: SpecialAttack,
+    },
+    /// 22.3: the first of two actions combined in this Pulse by a figure
+    /// of modified AG 26 or more; the figure is asked again at once for
+    /// the second.
+    Combine { first: Box<Action> },
     /// 20.5, 22.7: prepare or loose a spell; what it does is the Referee's
     /// word, given with it and applied in order.
     Spell { effects: Vec<Fiat> },
@@ -65,6 +78,29 @@ pub enum Multiple {
     /// A class B weapon at Rank 4 or more: one strike each at these further
     /// targets in adjacent hexes of the Melee Zone (three in all at most).
     Sweep { others: Vec<FigureId> },
+}
+
+/// DragonQuest 23.5: the special attacks a figure may specify.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SpecialAttack {
+    /// Quarterstaff, spear, halberd, poleaxe or glaive: Base Chance 40,
+    /// D10 damage, and the target may fall.
+    Trip,
+    /// Net or whip in Melee Combat: the weapon's Base Chance, D10 − 4, the
+    /// target may fall and is entangled until freed.
+    Entangle,
+    /// Restrain (a Grapple): the target is pinned, incapacitated, until
+    /// the hold is broken.
+    Restrain,
+    /// Any weapon but those 23.5 names: unconscious on a Strike Check at
+    /// or under 15 % of the Modified Strike Chance; no damage.
+    Knockout,
+    /// A prepared shield (not a Main-Gauche or Tower Shield): Base Chance
+    /// 40 (+20 at the end of a Charge), D10 − 2, and the target may fall.
+    ShieldRush,
+    /// A Melee or Close weapon, at −20: the target drops `item` and loses
+    /// 1 Endurance point.
+    Disarm { item: Item },
 }
 
 /// DragonQuest 20.3: the posture of a Withdrawal.

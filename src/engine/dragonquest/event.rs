@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::command::SpecialAttack;
 use crate::dice::Percentile;
 use crate::engine::{FigureId, SideId};
 use crate::hex::Pose;
@@ -70,6 +71,9 @@ pub struct StrikeEvent {
     pub riposte: bool,
     /// Not at the one aimed at: a figure on the Line of Fire (23.1).
     pub in_the_way: bool,
+    /// 23.5: the special attack this Strike Check is for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub special: Option<SpecialAttack>,
 }
 
 /// Every change of a DragonQuest battle.
@@ -107,6 +111,9 @@ pub enum Event {
         action: ActionKind,
         moving: bool,
     },
+    /// 22.3: the figure combines two actions this Pulse; the action chosen
+    /// next is the first, and its turn stays open for the second.
+    Combining { figure: FigureId },
     /// 21.1: the figure's pose after moving; `hexes` entered.
     Moved {
         figure: FigureId,
@@ -143,6 +150,9 @@ pub enum Event {
         /// The D10 of an injury that rolls one, and the extra Endurance lost.
         d10: Option<u8>,
         endurance: DamagePoints,
+        /// 31: per cent the injury adds to the chance of infection.
+        #[serde(default)]
+        infection: u8,
     },
     /// 25.7: the injury bleeds, a point a Pulse.
     Bleeding {
@@ -240,6 +250,41 @@ pub enum Event {
         agility: u8,
         dexterity: u8,
         tmr: u8,
+    },
+    /// 23.5 Trip, Entangle, Shield Rush: D100 against modified AG × 3 to
+    /// keep one's footing; failed, the figure falls prone.
+    Footing {
+        figure: FigureId,
+        roll: Percentile,
+        needed: u32,
+        kept: bool,
+    },
+    /// 23.5 Entangle: the consecutive Passes still needed to be free (2 when
+    /// caught or when a Pulse is spent otherwise, 0: free).
+    Entangled { figure: FigureId, passes: u8 },
+    /// 23.5 Knockout: unconscious for D10 + 5 minutes (the Referee's secret).
+    KnockedOut {
+        figure: FigureId,
+        d10: u8,
+        minutes: u8,
+    },
+    /// 23.5 Restrain: pinned by `by` (`None`: the hold is broken).
+    Restrained {
+        figure: FigureId,
+        by: Option<FigureId>,
+    },
+    /// 31: the Infection Check at the end of the fight for a wounded figure
+    /// still alive: 10 %, + 20 and the Endurance lost if any, + the
+    /// injuries' increases; `endurance` is the figure's original Endurance,
+    /// the cure's roll each morning after.
+    InfectionCheck {
+        figure: FigureId,
+        endurance_lost: u32,
+        injuries: u32,
+        chance: u32,
+        roll: Percentile,
+        infected: bool,
+        endurance: u8,
     },
     /// A side breaks and leaves the fight (the Referee's word).
     Routed { side: SideId },

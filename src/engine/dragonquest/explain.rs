@@ -2,12 +2,15 @@
 //! A line reads only its event and the battle's names (which never change).
 
 use super::Battle;
+use super::command::SpecialAttack;
 use super::event::{ActionKind, Event, Item, StrikeEvent};
 use crate::engine::{FigureId, SideId, View};
 use crate::rules::dragonquest::damage::Standing;
+use crate::rules::dragonquest::special::knocks_out;
 use crate::rules::dragonquest::strike::{AttackType, Hit, Mishap, Modifier, Parry};
 use crate::rules::dragonquest::tables::grievous::Pool;
 use crate::rules::dragonquest::tables::modifiers::{Close, Lighting, Melee, Misc, Ranged};
+use crate::rules::dragonquest::tables::tables;
 
 /// One plain line for `event`, with its section in brackets: the
 /// Referee's, every roll and number.
@@ -142,6 +145,16 @@ fn table_words(battle: &Battle, event: &Event) -> Option<String> {
                 name(figure)
             )
         }
+        Event::Footing { figure, kept, .. } => format!(
+            "{} {} [23.5]",
+            name(figure),
+            either(*kept, "keeps footing", "falls")
+        ),
+        Event::KnockedOut { figure, .. } => format!("{} is knocked out [23.5]", name(figure)),
+        Event::InfectionCheck { figure, .. } => format!(
+            "The Referee checks {}'s wounds for infection [31]",
+            name(figure)
+        ),
         _ => words(battle, event),
     })
 }
@@ -444,6 +457,79 @@ fn words(battle: &Battle, event: &Event) -> String {
             "{} is impaired: AG −{agility}, MD −{dexterity}, TMR −{tmr} [25.7]",
             name(figure)
         ),
+        Event::Combining { figure } => format!(
+            "{} combines two actions this Pulse (modified AG 26 or more) [22.3]",
+            name(figure)
+        ),
+        Event::Footing {
+            figure,
+            roll,
+            needed,
+            kept,
+        } => format!(
+            "{} tries to keep footing: {roll} against AG × 3 = {needed}, {} [23.5]",
+            name(figure),
+            if *kept { "stays up" } else { "falls" }
+        ),
+        Event::Entangled { figure, passes: 0 } => {
+            format!("{} is free of the entanglement [23.5]", name(figure))
+        }
+        Event::Entangled { figure, passes: 1 } => format!(
+            "{} works at the entanglement: one more Pass frees him [23.5]",
+            name(figure)
+        ),
+        Event::Entangled { figure, .. } => format!(
+            "{} is entangled: two Pass actions in a row to get free, then he may rise [23.5]",
+            name(figure)
+        ),
+        Event::KnockedOut {
+            figure,
+            d10,
+            minutes,
+        } => format!(
+            "{} is knocked out for {minutes} minutes (D10 {d10} + 5; keep it from the players) [23.5]",
+            name(figure)
+        ),
+        Event::Restrained {
+            figure,
+            by: Some(by),
+        } => format!(
+            "{} is pinned by {}: incapacitated until the hold is broken [23.5]",
+            name(figure),
+            name(by)
+        ),
+        Event::Restrained { figure, by: None } => {
+            format!("{} is free of the hold [23.5]", name(figure))
+        }
+        Event::InfectionCheck {
+            figure,
+            endurance_lost,
+            injuries,
+            chance,
+            roll,
+            infected,
+            endurance,
+        } => {
+            let mut sum = "10".to_string();
+            if *endurance_lost > 0 {
+                sum.push_str(&format!(" + 20 + {endurance_lost} (Endurance lost)"));
+            }
+            if *injuries > 0 {
+                sum.push_str(&format!(" + {injuries} (Grievous Injuries)"));
+            }
+            let outcome = if *infected {
+                format!(
+                    "infected: each morning D100 at or under Endurance {endurance} cures, \
+                     otherwise D10 − 5 Endurance that day"
+                )
+            } else {
+                "not infected".to_string()
+            };
+            format!(
+                "{} checks for infection: {sum} = {chance} % — rolled {roll}, {outcome} [31]",
+                name(figure)
+            )
+        }
         Event::Routed { side: s } => format!(
             "{} break and leave the fight (the Referee's word) [16]",
             side(s)
@@ -494,6 +580,20 @@ fn strike_who(battle: &Battle, s: &StrikeEvent) -> String {
 
 /// The table's Strike line: who at whom with what, and what came of it.
 fn table_strike_line(battle: &Battle, s: &StrikeEvent) -> String {
+    if let Some(special) = s.special {
+        let (what, _) = special_words(special);
+        let result = match (s.hit, s.mishap) {
+            (Some(_), _) => "it works [23.5]",
+            (None, Some(Mishap::MayBreak)) => "a miss, and the weapon may break [24.3]",
+            (None, Some(Mishap::MayDrop)) => "a miss, and the weapon may drop [24.3]",
+            (None, None) => "a miss [23.5]",
+        };
+        return format!(
+            "{} tries a {what} on {}: {result}",
+            battle.figure(s.attacker).name,
+            battle.figure(s.target).name
+        );
+    }
     let result = match (s.hit, s.mishap) {
         (Some(_), _) => "a hit [24.2]",
         (None, Some(Mishap::MayBreak)) => "a miss, and the weapon may break [24.3]",
@@ -508,6 +608,9 @@ fn table_strike_line(battle: &Battle, s: &StrikeEvent) -> String {
 }
 
 fn strike_line(battle: &Battle, s: &StrikeEvent) -> String {
+    if let Some(special) = s.special {
+        return special_line(battle, s, special);
+    }
     let mut sum = format!(
         "Strike Chance {} − Defense {}",
         s.strike_chance.0, s.defense.0
@@ -532,6 +635,58 @@ fn strike_line(battle: &Battle, s: &StrikeEvent) -> String {
         s.modified.0,
         s.roll
     )
+}
+
+/// 23.5: a special attack's Strike Check and what its success means.
+fn special_line(battle: &Battle, s: &StrikeEvent, special: SpecialAttack) -> String {
+    let att = battle.figure(s.attacker);
+    let target = &battle.figure(s.target).name;
+    let with = match (special, s.weapon) {
+        (SpecialAttack::ShieldRush, _) => att
+            .shield_row()
+            .map_or_else(|| "shield".into(), |r| format!("the {} shield", r.name)),
+        (SpecialAttack::Restrain, _) => "PS and AG".into(),
+        (_, Some(i)) => format!("the {}", att.weapon(i).name),
+        (_, None) => "bare hands".into(),
+    };
+    let (what, success) = special_words(special);
+    let mut sum = format!(
+        "Strike Chance {} − Defense {}",
+        s.strike_chance.0, s.defense.0
+    );
+    for (m, n) in &s.modifiers {
+        let sign = if *n < 0 { '−' } else { '+' };
+        sum.push_str(&format!(" {sign} {} ({})", n.abs(), modifier_words(*m)));
+    }
+    let knocked = knocks_out(&tables().special_damage, s.modified, s.roll.value());
+    let result = match (special, s.hit, s.mishap) {
+        (SpecialAttack::Knockout, Some(_), _) if !knocked => {
+            "a hit, but not within 15 % of the chance: no effect [23.5, 25.6]".to_string()
+        }
+        (_, Some(_), _) => format!("success: {success} [23.5]"),
+        (_, None, Some(Mishap::MayBreak)) => "a miss, and the weapon may break [24.3]".into(),
+        (_, None, Some(Mishap::MayDrop)) => "a miss, and the weapon may drop [24.3]".into(),
+        (_, None, None) => "a miss [23.5, 24.2]".into(),
+    };
+    format!(
+        "{} tries a {what} on {target} with {with}: {sum} = {} — rolled {}, {result}",
+        att.name, s.modified.0, s.roll
+    )
+}
+
+/// A 23.5 special attack's name and what success does.
+fn special_words(special: SpecialAttack) -> (&'static str, &'static str) {
+    match special {
+        SpecialAttack::Trip => ("Trip", "D10 damage, and the target may fall"),
+        SpecialAttack::Entangle => (
+            "Entangle",
+            "D10 − 4 damage, entangled, and the target may fall",
+        ),
+        SpecialAttack::ShieldRush => ("Shield Rush", "D10 − 2 damage, and the target may fall"),
+        SpecialAttack::Restrain => ("Restrain", "pinned, no damage"),
+        SpecialAttack::Knockout => ("Knockout", "knocked out, no damage"),
+        SpecialAttack::Disarm { .. } => ("Disarm", "an item dropped and 1 Endurance lost"),
+    }
 }
 
 /// A 24.8 modifier in a few plain words.
@@ -583,5 +738,6 @@ pub fn modifier_words(m: Modifier) -> &'static str {
             Misc::MultipleStrikeAmbidextrous => "Multiple Strike, ambidextrous",
             Misc::MultipleStrikeClassBTwoHanded => "Multiple Strike, class B weapon",
         },
+        Modifier::Disarm => "Disarm",
     }
 }

@@ -36,6 +36,14 @@ impl Battle {
     /// 21: the side's non-engaged figures that may still choose an action
     /// this Pulse; Stunned ones act after them all (26), automatically.
     pub(super) fn ready(&self, side: SideId) -> Vec<FigureId> {
+        // 22.3: a figure's second combined action comes straight after its first.
+        if let Some(f) = self
+            .figures
+            .iter()
+            .find(|f| f.side == side && f.second_action && f.can_act())
+        {
+            return vec![f.id];
+        }
         self.figures
             .iter()
             .filter(|f| f.side == side && !f.engaged && !f.acted && f.can_act())
@@ -46,7 +54,9 @@ impl Battle {
     /// Run the automatic steps until someone must answer or the battle ends.
     pub(super) fn advance(&mut self) {
         while self.winner.is_none() {
+            self.loosen_holds();
             if let Some(winner) = self.decided() {
+                self.infection_checks();
                 self.push(Event::BattleEnded { winner });
                 return;
             }
@@ -54,7 +64,7 @@ impl Battle {
                 None => self.begin_pulse(),
                 Some(Turn::Figure { figure, .. }) => {
                     let f = self.figure(figure);
-                    if !f.is_up() || f.acted {
+                    if !f.is_up() || f.acted || f.restrained_by.is_some() {
                         self.push(Event::TurnLost { figure });
                     } else if f.stunned {
                         self.recover(figure);
@@ -69,7 +79,13 @@ impl Battle {
                     let stunned = self
                         .figures
                         .iter()
-                        .find(|f| f.side == side && !f.engaged && !f.acted && f.is_up())
+                        .find(|f| {
+                            f.side == side
+                                && !f.engaged
+                                && !f.acted
+                                && f.is_up()
+                                && f.restrained_by.is_none()
+                        })
                         .map(|f| f.id);
                     match stunned {
                         Some(figure) => self.recover(figure),

@@ -10,9 +10,22 @@
 //! state change and rolls no dice; the battle owns its [`Dice`]. Its flow is
 //! its own: no rounds, no cards.
 //!
-//! Not in this slice: mounted combat (30), infection (31, a pure rule
-//! already), multi-hex monsters (29), 23.5's special attacks, 22.3's
-//! combined actions, spell effects (the Referee gives them, [`Fiat`]).
+//! 23.5's special attacks are [`Action::Special`]: Trip, Entangle (net or
+//! whip in Melee Combat), Restrain (a Grapple), Knockout, Shield Rush and
+//! Disarm, each with its own Strike Chance and what its success leaves on
+//! the target (prone, entangled until two Passes free him, pinned until
+//! the hold is broken, knocked out).
+//!
+//! 31's Infection Check is made when the fight ends, for every wounded
+//! figure still alive (`infection.rs`); the days after are the Referee's.
+//!
+//! 22.3's combined actions are [`Action::Combine`]: the first of two, after
+//! which the same figure is asked at once for the second.
+//!
+//! Not in this slice: mounted combat (30), multi-hex monsters (29), a
+//! thrown bola or net's Entangle, the kick's Trip (28),
+//! several restrainers together, spell effects (the Referee gives them,
+//! [`Fiat`]).
 
 mod act;
 mod apply;
@@ -20,12 +33,13 @@ mod command;
 mod event;
 mod explain;
 mod flow;
+mod infection;
 mod prompt;
 mod spec;
 mod state;
 mod strike;
 
-pub use command::{Action, Command, Fiat, Multiple, Posture, Task};
+pub use command::{Action, Command, Fiat, Multiple, Posture, SpecialAttack, Task};
 pub use event::{ActionKind, Engaged, Event, Item, StrikeEvent};
 pub use explain::{explain, explain_as, modifier_words};
 pub use prompt::Prompt;

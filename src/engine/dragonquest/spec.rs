@@ -258,6 +258,13 @@ impl BattleSpec {
             must_pass: false,
             injuries: Vec::new(),
             bleeding: Vec::new(),
+            entangled: 0,
+            restrained_by: None,
+            combining: false,
+            second_action: false,
+            wounded: false,
+            infection_risks: Vec::new(),
+            infected: false,
         })
     }
 }

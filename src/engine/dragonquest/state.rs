@@ -103,6 +103,20 @@ pub struct Figure {
     pub injuries: Vec<String>,
     /// 25.7: wounds that bleed a point a Pulse.
     pub bleeding: Vec<Bleeding>,
+    /// 23.5 Entangle: the consecutive Passes still needed to be free (0: not entangled).
+    pub entangled: u8,
+    /// 23.5 Restrain: pinned by this figure, and so incapacitated.
+    pub restrained_by: Option<FigureId>,
+    /// 22.3: combining two actions: the first is being chosen.
+    pub combining: bool,
+    /// 22.3: the first of two combined actions is done; the second is due.
+    pub second_action: bool,
+    /// 31: damage got through in this fight (a wound that may infect).
+    pub wounded: bool,
+    /// 31: what each Grievous Injury adds to the chance of infection.
+    pub infection_risks: Vec<u8>,
+    /// 31: infected, found by the check at the end of the fight.
+    pub infected: bool,
 }
 
 impl Figure {
@@ -113,7 +127,7 @@ impl Figure {
 
     /// Able to choose an action: up and not Stunned (22.4).
     pub fn can_act(&self) -> bool {
-        self.is_up() && !self.stunned
+        self.is_up() && !self.stunned && self.restrained_by.is_none()
     }
 
     pub fn shield_row(&self) -> Option<&'static Shield> {

@@ -3,6 +3,7 @@
 //! and Ripostes — turned into events, every die rolled here.
 
 use super::Battle;
+use super::command::SpecialAttack;
 use super::event::{ActionKind, Event, Item, StrikeEvent};
 use crate::engine::FigureId;
 use crate::hex::Half;
@@ -11,8 +12,11 @@ use crate::rules::dragonquest::damage::{
     strength_bonus, strength_counts, stuns, unarmed_base_chance, unarmed_damage_modifier,
 };
 use crate::rules::dragonquest::figure::weapon_strike_chance;
+use crate::rules::dragonquest::special::{
+    DISENTANGLE_PASSES, Special, keeps_footing, knockout_minutes, knocks_out, restrain_base_chance,
+};
 use crate::rules::dragonquest::strike::{
-    AttackType, Charge, Defender, Flight, Hand, Hit, Mishap, Modified, Parry, Situation,
+    AttackType, Charge, Defender, Flight, Hand, Hit, Mishap, Modified, Modifier, Parry, Situation,
     StrikeCheck, Through, averts_mishap, defense, modified_strike_chance, parry, strike_chance,
     strike_check,
 };
@@ -21,7 +25,7 @@ use crate::rules::dragonquest::tables::grievous::{
 };
 use crate::rules::dragonquest::tables::tables;
 use crate::rules::dragonquest::tables::weapons::{Class, Group};
-use crate::rules::dragonquest::{DamagePoints, Rank};
+use crate::rules::dragonquest::{DamagePoints, Rank, StrikeChance};
 
 /// One attack to resolve.
 #[derive(Debug, Clone, Copy)]
@@ -40,6 +44,8 @@ pub struct Attack {
     /// 23.1: a figure on the Line of Fire, not the one aimed at.
     pub in_the_way: bool,
     pub flight: Option<Flight>,
+    /// 23.5: a special attack in place of the ordinary strike.
+    pub special: Option<SpecialAttack>,
 }
 
 /// Sheltered (24.8): cover over about half the body.
@@ -143,15 +149,30 @@ impl Battle {
         let att = self.figure(a.attacker);
         let def = self.figure(a.target);
         let md = att.modified_md();
-        let sc = match a.weapon {
-            Some(i) => weapon_strike_chance(att.weapon(i), md, att.weapons[i].rank),
-            None => strike_chance(
+        let sc = match (a.special, a.weapon) {
+            // 23.5: Base Chance 40, raised by Rank with the weapon or
+            // shield "as with any weapon" (docs/RULINGS.md).
+            (Some(SpecialAttack::Trip), w) => strike_chance(
+                Special::Trip.base_chance().unwrap_or(0),
+                att.rank_with(w).map(|r| (md, r)),
+            ),
+            (Some(SpecialAttack::ShieldRush), _) => strike_chance(
+                Special::ShieldRush.base_chance().unwrap_or(0),
+                att.shield.as_ref().and_then(|s| s.rank).map(|r| (md, r)),
+            ),
+            (Some(SpecialAttack::Restrain), _) => {
+                let ps_ag = u32::from(att.ps) + u32::from(att.modified_ag());
+                StrikeChance(restrain_base_chance(ps_ag, def.ps, def.modified_ag()))
+            }
+            (_, Some(i)) => weapon_strike_chance(att.weapon(i), md, att.weapons[i].rank),
+            (_, None) => strike_chance(
                 unarmed_base_chance(att.modified_ag(), att.ps),
                 att.unarmed_rank.map(|r| (md, r)),
             ),
         };
         let through = c.through;
-        let helpless = c.target_stunned || def.standing != Standing::Conscious;
+        let helpless =
+            c.target_stunned || def.standing != Standing::Conscious || def.restrained_by.is_some();
         let defender = Defender {
             modified_ag: def.modified_ag(),
             shield: def.prepared_shield(),
@@ -193,7 +214,7 @@ impl Battle {
                 attacker_out_of_fatigue: att.fatigue == 0,
             },
         };
-        let modified = modified_strike_chance(
+        let mut modified = modified_strike_chance(
             &t.modifiers,
             sc,
             defense,
@@ -202,8 +223,13 @@ impl Battle {
             false,
             a.hand,
         );
+        if matches!(a.special, Some(SpecialAttack::Disarm { .. })) {
+            let n = Special::Disarm.strike_chance_modifier();
+            modified.applied.push((Modifier::Disarm, n));
+            modified.value.0 += n;
+        }
         let strength_bonus = match a.weapon {
-            Some(i) if strength_counts(self.strength_damage, a.attack) => {
+            Some(i) if a.special.is_none() && strength_counts(self.strength_damage, a.attack) => {
                 strength_bonus(att.weapon(i), att.ps)
             }
             _ => 0,
@@ -252,10 +278,14 @@ impl Battle {
             parry_possible,
             riposte: a.riposte,
             in_the_way: a.in_the_way,
+            special: a.special,
         })));
         match hit {
             Some(h) => {
-                self.wound(a, h);
+                match a.special {
+                    None => self.wound(a, h),
+                    Some(s) => self.special_hit(a, s, h, aim.modified.value, roll.value()),
+                }
                 true
             }
             None => {
@@ -323,6 +353,7 @@ impl Battle {
                             riposte: true,
                             in_the_way: false,
                             flight: None,
+                            special: None,
                         });
                     }
                 }
@@ -333,13 +364,19 @@ impl Battle {
     /// 23.5 Disarm (by a Parry, 24.4): the weapon struck with falls, and 1
     /// Endurance point is lost.
     fn disarm(&mut self, figure: FigureId, weapon: Option<usize>) {
-        let at = self.figure(figure).pose.hex;
-        if let Some(i) = weapon {
-            self.push(Event::Dropped {
-                figure,
-                item: Item::Weapon(i),
-                at,
-            });
+        self.disarm_item(figure, weapon.map(Item::Weapon));
+    }
+
+    /// 23.5 Disarm: `item` falls if still in hand, and 1 Endurance point is lost.
+    fn disarm_item(&mut self, figure: FigureId, item: Option<Item>) {
+        let f = self.figure(figure);
+        let at = f.pose.hex;
+        let in_hand = |item: &Item| match *item {
+            Item::Weapon(i) => f.hands.contains(&i),
+            Item::Shield => f.prepared_shield().is_some(),
+        };
+        if let Some(item) = item.filter(in_hand) {
+            self.push(Event::Dropped { figure, item, at });
         }
         let one = DamagePoints(1);
         self.push(Event::Damaged {
@@ -351,6 +388,131 @@ impl Battle {
             endurance: one,
         });
         self.after_damage(figure, one, false);
+    }
+
+    /// 23.5: what a special attack's hit does. Trip, Entangle and Shield
+    /// Rush make their own Damage Check (D10, D10 − 4, D10 − 2) to the hit's
+    /// pool with no Grievous Injury roll (docs/RULINGS.md), then the target
+    /// may fall; a Knockout needs 15 % of the Modified Strike Chance.
+    fn special_hit(
+        &mut self,
+        a: Attack,
+        special: SpecialAttack,
+        hit: Hit,
+        msc: StrikeChance,
+        roll: u8,
+    ) {
+        let target = a.target;
+        let falls = |s| match s {
+            SpecialAttack::Trip => Some(Special::Trip),
+            SpecialAttack::Entangle => Some(Special::Entangle),
+            SpecialAttack::ShieldRush => Some(Special::ShieldRush),
+            _ => None,
+        };
+        match special {
+            SpecialAttack::Knockout => {
+                if knocks_out(&tables().special_damage, msc, roll) {
+                    let d10 = self.dice.roll(10) as u8;
+                    self.push(Event::KnockedOut {
+                        figure: target,
+                        d10,
+                        minutes: knockout_minutes(d10),
+                    });
+                }
+            }
+            SpecialAttack::Disarm { item } => self.disarm_item(target, Some(item)),
+            SpecialAttack::Restrain => self.push(Event::Restrained {
+                figure: target,
+                by: Some(a.attacker),
+            }),
+            s => {
+                let modifier = falls(s).and_then(|k| k.damage_modifier(0)).unwrap_or(0);
+                let hit = if hit == Hit::Grievous {
+                    Hit::Endurance
+                } else {
+                    hit
+                };
+                let d10 = self.dice.roll(10) as u8;
+                let points = damage_check(d10, modifier);
+                let def = self.figure(target);
+                let inflicted = inflict(hit, points, def.protection, def.fatigue);
+                self.damaged(target, Some(d10), points, inflicted);
+                self.hold_broken_by(a, inflicted.effective());
+                self.after_damage(target, inflicted.effective(), false);
+                if s == SpecialAttack::Entangle {
+                    // The net or whip stays on the target until he is free.
+                    if let Some(item) = a.weapon {
+                        let at = self.figure(target).pose.hex;
+                        self.push(Event::Dropped {
+                            figure: a.attacker,
+                            item: Item::Weapon(item),
+                            at,
+                        });
+                    }
+                    if self.figure(target).is_up() {
+                        self.push(Event::Entangled {
+                            figure: target,
+                            passes: DISENTANGLE_PASSES,
+                        });
+                    }
+                }
+                let f = self.figure(target);
+                if f.is_up() && !f.prone {
+                    let ag = f.modified_ag();
+                    let roll = self.dice.d100();
+                    let kept = keeps_footing(ag, roll.value());
+                    self.push(Event::Footing {
+                        figure: target,
+                        roll,
+                        needed: 3 * u32::from(ag),
+                        kept,
+                    });
+                    if !kept {
+                        self.push(Event::Prone {
+                            figure: target,
+                            prone: true,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// 23.5 Restrain: a hold is broken by an attack from outside the hex
+    /// that does the restrainer at least one point of effective damage.
+    fn hold_broken_by(&mut self, a: Attack, effective: DamagePoints) {
+        let holder = self.figure(a.target);
+        if effective.0 == 0 || self.figure(a.attacker).pose.hex == holder.pose.hex {
+            return;
+        }
+        let held: Vec<FigureId> = self
+            .figures
+            .iter()
+            .filter(|f| f.restrained_by == Some(a.target))
+            .map(|f| f.id)
+            .collect();
+        for figure in held {
+            self.push(Event::Restrained { figure, by: None });
+        }
+    }
+
+    /// 23.5 Restrain (ruling): a hold also ends when the restrainer is no
+    /// longer conscious or no longer in the held figure's hex.
+    pub(super) fn loosen_holds(&mut self) {
+        let loose: Vec<FigureId> = self
+            .figures
+            .iter()
+            .filter(|f| {
+                f.restrained_by.is_some_and(|by| {
+                    let h = self.figure(by);
+                    !h.is_up() || h.pose.hex != f.pose.hex
+                })
+            })
+            .map(|f| f.id)
+            .collect();
+        for figure in loose {
+            self.push(Event::Restrained { figure, by: None });
+        }
     }
 
     /// 25, 27.2, 28: what a strike's Damage Check adds to the D10, and
@@ -405,6 +567,7 @@ impl Battle {
                 grievous = true;
             }
         }
+        self.hold_broken_by(a, effective);
         if let Some((agility, draw)) = lodges.filter(|_| effective.0 > 0) {
             self.push(Event::Lodged {
                 figure: target,
@@ -447,6 +610,7 @@ impl Battle {
                 injury: None,
                 d10: None,
                 endurance: DamagePoints(0),
+                infection: 0,
             });
             return None;
         };
@@ -458,6 +622,7 @@ impl Battle {
             injury: Some(injury.name.clone()),
             d10,
             endurance,
+            infection: injury.infection,
         });
         if let Some(bleeding) = injury.bleeding {
             self.push(Event::Bleeding {

@@ -1,8 +1,9 @@
 //! DragonQuest 20.6–20.7, 22.5, 23.4–23.5, 27.2 notes A and H, 29: closing,
 //! breaking contact, obscured targets, multiple strikes and the special attacks.
 
+use super::tables::armour::Shield;
 use super::tables::special_damage::SpecialDamageTable;
-use super::tables::weapons::{Class, Weapon};
+use super::tables::weapons::{Class, Group, Weapon};
 use super::terms::{Rank, StrikeChance};
 
 /// DragonQuest 20.6: the defender Repulses a Close attempt when his D10 is at
@@ -90,6 +91,42 @@ impl Special {
     }
 }
 
+/// DragonQuest 23.5 Trip: the weapons that may trip.
+pub fn may_trip(weapon: &Weapon) -> bool {
+    TRIPPING.contains(&weapon.name.as_str())
+}
+
+const TRIPPING: [&str; 5] = ["Quarterstaff", "Spear", "Halberd", "Poleaxe", "Glaive"];
+
+/// DragonQuest 23.5 Entangle, 27.2 notes L–N: a net or whip entangles in
+/// Melee Combat (the bola only when thrown, 27.2 note M).
+pub fn may_entangle_in_melee(weapon: &Weapon) -> bool {
+    weapon.group == Group::Entangling && weapon.uses.melee
+}
+
+/// DragonQuest 23.5 Shield Rush: any shield but the Main-Gauche or Tower.
+pub fn may_shield_rush(shield: &Shield) -> bool {
+    !["Main-Gauche", "Tower"].contains(&shield.name.as_str())
+}
+
+/// DragonQuest 23.5 Knockout: any weapon but Missile Weapons, Entangling
+/// weapons, darts, grenades, lances or pikes (bare hands may: 28's
+/// Unarmed Combat is a weapon form, docs/RULINGS.md).
+pub fn may_knock_out(weapon: Option<&Weapon>) -> bool {
+    weapon.is_none_or(|w| {
+        !matches!(w.group, Group::Missile | Group::Entangling)
+            && !["Throwing Dart", "Grenado", "Lance", "Pike"].contains(&w.name.as_str())
+    })
+}
+
+/// DragonQuest 23.5 Knockout: unconscious for D10 + 5 minutes.
+pub fn knockout_minutes(d10: u8) -> u8 {
+    d10 + 5
+}
+
+/// DragonQuest 23.5 Entangle: consecutive Pass actions to get free.
+pub const DISENTANGLE_PASSES: u8 = 2;
+
 /// DragonQuest 23.5 Trip, Entangle, Shield Rush: the target keeps his footing
 /// on D100 at or under modified AG × 3.
 pub fn keeps_footing(modified_ag: u8, d100: u8) -> bool {
@@ -165,6 +202,38 @@ mod tests {
         assert_eq!(Special::Disarm.damage_modifier(0), None);
         assert!(keeps_footing(12, 36));
         assert!(!keeps_footing(12, 37));
+    }
+
+    #[test]
+    fn weapons_23_5_who_may_try_which_special_attack() {
+        let w = |n| tables().weapons.named(n).unwrap();
+        assert!(may_trip(w("Quarterstaff")) && may_trip(w("Glaive")));
+        assert!(!may_trip(w("Broadsword")) && !may_trip(w("Pike")));
+        assert!(may_entangle_in_melee(w("Net")) && may_entangle_in_melee(w("Whip")));
+        assert!(!may_entangle_in_melee(w("Bola")));
+        let shield = |n: &str| {
+            tables()
+                .armour
+                .shields
+                .iter()
+                .find(|s| s.name == n)
+                .unwrap()
+        };
+        assert!(may_shield_rush(shield("Kite")) && may_shield_rush(shield("Buckler")));
+        assert!(!may_shield_rush(shield("Tower")) && !may_shield_rush(shield("Main-Gauche")));
+        assert!(may_knock_out(None) && may_knock_out(Some(w("Sap"))));
+        for n in [
+            "Long Bow",
+            "Net",
+            "Throwing Dart",
+            "Grenado",
+            "Lance",
+            "Pike",
+        ] {
+            assert!(!may_knock_out(Some(w(n))), "{n}");
+        }
+        assert_eq!(knockout_minutes(1), 6);
+        assert_eq!(knockout_minutes(10), 15);
     }
 
     /// 23.5: (PS 16 + AG 14) − (PS 12 + AG 12) = 6, × 3 = 18.

@@ -156,6 +156,8 @@ pub enum Modifier {
     Ranged(Ranged),
     Lighting(Lighting),
     Misc(Misc),
+    /// 23.5 Disarm: −20 (`special::Special::Disarm`).
+    Disarm,
 }
 
 /// A Modified Strike Chance with its parts, for the explained log.

@@ -312,6 +312,7 @@ pub fn setup(
         riposte: false,
         in_the_way: false,
         flight,
+        special: None,
     };
     let circumstances = Circumstances {
         through,
