@@ -15,10 +15,14 @@
 //! (already in reach, turned away). Each hex keeps [`WAYS`] enemies, those
 //! with the most Action Points to spare, and no more, so that the work per
 //! hex stays the same however many fight: a figure reads several hexes, so
-//! it sees more than four (and every enemy next to it, whose own hex holds
+//! it sees more than three (and every enemy next to it, whose own hex holds
 //! it alone), but a figure of high TCA facing many enemies from one side may
-//! not count the one with the least to spare among its threats. Moving ([`super::moves`]) still searches poses, from where the
-//! figure stands in each Action Phase.
+//! not count the one with the least to spare among its threats. Three, not
+//! four: the sweep fills nearly every hex of an open field, so its work is
+//! about proportional to the ways kept, and a fourth changed no shipped
+//! scenario's winner beyond noise (BENCHMARKS.md, issue 19's fifth pass).
+//! Moving ([`super::moves`]) still searches poses, from where the figure
+//! stands in each Action Phase.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -29,7 +33,7 @@ use crate::engine::FigureId;
 use crate::hex::Hex;
 
 /// Enemies kept per hex.
-pub(super) const WAYS: usize = 4;
+pub(super) const WAYS: usize = 3;
 
 /// One enemy's cheapest way at a hex.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
