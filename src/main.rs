@@ -19,13 +19,10 @@ use hexmelee::sim::script::dragonquest::DqScript;
 use hexmelee::tui::app::App;
 use hexmelee::tui::terminal;
 
-/// Battles allocate many small, short-lived values (events, orders, search
-/// buffers); mimalloc serves them about a fifth faster than the system
-/// allocator (BENCHMARKS.md).
 /// `print!` for text that may hold a file's words: shown through
 /// `text::printable`, so no name can drive the terminal.
 macro_rules! say {
-    ($($t:tt)*) => { print!("{}", hexmelee::text::printable(&format!($($t)*))) };
+    ($($t:tt)*) => { out(&hexmelee::text::printable(&format!($($t)*))) };
 }
 
 /// `eprintln!` the same way.
@@ -33,6 +30,9 @@ macro_rules! warn {
     ($($t:tt)*) => { eprintln!("{}", hexmelee::text::printable(&format!($($t)*))) };
 }
 
+/// Battles allocate many small, short-lived values (events, orders, search
+/// buffers); mimalloc serves them about a fifth faster than the system
+/// allocator (BENCHMARKS.md).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
@@ -223,7 +223,7 @@ fn main() -> ExitCode {
             Ok(Loaded::DragonQuest(checked)) => {
                 if json {
                     let json = report::dragonquest::check_json(&checked).to_string();
-                    println!("{}", hexmelee::text::printable_json(&json));
+                    out(&format!("{}\n", hexmelee::text::printable_json(&json)));
                 } else {
                     say!("{}", report::dragonquest::check_table(&checked));
                 }
@@ -685,7 +685,7 @@ fn check(loaded: Result<Checked, ScenarioError>, json: bool) -> ExitCode {
         Ok(checked) => {
             if json {
                 let json = report::factors_json(&checked).to_string();
-                println!("{}", hexmelee::text::printable_json(&json));
+                out(&format!("{}\n", hexmelee::text::printable_json(&json)));
             } else {
                 say!("{}", report::factors_table(&checked));
             }
@@ -702,6 +702,20 @@ fn check(loaded: Result<Checked, ScenarioError>, json: bool) -> ExitCode {
     }
 }
 
+/// Writes `text` to standard output. A reader that stopped reading (`sim
+/// … | head`) ends the program quietly, as `cat` does; `print!` would panic.
+fn out(text: &str) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            warn!("hexmelee: cannot write the output: {e}");
+            std::process::exit(1);
+        }
+        std::process::exit(0);
+    }
+}
+
 /// Print a command's output and exit 0, or its error after the file's name
 /// and exit 2.
 fn emit(
@@ -711,7 +725,7 @@ fn emit(
 ) -> ExitCode {
     match result {
         Ok(text) if json => {
-            print!("{}", hexmelee::text::printable_json(&text));
+            out(&hexmelee::text::printable_json(&text));
             ExitCode::SUCCESS
         }
         Ok(text) => {

@@ -418,3 +418,27 @@ fn sim_orders_problems_have_file_line_col_and_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read the file"));
 }
+
+/// A reader that stops early (`hexmelee sim … | head`) ends the program
+/// quietly: no panic, no message, exit 0. The ford's log (about 70 KB) is
+/// larger than a pipe holds, so the write meets the closed pipe.
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hexmelee"))
+        .args(["sim", "scenarios/ford.ron"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut first = [0u8; 16];
+    let mut stdout = child.stdout.take().unwrap();
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}: {stderr}", out.status);
+    assert!(stderr.is_empty(), "{stderr}");
+}
