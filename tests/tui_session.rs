@@ -19,12 +19,12 @@ fn duel_file() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/duel.ron")
 }
 
-/// A fresh, empty directory of this test's own.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hexmelee-tui-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh directory, removed when the test ends (passed or failed).
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("hexmelee-tui-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 /// The duel from its file at its own seed, autosaving into `autosave`.
@@ -62,7 +62,8 @@ fn pulse_of(app: &App) -> Option<(u32, u8)> {
 
 #[test]
 fn two_rounds_saved_by_keys_resume_to_the_same_state() {
-    let dir = scratch("save");
+    let tmp = scratch("save");
+    let dir = tmp.path();
     let mut app = duel_app(None);
     play_until(&mut app, |a| a.battle().round() >= 3);
     let file = dir.join("duel-two-rounds.ron");
@@ -90,7 +91,6 @@ fn two_rounds_saved_by_keys_resume_to_the_same_state() {
     assert_eq!(figures_dump(&resumed), figures_dump(&app));
     assert_eq!(resumed.battle().prompt(), app.battle().prompt());
     assert_eq!(resumed.session().log(), app.session().log());
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -264,7 +264,8 @@ fn tab_completes_kinds_names_and_words() {
 
 #[test]
 fn replay_mode_steps_to_the_start_and_forward_again_and_plays_from_here() {
-    let dir = scratch("replay");
+    let tmp = scratch("replay");
+    let dir = tmp.path();
     let file = dir.join("duel-sim.ron");
     let mut s = Session::start_file(&duel_file(), None).unwrap();
     s.play(2, hexmelee::sim::ai::answer).unwrap();
@@ -323,12 +324,12 @@ fn replay_mode_steps_to_the_start_and_forward_again_and_plays_from_here() {
     let before = app.session().log().len();
     play_until(&mut app, |a| a.session().log().len() != before);
     assert_eq!(app.session().log().len(), 6);
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn the_resume_offer_appears_when_an_unfinished_autosave_exists() {
-    let dir = scratch("offer");
+    let tmp = scratch("offer");
+    let dir = tmp.path();
     let mut first = duel_app(Some(&dir));
     play_until(&mut first, |a| pulse_of(a) == Some((1, 2)));
     let autosaved = std::fs::read_dir(&dir).unwrap().count();
@@ -354,12 +355,12 @@ fn the_resume_offer_appears_when_an_unfinished_autosave_exists() {
     let mut fourth = duel_app(Some(&dir));
     fourth.offer_autosave();
     assert_ne!(fourth.mode(), Mode::Resume);
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn export_writes_markdown_and_text_beside_the_save() {
-    let dir = scratch("export");
+    let tmp = scratch("export");
+    let dir = tmp.path();
     let mut app = duel_app(None);
     play_until(&mut app, |a| a.battle().round() >= 2);
     app.save_path = Some(dir.join("evening.ron"));
@@ -372,7 +373,6 @@ fn export_writes_markdown_and_text_beside_the_save() {
     assert!(md.contains("## "), "rounds as headings");
     assert!(!txt.is_empty());
     assert!(note.text.contains("evening.md") && note.text.contains("evening.txt"));
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -401,20 +401,21 @@ fn a_reroll_by_the_command_line_makes_the_last_command_again_with_fresh_dice() {
 
 #[test]
 fn the_resume_offer_says_where_the_battle_stopped() {
-    let dir = scratch("offer-snapshot");
+    let tmp = scratch("offer-snapshot");
+    let dir = tmp.path();
     let mut first = duel_app(Some(&dir));
     play_until(&mut first, |a| pulse_of(a) == Some((1, 3)));
     let mut second = duel_app(Some(&dir));
     second.offer_autosave();
     assert_snapshot!(screen(&second));
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// Replay of a save made after undoing stops at the save point: the undone
 /// commands are a branch, marked in the history list, reached by redo.
 #[test]
 fn replay_stops_at_the_saved_cursor_and_lists_the_undone_branch() {
-    let dir = scratch("undone");
+    let tmp = scratch("undone");
+    let dir = tmp.path();
     let file = dir.join("duel-undone.ron");
     let mut s = Session::start_file(&duel_file(), None).unwrap();
     s.play(1, hexmelee::sim::ai::answer).unwrap();
