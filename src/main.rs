@@ -707,7 +707,10 @@ fn check(loaded: Result<Checked, ScenarioError>, json: bool) -> ExitCode {
 fn out(text: &str) {
     use std::io::Write;
     let mut stdout = std::io::stdout().lock();
-    if let Err(e) = stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+    if let Err(e) = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
         if e.kind() != std::io::ErrorKind::BrokenPipe {
             warn!("hexmelee: cannot write the output: {e}");
             std::process::exit(1);

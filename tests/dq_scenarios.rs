@@ -248,6 +248,24 @@ fn figures_sides_and_surprise_must_agree() {
     );
 }
 
+/// A worked example's dice are faces of a D10 or D100: a 0 or a 101 is
+/// refused where it stands in the list.
+#[test]
+fn example_dice_are_faces_of_the_dice() {
+    refused(
+        "seed: 1632,",
+        "seed: 1632, options: (dice: [4, 0, 7]),",
+        "0, 7]",
+        "die face 0",
+    );
+    refused(
+        "seed: 1632,",
+        "seed: 1632, options: (dice: [101]),",
+        "101]",
+        "die face 101",
+    );
+}
+
 /// Every problem is reported, not only the first.
 #[test]
 fn every_problem_is_reported_at_once() {

@@ -330,13 +330,13 @@ fn replay_mode_steps_to_the_start_and_forward_again_and_plays_from_here() {
 fn the_resume_offer_appears_when_an_unfinished_autosave_exists() {
     let tmp = scratch("offer");
     let dir = tmp.path();
-    let mut first = duel_app(Some(&dir));
+    let mut first = duel_app(Some(dir));
     play_until(&mut first, |a| pulse_of(a) == Some((1, 2)));
-    let autosaved = std::fs::read_dir(&dir).unwrap().count();
+    let autosaved = std::fs::read_dir(dir).unwrap().count();
     assert_eq!(autosaved, 1, "one autosave per scenario");
 
     // The next start of the duel is offered it.
-    let mut second = duel_app(Some(&dir));
+    let mut second = duel_app(Some(dir));
     second.offer_autosave();
     assert_eq!(second.mode(), Mode::Resume);
     let s = screen(&second);
@@ -346,13 +346,13 @@ fn the_resume_offer_appears_when_an_unfinished_autosave_exists() {
     assert_eq!(figures_dump(&second), figures_dump(&first));
 
     // Declined, it is gone.
-    let mut third = duel_app(Some(&dir));
+    let mut third = duel_app(Some(dir));
     third.offer_autosave();
     assert_eq!(third.mode(), Mode::Resume);
     typed(&mut third, "n");
     assert!(third.session().log().is_empty());
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
-    let mut fourth = duel_app(Some(&dir));
+    assert_eq!(std::fs::read_dir(dir).unwrap().count(), 0);
+    let mut fourth = duel_app(Some(dir));
     fourth.offer_autosave();
     assert_ne!(fourth.mode(), Mode::Resume);
 }
@@ -403,9 +403,9 @@ fn a_reroll_by_the_command_line_makes_the_last_command_again_with_fresh_dice() {
 fn the_resume_offer_says_where_the_battle_stopped() {
     let tmp = scratch("offer-snapshot");
     let dir = tmp.path();
-    let mut first = duel_app(Some(&dir));
+    let mut first = duel_app(Some(dir));
     play_until(&mut first, |a| pulse_of(a) == Some((1, 3)));
-    let mut second = duel_app(Some(&dir));
+    let mut second = duel_app(Some(dir));
     second.offer_autosave();
     assert_snapshot!(screen(&second));
 }

@@ -26,6 +26,8 @@ pub struct Dice {
 enum Source {
     Seeded(Box<ChaCha8Rng>),
     Scripted(VecDeque<u32>),
+    /// A worked example's faces first, then the seeded source.
+    Book(VecDeque<u32>, Box<ChaCha8Rng>),
 }
 
 impl Dice {
@@ -45,11 +47,25 @@ impl Dice {
         }
     }
 
-    /// Faces still scripted (always 0 for a seeded source).
+    /// A worked example's dice: `faces` in order, as the book rolled them,
+    /// then the faces of [`Dice::seeded`] with `seed`. A face that does not
+    /// fit the die wanted means play has left the example: the rest of the
+    /// book's faces are dropped and the seeded source rolls from there on.
+    pub fn book(faces: impl IntoIterator<Item = u32>, seed: u64) -> Self {
+        Dice {
+            source: Source::Book(
+                faces.into_iter().collect(),
+                Box::new(ChaCha8Rng::seed_from_u64(seed)),
+            ),
+        }
+    }
+
+    /// Faces still scripted or still to come from the book (always 0 for a
+    /// seeded source).
     pub fn scripted_left(&self) -> usize {
         match &self.source {
             Source::Seeded(_) => 0,
-            Source::Scripted(q) => q.len(),
+            Source::Scripted(q) | Source::Book(q, _) => q.len(),
         }
     }
 
@@ -73,6 +89,13 @@ impl Dice {
                 );
                 face
             }
+            Source::Book(q, rng) => match q.pop_front() {
+                Some(face) if (1..=sides).contains(&face) => face,
+                _ => {
+                    q.clear();
+                    rng.random_range(1..=sides)
+                }
+            },
         }
     }
 
@@ -150,6 +173,23 @@ mod tests {
         };
         assert_eq!(roll(7), roll(7));
         assert_ne!(roll(7), roll(8));
+    }
+
+    /// A worked example's faces come first, then the seeded source as if
+    /// nothing had been rolled; a face too big for the die wanted drops the
+    /// rest of the book's faces.
+    #[test]
+    fn book_dice_roll_the_example_then_the_seed() {
+        let mut book = Dice::book([7, 96, 3], 42);
+        assert_eq!((book.roll(10), book.d100().value()), (7, 96));
+        assert_eq!(book.scripted_left(), 1);
+        assert_eq!(book.roll(10), 3);
+        let faces: Vec<u8> = (0..8).map(|_| book.d100().value()).collect();
+        assert_eq!(faces, PINNED_SEED_42);
+
+        let mut off = Dice::book([55, 4], 42);
+        assert_eq!(off.roll(10), Dice::seeded(42).roll(10));
+        assert_eq!(off.scripted_left(), 0, "the 4 is dropped with the 55");
     }
 
     #[test]

@@ -135,6 +135,13 @@ pub fn check_table(checked: &Checked) -> String {
         s.name,
         s.figures.len()
     );
+    if !s.options.dice.is_empty() {
+        let _ = writeln!(
+            out,
+            "Dice: a worked example's {} faces (options.dice) come first, then the seed's\n",
+            s.options.dice.len()
+        );
+    }
     for f in &checked.figures {
         let side = &s.sides[f.side.0].name;
         let _ = writeln!(
@@ -294,12 +301,16 @@ pub fn check_json(checked: &Checked) -> Value {
             })
         })
         .collect();
-    json!({
+    let mut out = json!({
         "scenario": s.name,
         "ruleset": "DragonQuest",
         "valid": true,
         "figures": figures,
-    })
+    });
+    if !s.options.dice.is_empty() {
+        out["example_dice"] = json!(s.options.dice.len());
+    }
+    out
 }
 
 /// A figure's standing at the end, in words.

@@ -57,6 +57,11 @@ pub struct Options {
     pub lighting: Option<Lighting>,
     /// 25.5 (optional rule): damage for Physical Strength over a weapon's minimum.
     pub strength_damage: bool,
+    /// The faces a worked example rolled, in order (D10s 1–10, D100s
+    /// 1–100, 00 written 100): the battle rolls them before its seeded
+    /// dice, so the example plays as the book tells it while the same
+    /// actions are chosen.
+    pub dice: Vec<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -238,6 +243,24 @@ fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
         }
         found.map(SideId)
     });
+    if let Some(k) = scenario
+        .options
+        .dice
+        .iter()
+        .position(|f| !(1..=100).contains(f))
+    {
+        let key = find_key(text, "dice", 0, text.len());
+        let open = key.and_then(|k| text[k..].find('[').map(|i| k + i));
+        r.at(
+            open.and_then(|o| list_items(text, o).get(k).copied())
+                .or(key),
+            format!(
+                "die face {} is no face of a D10 or D100",
+                scenario.options.dice[k]
+            ),
+            "write each face as rolled: 1 to 10 for a D10, 1 to 100 for a D100 (00 is 100)",
+        );
+    }
     let mut figures = Vec::with_capacity(scenario.figures.len());
     let mut seen = BTreeSet::new();
     let mut occupied = BTreeMap::new();
@@ -319,6 +342,7 @@ fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
         surprise,
         lighting: scenario.options.lighting,
         strength_damage: scenario.options.strength_damage,
+        dice: scenario.options.dice.clone(),
     };
     // Every rule the engine checks was checked above with its place; this
     // is the engine's own word, should the two ever disagree.

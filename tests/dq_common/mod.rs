@@ -72,6 +72,7 @@ pub fn spec(figures: Vec<FigureSpec>) -> BattleSpec {
         surprise: None,
         lighting: None,
         strength_damage: false,
+        dice: Vec::new(),
     }
 }
 

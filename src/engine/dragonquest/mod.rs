@@ -90,9 +90,15 @@ pub struct Battle {
 }
 
 impl Battle {
-    /// A battle on a checked spec with seeded dice.
+    /// A battle on a checked spec with seeded dice, after the spec's
+    /// worked-example faces if it has any.
     pub fn new(spec: &BattleSpec, seed: u64) -> Result<Battle, SpecError> {
-        Battle::with_dice(spec, Dice::seeded(seed))
+        let dice = if spec.dice.is_empty() {
+            Dice::seeded(seed)
+        } else {
+            Dice::book(spec.dice.iter().copied(), seed)
+        };
+        Battle::with_dice(spec, dice)
     }
 
     /// A battle with the given dice (tests script them).

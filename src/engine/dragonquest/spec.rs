@@ -85,6 +85,10 @@ pub struct BattleSpec {
     /// 25.5 (optional rule): +1 damage a full 5 PS over a weapon's minimum,
     /// and the weapon breaks 6 faces sooner for each.
     pub strength_damage: bool,
+    /// A worked example's dice, rolled before the seeded ones
+    /// ([`Dice::book`](crate::dice::Dice::book)); empty for a battle of
+    /// the seed alone.
+    pub dice: Vec<u32>,
 }
 
 /// Why a spec cannot make a battle: the figure (or side) and what is wrong.
