@@ -190,7 +190,21 @@ impl Battle {
                 set_state(f, Item::Weapon(*item), ItemState::Dropped(*at));
                 out_of_hand(f, Item::Weapon(*item));
             }
-            Event::Prone { figure, prone } => self.figures[figure.0].prone = *prone,
+            Event::Prone { figure, prone } => {
+                let f = &mut self.figures[figure.0];
+                f.prone = *prone;
+                if *prone {
+                    f.mount = None;
+                    f.momentum = false;
+                }
+            }
+            Event::Overrun { figure, .. } => {
+                let f = &mut self.figures[figure.0];
+                f.prone = true;
+                f.mount = None;
+                f.momentum = false;
+            }
+            Event::Momentum { figure, on } => self.figures[figure.0].momentum = *on,
             Event::MustPass { figure, must } => self.figures[figure.0].must_pass = *must,
             Event::Lodged {
                 figure,

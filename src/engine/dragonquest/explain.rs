@@ -393,7 +393,27 @@ fn words(battle: &Battle, event: &Event) -> String {
         Event::Prone { figure, prone } => format!(
             "{} {} [20.4]",
             name(figure),
-            if *prone { "is down" } else { "rises" }
+            match (*prone, battle.figure(*figure).mount.as_ref()) {
+                (true, Some(m)) => format!("falls from the {} and is down [30]", m.name),
+                (true, None) => "is down".into(),
+                (false, _) => "rises".into(),
+            }
+        ),
+        Event::Overrun { monster, figure } => format!(
+            "{} moves into {}'s hex: {} is knocked down [29]",
+            name(monster),
+            name(figure),
+            name(figure)
+        ),
+        Event::Momentum { figure, on: true } => format!(
+            "{}'s {} is carried on by the Charge: next Pulse it runs straight on, its full TMR [30]",
+            name(figure),
+            battle.figure(*figure).mount.as_ref().map_or("mount", |m| m.name.as_str())
+        ),
+        Event::Momentum { figure, on: false } => format!(
+            "{}'s {} has run on and is in hand again [30]",
+            name(figure),
+            battle.figure(*figure).mount.as_ref().map_or("mount", |m| m.name.as_str())
         ),
         Event::MustPass { figure, must } => format!(
             "{} {} [24.4]",
@@ -560,6 +580,10 @@ fn action_words(action: ActionKind) -> (&'static str, &'static str) {
 }
 
 fn strike_weapon(battle: &Battle, s: &StrikeEvent) -> String {
+    if s.trample {
+        let size = battle.figure(s.attacker).size;
+        return format!("weight of its {size} hexes (D10 + {size}, Class C) [29]");
+    }
     s.weapon.map_or_else(
         || "bare hands".into(),
         |i| battle.figure(s.attacker).weapon(i).name.clone(),
@@ -569,6 +593,9 @@ fn strike_weapon(battle: &Battle, s: &StrikeEvent) -> String {
 fn strike_who(battle: &Battle, s: &StrikeEvent) -> String {
     let att = &battle.figure(s.attacker).name;
     let target = &battle.figure(s.target).name;
+    if s.trample {
+        return format!("{att} tries to trample {target}");
+    }
     match (s.attack, s.riposte, s.in_the_way) {
         (_, true, _) => format!("{att} ripostes at {target}"),
         (AttackType::Ranged, _, true) => format!("{att}'s shot meets {target} in the way"),

@@ -44,7 +44,7 @@ pub use event::{ActionKind, Engaged, Event, Item, StrikeEvent};
 pub use explain::{explain, explain_as, modifier_words};
 pub use prompt::Prompt;
 pub use spec::{BattleSpec, FigureSpec, ShieldSpec, SideSpec, SpecError, WeaponSpec};
-pub use state::{Figure, Held, HeldShield, ItemState};
+pub use state::{Figure, Held, HeldShield, ItemState, Mount};
 pub use strike::{Aim, Attack, Circumstances, DamageTerms, injury_outcome, injury_rolls_d10};
 
 use std::collections::VecDeque;
