@@ -190,17 +190,10 @@ impl Battle {
                 set_state(f, Item::Weapon(*item), ItemState::Dropped(*at));
                 out_of_hand(f, Item::Weapon(*item));
             }
-            Event::Prone { figure, prone } => {
+            Event::Prone { figure, prone } => self.figures[figure.0].prone = *prone,
+            Event::Overrun { figure, .. } => self.figures[figure.0].prone = true,
+            Event::Unhorsed { figure, .. } => {
                 let f = &mut self.figures[figure.0];
-                f.prone = *prone;
-                if *prone {
-                    f.mount = None;
-                    f.momentum = false;
-                }
-            }
-            Event::Overrun { figure, .. } => {
-                let f = &mut self.figures[figure.0];
-                f.prone = true;
                 f.mount = None;
                 f.momentum = false;
             }

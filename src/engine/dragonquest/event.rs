@@ -218,6 +218,8 @@ pub enum Event {
     /// 29: a monster of several hexes moved or pivoted into `figure`'s hex:
     /// it is knocked prone (a trample may follow).
     Overrun { monster: FigureId, figure: FigureId },
+    /// 30: a rider falls from his mount (it leaves the fight).
+    Unhorsed { figure: FigureId, mount: String },
     /// 30: after a mounted Charge the mount runs on next Pulse (`on`), or
     /// has run on and is in hand again.
     Momentum { figure: FigureId, on: bool },

@@ -393,12 +393,11 @@ fn words(battle: &Battle, event: &Event) -> String {
         Event::Prone { figure, prone } => format!(
             "{} {} [20.4]",
             name(figure),
-            match (*prone, battle.figure(*figure).mount.as_ref()) {
-                (true, Some(m)) => format!("falls from the {} and is down [30]", m.name),
-                (true, None) => "is down".into(),
-                (false, _) => "rises".into(),
-            }
+            if *prone { "is down" } else { "rises" }
         ),
+        Event::Unhorsed { figure, mount } => {
+            format!("{} falls from the {mount}, which leaves the fight [30]", name(figure))
+        }
         Event::Overrun { monster, figure } => format!(
             "{} moves into {}'s hex: {} is knocked down [29]",
             name(monster),
@@ -406,14 +405,12 @@ fn words(battle: &Battle, event: &Event) -> String {
             name(figure)
         ),
         Event::Momentum { figure, on: true } => format!(
-            "{}'s {} is carried on by the Charge: next Pulse it runs straight on, its full TMR [30]",
-            name(figure),
-            battle.figure(*figure).mount.as_ref().map_or("mount", |m| m.name.as_str())
+            "{}'s mount is carried on: next turn it runs straight ahead, its full TMR [30]",
+            name(figure)
         ),
         Event::Momentum { figure, on: false } => format!(
-            "{}'s {} has run on and is in hand again [30]",
-            name(figure),
-            battle.figure(*figure).mount.as_ref().map_or("mount", |m| m.name.as_str())
+            "{}'s mount has run on and is in hand again [30]",
+            name(figure)
         ),
         Event::MustPass { figure, must } => format!(
             "{} {} [24.4]",

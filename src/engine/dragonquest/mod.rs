@@ -183,6 +183,22 @@ impl Battle {
     }
 
     fn push(&mut self, event: Event) {
+        // 30: whatever puts a rider down puts him off his mount first.
+        if let Event::Prone {
+            figure,
+            prone: true,
+        }
+        | Event::Overrun { figure, .. } = event
+        {
+            if let Some(m) = &self.figures[figure.0].mount {
+                let off = Event::Unhorsed {
+                    figure,
+                    mount: m.name.clone(),
+                };
+                self.apply(&off);
+                self.events.push(off);
+            }
+        }
         self.apply(&event);
         self.events.push(event);
     }
