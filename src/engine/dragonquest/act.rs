@@ -716,9 +716,16 @@ impl Battle {
     }
 
     /// 30: a rider may not use a two-handed weapon (157.2's Horsemanship,
-    /// which may lift it, is not in the text).
+    /// which may lift it, is not in the text); 27.2 note F: a lance is for
+    /// riders only.
     fn mounted_weapon(&self, id: FigureId, weapon: Option<usize>) -> Result<(), Rejection> {
         let me = self.figure(id);
+        if me.mount.is_none() && weapon.is_some_and(|i| me.weapon(i).note == Some('F')) {
+            return refuse(format!(
+                "{} may use a lance only mounted (27.2 note F)",
+                me.name
+            ));
+        }
         if me.mount.is_some() && weapon.is_some_and(|i| me.weapons[i].two_handed) {
             return refuse(format!(
                 "{} may not use a two-handed weapon while mounted (30)",
@@ -862,6 +869,12 @@ impl Battle {
                 ..Battle::attack(id, target, AttackType::Close, None)
             };
             return Ok((ActionKind::Grapple, None, Plan::Grapple(a)));
+        }
+        if t.size > 1 && matches!(special, SpecialAttack::Trip | SpecialAttack::Knockout) {
+            return refuse(format!(
+                "{} is larger than a man: a Trip or Knockout works only on human-size or smaller (23.5, 29)",
+                t.name
+            ));
         }
         let in_hand = |ok: &dyn Fn(&crate::rules::dragonquest::tables::weapons::Weapon) -> bool| {
             me.hands.iter().copied().find(|&i| ok(me.weapon(i)))

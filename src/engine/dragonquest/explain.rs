@@ -4,6 +4,7 @@
 use super::Battle;
 use super::command::SpecialAttack;
 use super::event::{ActionKind, Event, Item, StrikeEvent};
+use crate::hex::Corner;
 use crate::engine::{FigureId, SideId, View};
 use crate::rules::dragonquest::damage::Standing;
 use crate::rules::dragonquest::special::knocks_out;
@@ -243,7 +244,24 @@ fn words(battle: &Battle, event: &Event) -> String {
             figure,
             to,
             hexes: 0,
+        } if battle.figure(*figure).size > 1 => format!(
+            "{} swings about its head to face the {} vertex [29]",
+            name(figure),
+            Corner::clockwise_of(to.facing).name()
+        ),
+        Event::Moved {
+            figure,
+            to,
+            hexes: 0,
         } => format!("{} turns to face {} [21.1]", name(figure), to.facing.name()),
+        Event::Moved { figure, to, hexes } if battle.figure(*figure).size > 1 => format!(
+            "{} moves its head {hexes} hex{} to ({}, {}), facing the {} vertex [29]",
+            name(figure),
+            if *hexes == 1 { "" } else { "es" },
+            to.hex.col,
+            to.hex.row,
+            Corner::clockwise_of(to.facing).name()
+        ),
         Event::Moved { figure, to, hexes } => format!(
             "{} moves {hexes} hex{} to ({}, {}) facing {} [21.1]",
             name(figure),
