@@ -134,13 +134,24 @@ fn dq_29_a_monster_fills_its_hexes_and_moves_its_head_into_a_front_hex() {
     let why = refused(
         &mut b,
         d,
-        moves(vec![turn_about, Step::Forward, Step::Forward, Step::Forward, Step::Forward]),
+        moves(vec![
+            turn_about,
+            Step::Forward,
+            Step::Forward,
+            Step::Forward,
+            Step::Forward,
+        ]),
     );
     assert!(why.contains("may move 4 hexes"), "{why}");
     act(
         &mut b,
         d,
-        moves(vec![Step::Forward, Step::ForwardRight, Step::Forward, Step::Forward]),
+        moves(vec![
+            Step::Forward,
+            Step::ForwardRight,
+            Step::Forward,
+            Step::Forward,
+        ]),
     );
     // (4,4) → (4,3) → (5,2) → (5,1) → (5,0): the body follows behind.
     assert_eq!(b.figure(d).pose.hex, Hex::new(5, 0));
@@ -194,7 +205,10 @@ fn dq_29_a_strike_may_aim_at_any_hex_of_the_monster() {
 #[test]
 fn dq_29_the_melee_zone_is_the_two_hexes_before_the_head() {
     let b = battle(
-        &spec(vec![fighter("K", 0, (9, 9), Facing::N, "Mace"), drake(4, 1)]),
+        &spec(vec![
+            fighter("K", 0, (9, 9), Facing::N, "Mace"),
+            drake(4, 1),
+        ]),
         [1, 10],
     );
     let d = b.figure(B);
@@ -228,7 +242,12 @@ fn dq_29_a_monster_overruns_a_figure_of_one_hex_and_tramples_it() {
     let damaged = e
         .iter()
         .find_map(|e| match e {
-            Event::Damaged { figure, d10, points, .. } if *figure == B => Some((*d10, *points)),
+            Event::Damaged {
+                figure,
+                d10,
+                points,
+                ..
+            } if *figure == B => Some((*d10, *points)),
             _ => None,
         })
         .unwrap();
@@ -241,7 +260,10 @@ fn dq_29_a_monster_overruns_a_figure_of_one_hex_and_tramples_it() {
         .iter()
         .map(|e| hexmelee::engine::dragonquest::explain(&b, e))
         .collect();
-    assert!(log.iter().any(|l| l.contains("tries to trample Knight")), "{log:?}");
+    assert!(
+        log.iter().any(|l| l.contains("tries to trample Knight")),
+        "{log:?}"
+    );
 }
 
 #[test]
@@ -320,12 +342,18 @@ fn dq_30_no_two_handed_weapon_and_no_second_weapon_while_mounted() {
 fn dq_30_a_rider_strikes_straight_ahead_only_with_a_pole_weapon() {
     let foe = fighter("Foe", 1, (6, 6), Facing::NW, "Mace");
     let mut b = battle(
-        &spec(vec![rider("Knight", 0, (5, 5), Facing::SE, "Broadsword"), foe.clone()]),
+        &spec(vec![
+            rider("Knight", 0, (5, 5), Facing::SE, "Broadsword"),
+            foe.clone(),
+        ]),
         [1, 1, 1, 1, 1],
     );
     until(&mut b, A);
     let why = refused(&mut b, A, melee(vec![], B));
-    assert!(why.contains("straight ahead") && why.contains("(30)"), "{why}");
+    assert!(
+        why.contains("straight ahead") && why.contains("(30)"),
+        "{why}"
+    );
     // A hexside turned, the foe is beside the head.
     act(&mut b, A, melee(vec![Step::Pivot { to: Facing::NE }], B));
     let mut b = battle(
@@ -454,7 +482,10 @@ fn bodies_keep_apart(b: &Battle) -> Result<(), String> {
     let up: Vec<_> = b.figures().iter().filter(|f| !f.routed).collect();
     for f in &up {
         if let Some(h) = f.hexes().find(|&h| !b.map().is_passable(h)) {
-            return Err(format!("{} has a hex off the map or in a wall: {h:?}", f.name));
+            return Err(format!(
+                "{} has a hex off the map or in a wall: {h:?}",
+                f.name
+            ));
         }
         for g in &up {
             if f.id >= g.id || !f.shares_hex(g) {

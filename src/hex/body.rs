@@ -96,14 +96,18 @@ impl Pose {
     /// The two hexes in front of a head that faces the corner clockwise of
     /// `self.facing`.
     pub fn corner_front_hexes(self) -> [Hex; 2] {
-        [self.hex.neighbor(self.facing), self.hex.neighbor(self.facing.rotate(1))]
+        [
+            self.hex.neighbor(self.facing),
+            self.hex.neighbor(self.facing.rotate(1)),
+        ]
     }
 
     /// How far `from` lies along the heading (toward the corner), from the
     /// head's centre, in units of half the distance between adjacent centres
     /// (so a front neighbour is at 3, a hex beside the head at 0).
     fn along(self, from: Hex) -> i64 {
-        let heading = Axial::from(self.facing.direction()) + Axial::from(self.facing.rotate(1).direction());
+        let heading =
+            Axial::from(self.facing.direction()) + Axial::from(self.facing.rotate(1).direction());
         dot(from.axial() - self.hex.axial(), heading)
     }
 
@@ -117,7 +121,12 @@ impl Pose {
         if body.clone().any(|h| h == from) {
             return None;
         }
-        let rearmost = body.next().into_iter().chain(body).map(|h| self.along(h)).min();
+        let rearmost = body
+            .next()
+            .into_iter()
+            .chain(body)
+            .map(|h| self.along(h))
+            .min();
         let a = self.along(from);
         Some(if a > 0 {
             Aspect::Front

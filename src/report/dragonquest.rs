@@ -4,9 +4,9 @@ use std::fmt::Write;
 
 use serde_json::{Value, json};
 
-use crate::hex::Corner;
 use crate::engine::View;
 use crate::engine::dragonquest::{Battle, Command, Figure, explain_as};
+use crate::hex::Corner;
 use crate::rules::dragonquest::damage::{
     Standing, Wielding, damage_modifier, unarmed_base_chance, unarmed_damage_modifier,
 };

@@ -368,7 +368,11 @@ fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
             if let Some(other) = occupied.insert(h, fig.name.as_str()) {
                 r.at(
                     r.in_figure("at"),
-                    format!("{} and {other} both stand at {:?}", fig.name, (h.col, h.row)),
+                    format!(
+                        "{} and {other} both stand at {:?}",
+                        fig.name,
+                        (h.col, h.row)
+                    ),
                     "one figure per hex when the fight begins (Close Combat comes later, 20.6)",
                 );
             }
@@ -681,13 +685,18 @@ fn check_figure(fig: &Figure, side: usize, r: &mut Report) -> Option<FigureSpec>
         r.at(
             r.in_figure("size"),
             format!("{who} fills {} hexes", fig.size),
-            &format!("a figure fills 1 to {MOST_BODY_HEXES} hexes (29; larger shapes are not drawn yet)"),
+            &format!(
+                "a figure fills 1 to {MOST_BODY_HEXES} hexes (29; larger shapes are not drawn yet)"
+            ),
         );
     }
     match (fig.size > 1, fig.facing.side()) {
         (true, Ok(_)) => r.at(
             r.in_figure("facing"),
-            format!("{who} fills {} hexes, so its head faces a vertex, not a hexside", fig.size),
+            format!(
+                "{who} fills {} hexes, so its head faces a vertex, not a hexside",
+                fig.size
+            ),
             "give NNE, E, SSE, SSW, W or NNW (29)",
         ),
         (false, Err(_)) => r.at(

@@ -520,9 +520,7 @@ impl Battle {
         for &step in path {
             if let Step::Pivot { to } = step {
                 if rule.no_pivots {
-                    return refuse(
-                        "this action allows no change of facing (20.3, 21.4, 21.6, 30)",
-                    );
+                    return refuse("this action allows no change of facing (20.3, 21.4, 21.6, 30)");
                 }
                 turned = turned.saturating_add(Facing::hexsides_between(pose.facing, to));
                 pose = pose.after(step);
@@ -1178,13 +1176,9 @@ impl Battle {
         };
         let mut attacks: Vec<Attack> = Vec::new();
         for hex in &sight.hexes {
-            for g in self
-                .figures
-                .iter()
-                .filter(|g| {
-                    g.id != id && g.id != target && g.occupies(*hex) && !g.routed && g.endurance > 0
-                })
-            {
+            for g in self.figures.iter().filter(|g| {
+                g.id != id && g.id != target && g.occupies(*hex) && !g.routed && g.endurance > 0
+            }) {
                 attacks.push(Attack {
                     in_the_way: true,
                     flight: flight(from.hex.distance(*hex)),

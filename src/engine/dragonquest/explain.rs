@@ -4,8 +4,8 @@
 use super::Battle;
 use super::command::SpecialAttack;
 use super::event::{ActionKind, Event, Item, StrikeEvent};
-use crate::hex::Corner;
 use crate::engine::{FigureId, SideId, View};
+use crate::hex::Corner;
 use crate::rules::dragonquest::damage::Standing;
 use crate::rules::dragonquest::special::knocks_out;
 use crate::rules::dragonquest::strike::{AttackType, Hit, Mishap, Modifier, Parry};
@@ -414,7 +414,10 @@ fn words(battle: &Battle, event: &Event) -> String {
             if *prone { "is down" } else { "rises" }
         ),
         Event::Unhorsed { figure, mount } => {
-            format!("{} falls from the {mount}, which leaves the fight [30]", name(figure))
+            format!(
+                "{} falls from the {mount}, which leaves the fight [30]",
+                name(figure)
+            )
         }
         Event::Overrun { monster, figure } => format!(
             "{} moves into {}'s hex: {} is knocked down [29]",

@@ -8,9 +8,9 @@ use super::event::{Engaged, Event};
 use super::prompt::Prompt;
 use super::{Battle, Turn};
 use crate::engine::{FigureId, SideId};
-use crate::rules::dragonquest::strike::Through;
 use crate::rules::dragonquest::damage::recovers_from_stun;
 use crate::rules::dragonquest::initiative::{engaged_order, side_initiative};
+use crate::rules::dragonquest::strike::Through;
 
 impl Battle {
     /// What the battle needs next.

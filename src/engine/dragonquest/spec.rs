@@ -157,10 +157,11 @@ impl BattleSpec {
         if !f.pose.body(f.size).all(|h| self.map.is_passable(h)) {
             return err(who, "it stands off the map or in a blocked hex");
         }
-        if let Some(j) = self.figures[..i]
-            .iter()
-            .position(|g| g.pose.body(g.size).any(|h| f.pose.body(f.size).any(|m| m == h)))
-        {
+        if let Some(j) = self.figures[..i].iter().position(|g| {
+            g.pose
+                .body(g.size)
+                .any(|h| f.pose.body(f.size).any(|m| m == h))
+        }) {
             return err(
                 who,
                 format!("it stands in the hex of figure {j}; place it elsewhere"),

@@ -204,7 +204,12 @@ fn choices(battle: &Battle, id: FigureId) -> Vec<Action> {
             if me.mount.is_some() {
                 // 30: a foe straight ahead is struck from beside him.
                 for side in [-1, 1] {
-                    out.push(melee(vec![Step::Pivot { to: to.rotate(side) }], target));
+                    out.push(melee(
+                        vec![Step::Pivot {
+                            to: to.rotate(side),
+                        }],
+                        target,
+                    ));
                 }
             }
         }
