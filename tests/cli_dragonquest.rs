@@ -7,10 +7,11 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-const DQ: [&str; 3] = [
+const DQ: [&str; 4] = [
     "scenarios/dq-duel.ron",
     "scenarios/dq-party-vs-monsters.ron",
     "scenarios/dq-ambush.ron",
+    "scenarios/dq-drake.ron",
 ];
 
 fn hexmelee(args: &[&str]) -> Output {

@@ -135,6 +135,7 @@ fn odds_agree_with_the_engine_s_own_strikes_24_25_26() {
         in_the_way: false,
         flight: None,
         special: None,
+        trample: false,
     };
     let exact = strike_odds(&battle, &attack, &battle.circumstances(&attack));
     let mut t = Tally::default();

@@ -310,3 +310,46 @@ fn hundreds_of_weapons_in_hand_are_refused_not_counted_round_27() {
         "{e}"
     );
 }
+
+#[test]
+fn a_monster_of_several_hexes_faces_a_vertex_and_fits_the_map_29() {
+    refused(
+        "at: (7, 4), facing: NW,",
+        "at: (7, 4), facing: NW, size: 2,",
+        "facing: NW, size",
+        "faces a vertex",
+    );
+    refused(
+        "at: (2, 3), facing: SE,",
+        "at: (2, 3), facing: E,",
+        "facing: E,",
+        "faces a hexside",
+    );
+    refused(
+        "at: (7, 4), facing: NW,",
+        "at: (8, 4), facing: W, size: 3,",
+        "at: (8, 4)",
+        "body reaches (9, 3)",
+    );
+    refused(
+        "at: (7, 4), facing: NW,",
+        "at: (7, 4), facing: W, size: 5,",
+        "size: 5",
+        "fills 5 hexes",
+    );
+    refused(
+        "at: (7, 4), facing: NW,",
+        "at: (7, 4), facing: NW, mount: Some((name: \"pony\", tmr: 0)),",
+        "mount: Some",
+        "TMR of 0",
+    );
+    let ok = edited("at: (7, 4), facing: NW,", "at: (7, 4), facing: W, size: 3,");
+    let Ok(Loaded::DragonQuest(c)) = parse(&ok) else {
+        panic!("a drake of three hexes facing W at (7, 4) fits");
+    };
+    let sheet = hexmelee::report::dragonquest::check_table(&c);
+    assert!(
+        sheet.contains("fills 3 hexes [29]: head at (7, 4), body (8, 4), (8, 5); its head faces the west vertex"),
+        "{sheet}"
+    );
+}

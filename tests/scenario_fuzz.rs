@@ -10,7 +10,7 @@ use proptest::prelude::*;
 
 use hexmelee::scenario;
 
-const SHIPPED: [&str; 9] = [
+const SHIPPED: [&str; 10] = [
     include_str!("../scenarios/duel.ron"),
     include_str!("../scenarios/unmatched-cards.ron"),
     include_str!("../scenarios/ambush.ron"),
@@ -20,6 +20,7 @@ const SHIPPED: [&str; 9] = [
     include_str!("../scenarios/dq-duel.ron"),
     include_str!("../scenarios/dq-party-vs-monsters.ron"),
     include_str!("../scenarios/dq-ambush.ron"),
+    include_str!("../scenarios/dq-drake.ron"),
 ];
 
 /// Splice `insert` into `text` at a char boundary near `at`, replacing `cut` chars.

@@ -27,6 +27,7 @@
 //! running straight out of hexsides; see [`Pose::in_front_arc`] and
 //! [`Pose::aspect_of`]. Rulings are listed in `docs/RULINGS.md`.
 
+mod body;
 mod coord;
 mod facing;
 mod halves;
@@ -39,6 +40,7 @@ mod zones;
 #[cfg(test)]
 mod proptests;
 
+pub use body::{Corner, MOST_BODY_HEXES};
 pub use coord::{Hex, Pose};
 pub use facing::Facing;
 pub use halves::Half;

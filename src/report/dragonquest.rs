@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 
 use crate::engine::View;
 use crate::engine::dragonquest::{Battle, Command, Figure, explain_as};
+use crate::hex::Corner;
 use crate::rules::dragonquest::damage::{
     Standing, Wielding, damage_modifier, unarmed_base_chance, unarmed_damage_modifier,
 };
@@ -144,14 +145,37 @@ pub fn check_table(checked: &Checked) -> String {
     }
     for f in &checked.figures {
         let side = &s.sides[f.side.0].name;
-        let _ = writeln!(
-            out,
-            "{} ({side}) at ({}, {}) facing {}",
-            f.name,
-            f.pose.hex.col,
-            f.pose.hex.row,
-            f.pose.facing.name()
-        );
+        if f.size > 1 {
+            let hexes: Vec<String> = f
+                .hexes()
+                .map(|h| format!("({}, {})", h.col, h.row))
+                .collect();
+            let _ = writeln!(
+                out,
+                "{} ({side}) fills {} hexes [29]: head at {}, body {}; its head faces the {} vertex",
+                f.name,
+                f.size,
+                hexes[0],
+                hexes[1..].join(", "),
+                Corner::clockwise_of(f.pose.facing).name()
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "{} ({side}) at ({}, {}) facing {}",
+                f.name,
+                f.pose.hex.col,
+                f.pose.hex.row,
+                f.pose.facing.name()
+            );
+        }
+        if let Some(m) = &f.mount {
+            let _ = writeln!(
+                out,
+                "  Mounted on a {}: the figure moves at its TMR {} [30]; no two-handed weapon, one weapon at a time, no firing while moving, no strike straight ahead but with a Pole weapon",
+                m.name, m.tmr.0
+            );
+        }
         let armour = f.armour.map(|a| &t.armour.armour[a]);
         let shield = f.prepared_shield().map(|(s, _)| s);
         let _ = writeln!(
@@ -281,7 +305,7 @@ pub fn check_json(checked: &Checked) -> Value {
                     })
                 })
                 .collect();
-            json!({
+            let mut sheet = json!({
                 "name": f.name,
                 "side": s.sides[f.side.0].name,
                 "ps": f.ps, "md": f.md, "ag": f.ag, "pc": f.pc, "wp": f.wp,
@@ -298,7 +322,17 @@ pub fn check_json(checked: &Checked) -> Value {
                 "defense": {"front": front, "rear": rear, "fire": fire},
                 "weapons": weapons,
                 "unarmed": {"strike_chance": unarmed_sc, "damage_modifier": unarmed_dm},
-            })
+            });
+            // 29, 30: only for the figures that have them, so other sheets keep their shape.
+            if f.size > 1 {
+                sheet["size"] = json!(f.size);
+                sheet["hexes"] = json!(f.hexes().map(|h| (h.col, h.row)).collect::<Vec<_>>());
+                sheet["faces"] = json!(Corner::clockwise_of(f.pose.facing));
+            }
+            if let Some(m) = &f.mount {
+                sheet["mount"] = json!({"name": m.name, "tmr": m.tmr.0});
+            }
+            sheet
         })
         .collect();
     let mut out = json!({

@@ -13,8 +13,10 @@ use super::locate::{find_key, list_items};
 use super::validate::{Report, check_map, entry_spans};
 use super::{MapSpec, Problem, ScenarioError, SideColour, plain, text_problems};
 use crate::engine::SideId;
-use crate::engine::dragonquest::{BattleSpec, FigureSpec, ShieldSpec, SideSpec, WeaponSpec};
-use crate::hex::{Facing, Hex, Pose};
+use crate::engine::dragonquest::{
+    BattleSpec, FigureSpec, Mount as MountSpec, ShieldSpec, SideSpec, WeaponSpec,
+};
+use crate::hex::{Corner, Facing, Hex, MOST_BODY_HEXES, Pose};
 use crate::rules::dragonquest::tables::modifiers::Lighting;
 use crate::rules::dragonquest::tables::tables;
 use crate::rules::dragonquest::tables::weapons::{Group, Hands, MaxRank};
@@ -108,6 +110,63 @@ pub struct Shield {
     pub prepared: bool,
 }
 
+/// Which way a figure faces: a hexside (N … NW) for a figure of one hex, a
+/// vertex (NNE, E, SSE, SSW, W, NNW) for a monster of several (29).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Heading {
+    N,
+    NE,
+    SE,
+    S,
+    SW,
+    NW,
+    NNE,
+    E,
+    SSE,
+    SSW,
+    W,
+    NNW,
+}
+
+impl Heading {
+    /// The hexside faced, or the vertex.
+    fn side(self) -> Result<Facing, Corner> {
+        Ok(match self {
+            Heading::N => Facing::N,
+            Heading::NE => Facing::NE,
+            Heading::SE => Facing::SE,
+            Heading::S => Facing::S,
+            Heading::SW => Facing::SW,
+            Heading::NW => Facing::NW,
+            Heading::NNE => return Err(Corner::NNE),
+            Heading::E => return Err(Corner::E),
+            Heading::SSE => return Err(Corner::SSE),
+            Heading::SSW => return Err(Corner::SSW),
+            Heading::W => return Err(Corner::W),
+            Heading::NNW => return Err(Corner::NNW),
+        })
+    }
+
+    /// The engine's facing: the hexside, or the one left of the vertex.
+    fn facing(self) -> Facing {
+        self.side().unwrap_or_else(Corner::left)
+    }
+}
+
+/// DragonQuest 30: the beast a figure rides.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mount {
+    /// What it is, in the log ("warhorse").
+    pub name: String,
+    /// Its Tactical Movement Rate: the figure's while mounted.
+    pub tmr: u8,
+}
+
+fn one() -> u8 {
+    1
+}
+
 /// One figure, as its Character Record gives it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -115,7 +174,13 @@ pub struct Figure {
     pub name: String,
     pub side: String,
     pub at: Hex,
-    pub facing: Facing,
+    pub facing: Heading,
+    /// 29: the hexes it fills, 1 to 4; `at` is its head's.
+    #[serde(default = "one")]
+    pub size: u8,
+    /// 30: the mount it rides into the fight.
+    #[serde(default)]
+    pub mount: Option<Mount>,
     /// Physical Strength, Manual Dexterity, Agility, Perception, Willpower,
     /// Endurance and Fatigue.
     pub ps: u8,
@@ -287,8 +352,21 @@ fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
                 ),
             );
         }
+        let pose = Pose::new(fig.at, fig.facing.facing());
         if let Some(map) = &map {
             let (c, row) = (fig.at.col, fig.at.row);
+            let tail = pose.body(fig.size).skip(1).find(|&h| !map.is_passable(h));
+            if let Some(h) = tail.filter(|_| map.is_passable(fig.at)) {
+                r.at(
+                    r.in_figure("at"),
+                    format!(
+                        "{}'s body reaches {:?}, off the map or blocked",
+                        fig.name,
+                        (h.col, h.row)
+                    ),
+                    "move the monster or turn it: its body lies behind its head (docs/RULINGS.md, 29)",
+                );
+            }
             if !map.in_bounds(fig.at) {
                 r.at(
                     r.in_figure("at"),
@@ -309,16 +387,18 @@ fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
                 );
             }
         }
-        if let Some(other) = occupied.insert(fig.at, fig.name.as_str()) {
-            r.at(
-                r.in_figure("at"),
-                format!(
-                    "{} and {other} both stand at {:?}",
-                    fig.name,
-                    (fig.at.col, fig.at.row)
-                ),
-                "one figure per hex when the fight begins (Close Combat comes later, 20.6)",
-            );
+        for h in pose.body(fig.size) {
+            if let Some(other) = occupied.insert(h, fig.name.as_str()) {
+                r.at(
+                    r.in_figure("at"),
+                    format!(
+                        "{} and {other} both stand at {:?}",
+                        fig.name,
+                        (h.col, h.row)
+                    ),
+                    "one figure per hex when the fight begins (Close Combat comes later, 20.6)",
+                );
+            }
         }
         if let Some(spec) = check_figure(fig, side.unwrap_or(0), &mut r) {
             figures.push(spec);
@@ -625,13 +705,52 @@ fn check_figure(fig: &Figure, side: usize, r: &mut Report) -> Option<FigureSpec>
             "Ranks run 0 to 10 for most skills; hexmelee's own limit is 20 (house)",
         );
     }
+    if !(1..=MOST_BODY_HEXES).contains(&fig.size) {
+        r.at(
+            r.in_figure("size"),
+            format!("{who} fills {} hexes", fig.size),
+            &format!(
+                "a figure fills 1 to {MOST_BODY_HEXES} hexes (29; larger shapes are not drawn yet)"
+            ),
+        );
+    }
+    match (fig.size > 1, fig.facing.side()) {
+        (true, Ok(_)) => r.at(
+            r.in_figure("facing"),
+            format!(
+                "{who} fills {} hexes, so its head faces a vertex, not a hexside",
+                fig.size
+            ),
+            "give NNE, E, SSE, SSW, W or NNW (29)",
+        ),
+        (false, Err(_)) => r.at(
+            r.in_figure("facing"),
+            format!("{who} fills one hex, so it faces a hexside, not a vertex"),
+            "give N, NE, SE, S, SW or NW; vertices are for monsters of several hexes (29)",
+        ),
+        _ => {}
+    }
+    if let Some(m) = &fig.mount {
+        if !(1..=30).contains(&m.tmr) {
+            r.at(
+                r.in_figure("mount"),
+                format!("{who}'s {} has a TMR of {}", m.name, m.tmr),
+                "a TMR runs 1 to 30 (21.1)",
+            );
+        }
+    }
     if r.problems.len() > before {
         return None;
     }
     Some(FigureSpec {
         name: fig.name.clone(),
         side: SideId(side),
-        pose: Pose::new(fig.at, fig.facing),
+        size: fig.size,
+        mount: fig.mount.as_ref().map(|m| MountSpec {
+            name: m.name.clone(),
+            tmr: Tmr(m.tmr),
+        }),
+        pose: Pose::new(fig.at, fig.facing.facing()),
         ps: fig.ps,
         md: fig.md,
         ag: fig.ag,

@@ -197,5 +197,6 @@ fn fiat_word(fiat: &dq::Fiat) -> &'static str {
         dq::Fiat::Prone { .. } => "prone",
         dq::Fiat::Stun { .. } => "stun",
         dq::Fiat::Rout { .. } => "rout",
+        dq::Fiat::RunsOn { .. } => "mount runs on",
     }
 }

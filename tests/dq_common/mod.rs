@@ -43,6 +43,8 @@ pub fn fighter(name: &str, side: usize, at: (i32, i32), facing: Facing, arm: &st
         weapons: vec![weapon(arm, Some(2))],
         prepared: vec![0],
         unarmed_rank: None,
+        size: 1,
+        mount: None,
     }
 }
 
@@ -197,6 +199,10 @@ pub fn candidates(battle: &Battle, r: u64) -> Vec<Command> {
     }
     let n = out.len();
     out.rotate_left((r as usize) % n);
+    // 30: the run after a mounted Charge is the one action then.
+    if let Some(path) = battle.momentum_path(figure) {
+        out.insert(0, act(Action::Move { path }));
+    }
     out.push(act(Action::Pass {
         path: vec![],
         task: Task::Nothing,

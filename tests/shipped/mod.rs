@@ -28,7 +28,12 @@ pub fn checked(name: &str) -> Checked {
 }
 
 /// Every DragonQuest scenario in `scenarios/`, smallest first.
-pub const DRAGONQUEST: [&str; 3] = ["dq-duel.ron", "dq-party-vs-monsters.ron", "dq-ambush.ron"];
+pub const DRAGONQUEST: [&str; 4] = [
+    "dq-duel.ron",
+    "dq-party-vs-monsters.ron",
+    "dq-ambush.ron",
+    "dq-drake.ron",
+];
 
 /// A shipped DragonQuest scenario, loaded and checked.
 pub fn dq_checked(name: &str) -> scenario::dragonquest::Checked {

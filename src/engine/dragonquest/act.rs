@@ -28,7 +28,16 @@ struct Walk {
     backward_only: bool,
     /// 20.3, 21.4: no facing changes.
     no_pivots: bool,
+    /// 30: a mounted Charge, and the run after it: straight ahead only.
+    straight: bool,
 }
+
+/// 30: a mounted Charge's path, and the run after it.
+const STRAIGHT: Walk = Walk {
+    backward_only: false,
+    no_pivots: true,
+    straight: true,
+};
 
 /// A path checked: where it ends and the hexes entered.
 #[derive(Debug, Clone, Copy)]
@@ -109,7 +118,8 @@ impl Battle {
                 if matches!(action, Action::Combine { .. }) {
                     self.push(Event::Combining { figure: *figure });
                 }
-                self.perform(*figure, kind, walked, plan);
+                let overrun = self.overrun_by(*figure, path_of(action));
+                self.perform(*figure, kind, walked, plan, &overrun);
                 Ok(())
             }
         }
@@ -198,6 +208,9 @@ impl Battle {
         let me = self.figure(id);
         let close = self.in_close_combat(id);
         let kind = self.kind_of(id, action);
+        if me.momentum {
+            return self.check_momentum(id, action);
+        }
         if me.must_pass && !matches!(action, Action::Pass { .. }) {
             return refuse(format!(
                 "{} Parried last Pulse and must take a Pass action (24.4)",
@@ -236,7 +249,7 @@ impl Battle {
                 (ActionKind::Move, Some(w), Plan::Moves)
             }
             Action::ChargeWithoutStrike { path } => {
-                let w = walk(path, Walk::default(), allowed)?;
+                let w = walk(path, self.charge_walk(id), allowed)?;
                 (ActionKind::Charge, Some(w), Plan::Moves)
             }
             Action::Evade { path } => {
@@ -248,6 +261,7 @@ impl Battle {
                 let rule = Walk {
                     backward_only: true,
                     no_pivots: true,
+                    straight: false,
                 };
                 let w = walk(path, rule, allowed)?;
                 (ActionKind::Retreat, Some(w), Plan::Moves)
@@ -269,7 +283,7 @@ impl Battle {
                         me.name
                     ))
                 })?;
-                let w = walk(path, Walk::default(), allowed)?;
+                let w = walk(path, self.charge_walk(id), allowed)?;
                 self.stays_in_zone(id, w, false)?;
                 let charge = (!me.engaged && w.hexes > 0).then(|| {
                     if weapon.is_some_and(|i| me.weapon(i).is_pole()) {
@@ -305,6 +319,12 @@ impl Battle {
                         "a figure that fires may not move or change facing that Pulse (21.7)",
                     );
                 }
+                if me.mount.is_some() && path.iter().any(|s| s.moves()) {
+                    return refuse(format!(
+                        "{} may not fire or throw while his mount moves (30)",
+                        me.name
+                    ));
+                }
                 let limit = if crossbow { CROSSBOW_CARRY } else { allowed };
                 let w = walk(path, Walk::default(), limit)?;
                 let (attacks, item) = self.check_fire(id, w.to, *target)?;
@@ -314,13 +334,30 @@ impl Battle {
                 let rule = Walk {
                     backward_only: false,
                     no_pivots: true,
+                    straight: false,
                 };
+                let t = self.hostile(id, *target)?;
+                if me.size > 1 || t.size > 1 {
+                    return refuse(
+                        "a monster of several hexes overruns and tramples; it neither closes nor is closed with (29)",
+                    );
+                }
                 // 21.4: the defender's hex counts in the ½ TMR.
                 let w = walk(path, rule, allowed.saturating_sub(1))?;
                 if me.engaged && w.hexes > 0 {
                     return refuse("an engaged figure closes from where it stands (20.6)");
                 }
                 let t = self.hostile(id, *target)?;
+                // 29: a figure a monster overran lies beneath it; its hex is
+                // full, whichever side the monster is on.
+                if let Some(m) = (self.figures.iter())
+                    .find(|g| g.size > 1 && !g.routed && g.occupies(t.pose.hex))
+                {
+                    return refuse(format!(
+                        "{} lies beneath {}: there is no room in that hex to close (29)",
+                        t.name, m.name
+                    ));
+                }
                 if t.pose.hex.distance(w.to.hex) != 1 {
                     return refuse(format!(
                         "{} is not in a hex next to {} (20.6, 21.4)",
@@ -337,7 +374,7 @@ impl Battle {
             Action::Combine { .. } => return refuse("22.3 combines two actions, no more"),
             Action::Grapple { target } => {
                 let t = self.hostile(id, *target)?;
-                if t.pose.hex != me.pose.hex {
+                if !t.shares_hex(me) {
                     return refuse(format!(
                         "{} is not in {}'s hex: a Grapple is Close Combat (22.5)",
                         t.name, me.name
@@ -394,7 +431,7 @@ impl Battle {
             let in_zone = if kind == Kind::Withdraw {
                 self.face_to_face(id)
             } else {
-                self.in_hostile_zone(id, me.pose.hex)
+                self.body_in_hostile_zone(id, me.pose)
             };
             engaged_hexes(t, kind, tmr, ag, in_zone, close, combining)
         } else {
@@ -407,7 +444,14 @@ impl Battle {
         let me = self.figure(id);
         self.figures
             .iter()
-            .any(|g| g.id != id && g.side != me.side && g.is_up() && g.pose.hex == me.pose.hex)
+            .any(|g| g.id != id && g.side != me.side && g.is_up() && g.shares_hex(me))
+    }
+
+    /// 29: whether any hex of `id`'s body, were it at `pose`, is in a
+    /// hostile Melee Zone.
+    fn body_in_hostile_zone(&self, id: FigureId, pose: Pose) -> bool {
+        pose.body(self.figure(id).size)
+            .any(|h| self.in_hostile_zone(id, h))
     }
 
     /// Whether `hex` is in the Melee Zone of a figure hostile to `id`.
@@ -421,22 +465,25 @@ impl Battle {
     /// 20.3: in an opponent's Melee Zone with the opponent in its own.
     fn face_to_face(&self, id: FigureId) -> bool {
         let me = self.figure(id);
-        self.figures
-            .iter()
-            .any(|g| g.side != me.side && g.zone_holds(me.pose.hex) && me.zone_holds(g.pose.hex))
+        self.figures.iter().any(|g| {
+            g.side != me.side
+                && me.hexes().any(|h| g.zone_holds(h))
+                && g.hexes().any(|h| me.zone_holds(h))
+        })
     }
 
     /// 20.1, 20.2, 20.4: an engaged figure in a hostile Melee Zone moves its
     /// one hex within that Zone; an Evade there turns one hexside at most.
     fn stays_in_zone(&self, id: FigureId, w: Walked, evade: bool) -> Result<(), Rejection> {
         let me = self.figure(id);
-        if !me.engaged || self.in_close_combat(id) || !self.in_hostile_zone(id, me.pose.hex) {
+        if !me.engaged || self.in_close_combat(id) || !self.body_in_hostile_zone(id, me.pose) {
             return Ok(());
         }
-        let within = self
-            .figures
-            .iter()
-            .any(|g| g.side != me.side && g.zone_holds(me.pose.hex) && g.zone_holds(w.to.hex));
+        let within = self.figures.iter().any(|g| {
+            g.side != me.side
+                && me.hexes().any(|h| g.zone_holds(h))
+                && w.to.body(me.size).any(|h| g.zone_holds(h))
+        });
         if w.hexes > 0 && !within {
             return refuse(format!(
                 "{} may move only within the Melee Zone it stands in (20.1, 20.2, 20.4)",
@@ -477,16 +524,31 @@ impl Battle {
         limit: u8,
     ) -> Result<Walked, Rejection> {
         let me = self.figure(id);
+        let monster = me.size > 1;
         let mut pose = me.pose;
         let (mut hexes, mut cost, mut turned, mut stopped) = (0u8, 0u8, 0u8, false);
         for &step in path {
             if let Step::Pivot { to } = step {
                 if rule.no_pivots {
-                    return refuse("this action allows no change of facing (20.3, 21.4, 21.6)");
+                    return refuse("this action allows no change of facing (20.3, 21.4, 21.6, 30)");
                 }
                 turned = turned.saturating_add(Facing::hexsides_between(pose.facing, to));
                 pose = pose.after(step);
+                if monster {
+                    // 29: the body swings about the head.
+                    self.body_fits(id, pose)?;
+                    stopped |= self.body_in_hostile_zone(id, pose);
+                }
                 continue;
+            }
+            if monster && !matches!(step, Step::Forward | Step::ForwardRight) {
+                return refuse(format!(
+                    "{} moves by its head into one of its two Front hexes (29: Forward or ForwardRight)",
+                    me.name
+                ));
+            }
+            if rule.straight && step != Step::Forward {
+                return refuse("a mounted Charge, and the run after it, go straight ahead (30)");
             }
             if rule.backward_only && step != Step::Backward {
                 return refuse("this action moves straight back only (20.3, 21.6)");
@@ -498,22 +560,7 @@ impl Battle {
                 ));
             }
             let next = pose.after(step);
-            if !self.map.is_passable(next.hex) {
-                return refuse(format!(
-                    "({}, {}) is off the map or blocked",
-                    next.hex.col, next.hex.row
-                ));
-            }
-            if let Some(o) = self
-                .figures
-                .iter()
-                .find(|g| g.id != id && !g.routed && g.pose.hex == next.hex)
-            {
-                return refuse(format!(
-                    "({}, {}) is taken by {}",
-                    next.hex.col, next.hex.row, o.name
-                ));
-            }
+            self.body_fits(id, next)?;
             hexes += 1;
             cost += if self.map.terrain(next.hex) == Some(Terrain::Poor) {
                 POOR_FOOTING
@@ -521,9 +568,12 @@ impl Battle {
                 1
             };
             pose = next;
-            stopped = self.in_hostile_zone(id, pose.hex);
+            stopped = self.body_in_hostile_zone(id, pose);
         }
-        let penalty = if hexes > 0 && turned >= TURN_PENALTY_FROM {
+        let penalty = if monster {
+            // 29: one hex for each two vertices turned.
+            turned / 2
+        } else if hexes > 0 && turned >= TURN_PENALTY_FROM {
             TURN_PENALTY
         } else {
             0
@@ -540,6 +590,159 @@ impl Battle {
         Ok(Walked { to: pose, hexes })
     }
 
+    /// 21.1, 29: whether `id`'s body fits at `pose`: every hex on the map,
+    /// open, and free of other figures, except that a monster of several
+    /// hexes may enter a hostile figure of one hex's hex (it overruns it).
+    fn body_fits(&self, id: FigureId, pose: Pose) -> Result<(), Rejection> {
+        let me = self.figure(id);
+        for h in pose.body(me.size) {
+            if !self.map.is_passable(h) {
+                return refuse(format!("({}, {}) is off the map or blocked", h.col, h.row));
+            }
+            if let Some(o) = self
+                .figures
+                .iter()
+                .find(|g| g.id != id && !g.routed && g.occupies(h) && !overruns(me, g))
+            {
+                return refuse(format!("({}, {}) is taken by {}", h.col, h.row, o.name));
+            }
+        }
+        Ok(())
+    }
+
+    /// 29: the figures of one hex a monster's path overruns, in the order
+    /// it enters their hexes (not those beneath it already, nor the dead).
+    fn overrun_by(&self, id: FigureId, path: &[Step]) -> Vec<FigureId> {
+        let me = self.figure(id);
+        if me.size == 1 {
+            return Vec::new();
+        }
+        let mut pose = me.pose;
+        let mut out: Vec<FigureId> = Vec::new();
+        for &step in path {
+            pose = pose.after(step);
+            for h in pose.body(me.size) {
+                for g in &self.figures {
+                    if overruns(me, g)
+                        && !g.routed
+                        && g.endurance > 0
+                        && g.occupies(h)
+                        && !g.shares_hex(me)
+                        && !out.contains(&g.id)
+                    {
+                        out.push(g.id);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// 30: a mounted figure charges in a straight line, no facing changed.
+    fn charge_walk(&self, id: FigureId) -> Walk {
+        let me = self.figure(id);
+        if me.mount.is_some() && !me.engaged {
+            STRAIGHT
+        } else {
+            Walk::default()
+        }
+    }
+
+    /// 30: the run after a mounted Charge: straight ahead, as far as the
+    /// full TMR and 21.1 allow (a hex held, a wall, a hostile Melee Zone
+    /// end it). `None` if the figure has no such run due.
+    pub fn momentum_path(&self, id: FigureId) -> Option<Vec<Step>> {
+        let me = self.figures.get(id.0)?;
+        if !me.momentum {
+            return None;
+        }
+        let full = me.tmr().0;
+        let mut path: Vec<Step> = Vec::new();
+        while path.len() < usize::from(full) {
+            path.push(Step::Forward);
+            if self.walk(id, &path, STRAIGHT, full).is_err() {
+                path.pop();
+                break;
+            }
+        }
+        Some(path)
+    }
+
+    /// 30: the Pulse after a mounted Charge, the one action is the run on.
+    fn check_momentum(
+        &self,
+        id: FigureId,
+        action: &Action,
+    ) -> Result<(ActionKind, Option<Walked>, Plan), Rejection> {
+        let me = self.figure(id);
+        let due = self.momentum_path(id).unwrap_or_default();
+        match action {
+            Action::Move { path } if *path == due => {
+                let w = self.walk(id, path, STRAIGHT, me.tmr().0)?;
+                Ok((ActionKind::Move, Some(w), Plan::Moves))
+            }
+            _ => refuse(format!(
+                "{}'s {} runs on after the Charge: a Move straight ahead, {} hexes (30)",
+                me.name,
+                me.mount.as_ref().map_or("mount", |m| m.name.as_str()),
+                due.len()
+            )),
+        }
+    }
+
+    /// 22.5, 29, 30: whether `id`, at `at`, strikes `target` with `weapon`:
+    /// the target fills a hex of its Melee Zone; a rider on a normal mount
+    /// strikes into the hex straight ahead only with a Pole weapon.
+    fn strikes_into(
+        &self,
+        id: FigureId,
+        at: Pose,
+        weapon: Option<usize>,
+        target: &super::Figure,
+    ) -> Result<(), Rejection> {
+        let me = self.figure(id);
+        if !me.front_hexes_at(at).any(|h| target.occupies(h)) {
+            return refuse(format!(
+                "{} is not in {}'s Melee Zone (its front hexes, 22.5)",
+                target.name, me.name
+            ));
+        }
+        let spear = weapon.is_some_and(|i| me.weapon(i).is_pole());
+        if me.mount.is_some() && me.size == 1 && !spear {
+            let ahead = at.front();
+            if !me
+                .front_hexes_at(at)
+                .any(|h| h != ahead && target.occupies(h))
+            {
+                return refuse(format!(
+                    "{} is straight ahead of {}'s mount: only a spear or like Pole weapon strikes there (30)",
+                    target.name, me.name
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// 30: a rider may not use a two-handed weapon (157.2's Horsemanship,
+    /// which may lift it, is not in the text); 27.2 note F: a lance is for
+    /// riders only.
+    fn mounted_weapon(&self, id: FigureId, weapon: Option<usize>) -> Result<(), Rejection> {
+        let me = self.figure(id);
+        if me.mount.is_none() && weapon.is_some_and(|i| me.weapon(i).note == Some('F')) {
+            return refuse(format!(
+                "{} may use a lance only mounted (27.2 note F)",
+                me.name
+            ));
+        }
+        if me.mount.is_some() && weapon.is_some_and(|i| me.weapons[i].two_handed) {
+            return refuse(format!(
+                "{} may not use a two-handed weapon while mounted (30)",
+                me.name
+            ));
+        }
+        Ok(())
+    }
+
     /// A strike from `id` as it stands now.
     fn attack(id: FigureId, target: FigureId, attack: AttackType, weapon: Option<usize>) -> Attack {
         Attack {
@@ -554,6 +757,7 @@ impl Battle {
             in_the_way: false,
             flight: None,
             special: None,
+            trample: false,
         }
     }
 
@@ -569,15 +773,10 @@ impl Battle {
         charge: Option<Charge>,
     ) -> Result<Vec<Attack>, Rejection> {
         let me = self.figure(id);
+        self.mounted_weapon(id, weapon)?;
         let in_zone = |t: FigureId| -> Result<(), Rejection> {
             let f = self.hostile(id, t)?;
-            if !at.front_hexes().contains(&f.pose.hex) {
-                return refuse(format!(
-                    "{} is not in {}'s Melee Zone (its front hexes, 22.5)",
-                    f.name, me.name
-                ));
-            }
-            Ok(())
+            self.strikes_into(id, at, weapon, f)
         };
         in_zone(target)?;
         let strike = |t: FigureId, weapon: Option<usize>, hand: Hand| Attack {
@@ -598,6 +797,12 @@ impl Battle {
                     .collect()
             }
             Multiple::SecondWeapon { target: second } => {
+                if me.mount.is_some() {
+                    return refuse(format!(
+                        "{} may not use more than one weapon at a time while mounted (30)",
+                        me.name
+                    ));
+                }
                 in_zone(*second)?;
                 let melee: Vec<usize> = me
                     .hands
@@ -658,7 +863,7 @@ impl Battle {
             if !path.is_empty() {
                 return refuse("a Restrain is a Grapple: no movement (20.7, 23.5)");
             }
-            if t.pose.hex != me.pose.hex {
+            if !t.shares_hex(me) {
                 return refuse(format!(
                     "{} is not in {}'s hex: a Restrain is a Grapple, Close Combat (23.5)",
                     t.name, me.name
@@ -672,6 +877,12 @@ impl Battle {
                 ..Battle::attack(id, target, AttackType::Close, None)
             };
             return Ok((ActionKind::Grapple, None, Plan::Grapple(a)));
+        }
+        if t.size > 1 && matches!(special, SpecialAttack::Trip | SpecialAttack::Knockout) {
+            return refuse(format!(
+                "{} is larger than a man: a Trip or Knockout works only on human-size or smaller (23.5, 29)",
+                t.name
+            ));
         }
         let in_hand = |ok: &dyn Fn(&crate::rules::dragonquest::tables::weapons::Weapon) -> bool| {
             me.hands.iter().copied().find(|&i| ok(me.weapon(i)))
@@ -733,14 +944,10 @@ impl Battle {
             }
             SpecialAttack::Restrain => None,
         };
-        let w = self.walk(id, path, Walk::default(), allowed)?;
+        self.mounted_weapon(id, weapon)?;
+        let w = self.walk(id, path, self.charge_walk(id), allowed)?;
         self.stays_in_zone(id, w, false)?;
-        if !w.to.front_hexes().contains(&t.pose.hex) {
-            return refuse(format!(
-                "{} is not in {}'s Melee Zone (its front hexes, 22.5)",
-                t.name, me.name
-            ));
-        }
+        self.strikes_into(id, w.to, weapon, t)?;
         let charge = (!me.engaged && w.hexes > 0).then(|| {
             let pole = weapon.is_some_and(|i| me.weapon(i).is_pole());
             if pole || special == SpecialAttack::ShieldRush {
@@ -800,6 +1007,7 @@ impl Battle {
         let rule = Walk {
             backward_only: !close && self.face_to_face(id),
             no_pivots: !close && self.face_to_face(id),
+            straight: false,
         };
         if close {
             // 20.7: into any adjacent hex, once contact is broken; the
@@ -937,13 +1145,21 @@ impl Battle {
                 me.name, w.name
             ));
         }
+        self.mounted_weapon(id, Some(item))?;
         let t = self.hostile(id, target)?;
         let Range::Hexes(range) = w.range else {
             return refuse(format!("the {} cannot be fired or thrown", w.name));
         };
+        let at = t.nearest_hex(from.hex);
+        if me.mount.is_some() && me.size == 1 && w.group != Group::Missile && at == from.front() {
+            return refuse(format!(
+                "{} is straight ahead of {}'s mount: only a Pole or fired weapon strikes there (30)",
+                t.name, me.name
+            ));
+        }
         if !self
             .map
-            .in_missile_zone(from, u32::from(range), ZoneShape::Front, t.pose.hex)
+            .in_missile_zone(from, u32::from(range), ZoneShape::Front, at)
         {
             return refuse(format!(
                 "{} is not in {}'s Ranged Zone within the {}'s {range} hexes (21.7)",
@@ -952,7 +1168,7 @@ impl Battle {
         }
         let sight = self
             .map
-            .line_of_sight(from.hex, t.pose.hex)
+            .line_of_sight(from.hex, at)
             .map_err(|e| Rejection(e.to_string()))?;
         if !sight.clear {
             return refuse(format!(
@@ -970,11 +1186,9 @@ impl Battle {
         };
         let mut attacks: Vec<Attack> = Vec::new();
         for hex in &sight.hexes {
-            for g in self
-                .figures
-                .iter()
-                .filter(|g| g.id != id && g.pose.hex == *hex && !g.routed && g.endurance > 0)
-            {
+            for g in self.figures.iter().filter(|g| {
+                g.id != id && g.id != target && g.occupies(*hex) && !g.routed && g.endurance > 0
+            }) {
                 attacks.push(Attack {
                     in_the_way: true,
                     flight: flight(from.hex.distance(*hex)),
@@ -983,14 +1197,48 @@ impl Battle {
             }
         }
         attacks.push(Attack {
-            flight: flight(from.hex.distance(t.pose.hex)),
+            flight: flight(from.hex.distance(at)),
             ..Battle::attack(id, target, AttackType::Ranged, Some(item))
         });
         Ok((attacks, item))
     }
 
-    /// Carry out a checked action: its choice, its movement, then the rest.
-    fn perform(&mut self, id: FigureId, kind: ActionKind, walked: Option<Walked>, plan: Plan) {
+    /// Carry out a checked action: its choice, its movement (and 29's
+    /// tramples of the figures it overran), then the rest; 30: a mounted
+    /// Charge sets the mount running on, the run done calms it.
+    fn perform(
+        &mut self,
+        id: FigureId,
+        kind: ActionKind,
+        walked: Option<Walked>,
+        plan: Plan,
+        overrun: &[FigureId],
+    ) {
+        let moving = walked.is_some_and(|w| w.hexes > 0);
+        let ran_on = self.figure(id).momentum;
+        let charged = kind == ActionKind::Charge && moving && self.figure(id).mount.is_some();
+        self.perform_plan(id, kind, walked, plan, overrun);
+        if ran_on && self.figure(id).momentum {
+            self.push(Event::Momentum {
+                figure: id,
+                on: false,
+            });
+        } else if charged && self.figure(id).mount.is_some() && self.figure(id).is_up() {
+            self.push(Event::Momentum {
+                figure: id,
+                on: true,
+            });
+        }
+    }
+
+    fn perform_plan(
+        &mut self,
+        id: FigureId,
+        kind: ActionKind,
+        walked: Option<Walked>,
+        plan: Plan,
+        overrun: &[FigureId],
+    ) {
         let moving = walked.is_some_and(|w| w.hexes > 0);
         self.push(Event::ActionChosen {
             figure: id,
@@ -1020,6 +1268,9 @@ impl Battle {
                     to: w.to,
                     hexes: w.hexes,
                 });
+                for &f in overrun {
+                    b.trample(id, f);
+                }
             }
         };
         match plan {
@@ -1075,6 +1326,20 @@ impl Battle {
         }
     }
 
+    /// 29: a monster overruns `figure`: it is knocked prone, and the monster
+    /// tramples it (always tried, as it costs nothing): a Melee Strike Check
+    /// at Base Chance 40, D10 + the monster's size, Class C.
+    fn trample(&mut self, monster: FigureId, figure: FigureId) {
+        self.push(Event::Overrun { monster, figure });
+        if self.figure(figure).endurance == 0 || !self.figure(monster).is_up() {
+            return;
+        }
+        self.strike(Attack {
+            trample: true,
+            ..Battle::attack(monster, figure, AttackType::Melee, None)
+        });
+    }
+
     /// 22.5: a Melee attack on a figure in an obscured hex needs D100 at or
     /// under Perception × 4 first (one roll for the action).
     fn sees_to_strike(&mut self, id: FigureId, attacks: &[Attack]) -> bool {
@@ -1112,7 +1377,7 @@ impl Battle {
         for g in self
             .figures
             .iter()
-            .filter(|g| g.is_up() && g.pose.hex == me.pose.hex)
+            .filter(|g| g.is_up() && g.shares_hex(me))
         {
             if g.side == me.side {
                 friendly += u32::from(g.ps);
@@ -1299,6 +1564,15 @@ impl Battle {
                     return refuse(format!("there is no side #{} in the fight", side.0));
                 }
             }
+            Fiat::RunsOn { figure } => {
+                let f = up(figure)?;
+                if f.mount.is_none() || f.momentum {
+                    return refuse(format!(
+                        "{} is not mounted, or his mount runs on already (30)",
+                        f.name
+                    ));
+                }
+            }
         }
         Ok(())
     }
@@ -1330,7 +1604,31 @@ impl Battle {
             Fiat::Prone { figure, prone } => self.push(Event::Prone { figure, prone }),
             Fiat::Stun { figure } => self.push(Event::Stunned { figure }),
             Fiat::Rout { side } => self.push(Event::Routed { side }),
+            Fiat::RunsOn { figure } => self.push(Event::Momentum { figure, on: true }),
         }
+    }
+}
+
+/// 29: a monster of several hexes overruns a hostile figure of one hex.
+fn overruns(monster: &super::Figure, other: &super::Figure) -> bool {
+    monster.size > 1 && other.size == 1 && other.side != monster.side
+}
+
+/// The movement an action makes (22.3: the first's, when combining).
+fn path_of(action: &Action) -> &[Step] {
+    match action {
+        Action::Move { path }
+        | Action::Melee { path, .. }
+        | Action::ChargeWithoutStrike { path }
+        | Action::Evade { path }
+        | Action::Withdraw { path, .. }
+        | Action::Retreat { path }
+        | Action::Pass { path, .. }
+        | Action::Fire { path, .. }
+        | Action::Close { path, .. }
+        | Action::Special { path, .. } => path,
+        Action::Combine { first } => path_of(first),
+        Action::Grapple { .. } | Action::Spell { .. } => &[],
     }
 }
 

@@ -191,6 +191,13 @@ impl Battle {
                 out_of_hand(f, Item::Weapon(*item));
             }
             Event::Prone { figure, prone } => self.figures[figure.0].prone = *prone,
+            Event::Overrun { figure, .. } => self.figures[figure.0].prone = true,
+            Event::Unhorsed { figure, .. } => {
+                let f = &mut self.figures[figure.0];
+                f.mount = None;
+                f.momentum = false;
+            }
+            Event::Momentum { figure, on } => self.figures[figure.0].momentum = *on,
             Event::MustPass { figure, must } => self.figures[figure.0].must_pass = *must,
             Event::Lodged {
                 figure,

@@ -152,4 +152,7 @@ pub enum Fiat {
     Stun { figure: FigureId },
     /// A side breaks and leaves the fight.
     Rout { side: SideId },
+    /// 30: a rider failed the Horsemanship Check (156.2, not in the text)
+    /// to turn or stop his mount: it runs on straight ahead next turn.
+    RunsOn { figure: FigureId },
 }

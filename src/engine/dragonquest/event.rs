@@ -74,6 +74,9 @@ pub struct StrikeEvent {
     /// 23.5: the special attack this Strike Check is for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub special: Option<SpecialAttack>,
+    /// 29: a monster trampling a figure it overran.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub trample: bool,
 }
 
 /// Every change of a DragonQuest battle.
@@ -210,8 +213,16 @@ pub enum Event {
         item: usize,
         at: crate::hex::Hex,
     },
-    /// Down or up.
+    /// Down or up; 30: a rider who goes down has fallen from his mount.
     Prone { figure: FigureId, prone: bool },
+    /// 29: a monster of several hexes moved or pivoted into `figure`'s hex:
+    /// it is knocked prone (a trample may follow).
+    Overrun { monster: FigureId, figure: FigureId },
+    /// 30: a rider falls from his mount (it leaves the fight).
+    Unhorsed { figure: FigureId, mount: String },
+    /// 30: after a mounted Charge the mount runs on next Pulse (`on`), or
+    /// has run on and is in hand again.
+    Momentum { figure: FigureId, on: bool },
     /// 24.4: Parried, the defender must Pass next Pulse; cleared once it has.
     MustPass { figure: FigureId, must: bool },
     /// 27.4: a Class A Missile or Thrown Weapon lodged: Agility lost.

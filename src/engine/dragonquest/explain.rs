@@ -5,6 +5,7 @@ use super::Battle;
 use super::command::SpecialAttack;
 use super::event::{ActionKind, Event, Item, StrikeEvent};
 use crate::engine::{FigureId, SideId, View};
+use crate::hex::Corner;
 use crate::rules::dragonquest::damage::Standing;
 use crate::rules::dragonquest::special::knocks_out;
 use crate::rules::dragonquest::strike::{AttackType, Hit, Mishap, Modifier, Parry};
@@ -243,7 +244,24 @@ fn words(battle: &Battle, event: &Event) -> String {
             figure,
             to,
             hexes: 0,
+        } if battle.figure(*figure).size > 1 => format!(
+            "{} swings about its head to face the {} vertex [29]",
+            name(figure),
+            Corner::clockwise_of(to.facing).name()
+        ),
+        Event::Moved {
+            figure,
+            to,
+            hexes: 0,
         } => format!("{} turns to face {} [21.1]", name(figure), to.facing.name()),
+        Event::Moved { figure, to, hexes } if battle.figure(*figure).size > 1 => format!(
+            "{} moves its head {hexes} hex{} to ({}, {}), facing the {} vertex [29]",
+            name(figure),
+            if *hexes == 1 { "" } else { "es" },
+            to.hex.col,
+            to.hex.row,
+            Corner::clockwise_of(to.facing).name()
+        ),
         Event::Moved { figure, to, hexes } => format!(
             "{} moves {hexes} hex{} to ({}, {}) facing {} [21.1]",
             name(figure),
@@ -394,6 +412,26 @@ fn words(battle: &Battle, event: &Event) -> String {
             "{} {} [20.4]",
             name(figure),
             if *prone { "is down" } else { "rises" }
+        ),
+        Event::Unhorsed { figure, mount } => {
+            format!(
+                "{} falls from the {mount}, which leaves the fight [30]",
+                name(figure)
+            )
+        }
+        Event::Overrun { monster, figure } => format!(
+            "{} moves into {}'s hex: {} is knocked down [29]",
+            name(monster),
+            name(figure),
+            name(figure)
+        ),
+        Event::Momentum { figure, on: true } => format!(
+            "{}'s mount is carried on: next turn it runs straight ahead, its full TMR [30]",
+            name(figure)
+        ),
+        Event::Momentum { figure, on: false } => format!(
+            "{}'s mount has run on and is in hand again [30]",
+            name(figure)
         ),
         Event::MustPass { figure, must } => format!(
             "{} {} [24.4]",
@@ -560,6 +598,10 @@ fn action_words(action: ActionKind) -> (&'static str, &'static str) {
 }
 
 fn strike_weapon(battle: &Battle, s: &StrikeEvent) -> String {
+    if s.trample {
+        let size = battle.figure(s.attacker).size;
+        return format!("weight of its {size} hexes (D10 + {size}, Class C) [29]");
+    }
     s.weapon.map_or_else(
         || "bare hands".into(),
         |i| battle.figure(s.attacker).weapon(i).name.clone(),
@@ -569,6 +611,9 @@ fn strike_weapon(battle: &Battle, s: &StrikeEvent) -> String {
 fn strike_who(battle: &Battle, s: &StrikeEvent) -> String {
     let att = &battle.figure(s.attacker).name;
     let target = &battle.figure(s.target).name;
+    if s.trample {
+        return format!("{att} tries to trample {target}");
+    }
     match (s.attack, s.riposte, s.in_the_way) {
         (_, true, _) => format!("{att} ripostes at {target}"),
         (AttackType::Ranged, _, true) => format!("{att}'s shot meets {target} in the way"),

@@ -8,9 +8,9 @@ use super::event::{Engaged, Event};
 use super::prompt::Prompt;
 use super::{Battle, Turn};
 use crate::engine::{FigureId, SideId};
-use crate::hex::Half;
 use crate::rules::dragonquest::damage::recovers_from_stun;
 use crate::rules::dragonquest::initiative::{engaged_order, side_initiative};
+use crate::rules::dragonquest::strike::Through;
 
 impl Battle {
     /// What the battle needs next.
@@ -184,7 +184,7 @@ impl Battle {
                     && a.side != b.side
                     && a.is_up()
                     && b.is_up()
-                    && a.pose.hex.distance(b.pose.hex) <= 1
+                    && a.distance_to(b) <= 1
                 {
                     engaged[a.id.0] = true;
                     engaged[b.id.0] = true;
@@ -209,7 +209,7 @@ impl Battle {
                             let g = self.figure(o);
                             g.side != f.side
                                 && g.is_up()
-                                && f.pose.half_toward(g.pose.hex) == Some(Half::Rear)
+                                && f.through_from(g.nearest_hex(f.pose.hex)) == Through::Rear
                         });
                         (f.initiative_value(), f.stunned || rear)
                     })

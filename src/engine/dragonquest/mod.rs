@@ -44,7 +44,7 @@ pub use event::{ActionKind, Engaged, Event, Item, StrikeEvent};
 pub use explain::{explain, explain_as, modifier_words};
 pub use prompt::Prompt;
 pub use spec::{BattleSpec, FigureSpec, ShieldSpec, SideSpec, SpecError, WeaponSpec};
-pub use state::{Figure, Held, HeldShield, ItemState};
+pub use state::{Figure, Held, HeldShield, ItemState, Mount};
 pub use strike::{Aim, Attack, Circumstances, DamageTerms, injury_outcome, injury_rolls_d10};
 
 use std::collections::VecDeque;
@@ -189,6 +189,22 @@ impl Battle {
     }
 
     fn push(&mut self, event: Event) {
+        // 30: whatever puts a rider down puts him off his mount first.
+        if let Event::Prone {
+            figure,
+            prone: true,
+        }
+        | Event::Overrun { figure, .. } = event
+        {
+            if let Some(m) = &self.figures[figure.0].mount {
+                let off = Event::Unhorsed {
+                    figure,
+                    mount: m.name.clone(),
+                };
+                self.apply(&off);
+                self.events.push(off);
+            }
+        }
         self.apply(&event);
         self.events.push(event);
     }

@@ -6,9 +6,9 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::state::{Figure, Held, HeldShield, ItemState};
+use super::state::{Figure, Held, HeldShield, ItemState, Mount};
 use crate::engine::{FigureId, SideId};
-use crate::hex::{HexMap, Pose};
+use crate::hex::{HexMap, MOST_BODY_HEXES, Pose};
 use crate::rules::dragonquest::damage::Standing;
 use crate::rules::dragonquest::tables::modifiers::Lighting;
 use crate::rules::dragonquest::tables::tables;
@@ -70,6 +70,11 @@ pub struct FigureSpec {
     pub prepared: Vec<usize>,
     /// 28: Rank in Unarmed Combat.
     pub unarmed_rank: Option<Rank>,
+    /// 29: the hexes it fills (1, or a monster's 2 to 4); a monster's
+    /// `pose.facing` names the hexside left of the corner its head faces.
+    pub size: u8,
+    /// 30: the mount it rides.
+    pub mount: Option<Mount>,
 }
 
 /// A whole battle.
@@ -147,13 +152,20 @@ impl BattleSpec {
         if f.side.0 >= self.sides.len() {
             return err(who, format!("there is no side #{}", f.side.0));
         }
-        if !self.map.is_passable(f.pose.hex) {
+        if !(1..=MOST_BODY_HEXES).contains(&f.size) {
+            return err(
+                who,
+                format!("its size is {}; 1 to {MOST_BODY_HEXES} hexes", f.size),
+            );
+        }
+        if !f.pose.body(f.size).all(|h| self.map.is_passable(h)) {
             return err(who, "it stands off the map or in a blocked hex");
         }
-        if let Some(j) = self.figures[..i]
-            .iter()
-            .position(|g| g.pose.hex == f.pose.hex)
-        {
+        if let Some(j) = self.figures[..i].iter().position(|g| {
+            g.pose
+                .body(g.size)
+                .any(|h| f.pose.body(f.size).any(|m| m == h))
+        }) {
             return err(
                 who,
                 format!("it stands in the hex of figure {j}; place it elsewhere"),
@@ -230,6 +242,9 @@ impl BattleSpec {
             name: f.name.clone(),
             side: f.side,
             pose: f.pose,
+            size: f.size,
+            mount: f.mount.clone(),
+            momentum: false,
             ps: f.ps,
             md: f.md,
             ag: f.ag,

@@ -4,10 +4,11 @@ use serde::{Deserialize, Serialize};
 
 use super::event::ActionKind;
 use crate::engine::{FigureId, SideId};
-use crate::hex::{Hex, Pose};
+use crate::hex::{Aspect, Hex, Pose};
 use crate::rules::dragonquest::damage::Standing;
 use crate::rules::dragonquest::figure::{modified_ag, modified_md};
 use crate::rules::dragonquest::initiative::initiative_value;
+use crate::rules::dragonquest::strike::Through;
 use crate::rules::dragonquest::tables::armour::Shield;
 use crate::rules::dragonquest::tables::grievous::{Bleeding, Until};
 use crate::rules::dragonquest::tables::tables;
@@ -49,13 +50,30 @@ pub struct HeldShield {
     pub state: ItemState,
 }
 
+/// DragonQuest 30: the beast a figure rides (rider and mount are one figure).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Mount {
+    pub name: String,
+    /// The figure's TMR while mounted.
+    pub tmr: Tmr,
+}
+
 /// One figure in a DragonQuest battle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Figure {
     pub id: FigureId,
     pub name: String,
     pub side: SideId,
+    /// Where it stands: its head's hex, and its facing. A figure of several
+    /// hexes faces the corner clockwise of `pose.facing` (29, `Pose::body`).
     pub pose: Pose,
+    /// 29: the hexes it fills (1 for a figure of one hex).
+    pub size: u8,
+    /// 30: the mount it rides; `None` on foot (a fall unhorses it).
+    pub mount: Option<Mount>,
+    /// 30: it made a mounted Charge last Pulse, so its mount runs on
+    /// straight ahead this Pulse.
+    pub momentum: bool,
     pub ps: u8,
     pub md: u8,
     pub ag: u8,
@@ -154,9 +172,68 @@ impl Figure {
         modified_md(self.md, self.prepared_shield().map(|(s, _)| s)).saturating_sub(self.md_loss)
     }
 
-    /// 21.1: TMR less injuries.
+    /// 21.1: TMR less injuries; 30: mounted, the mount's.
     pub fn tmr(&self) -> Tmr {
-        Tmr(self.tmr.0.saturating_sub(self.tmr_loss))
+        match &self.mount {
+            Some(m) => m.tmr,
+            None => Tmr(self.tmr.0.saturating_sub(self.tmr_loss)),
+        }
+    }
+
+    /// 29: the hexes it fills, its head's first (a figure of one hex: that hex).
+    pub fn hexes(&self) -> impl Iterator<Item = Hex> + Clone + use<> {
+        self.pose.body(self.size)
+    }
+
+    /// 29: whether one of its hexes is `hex`.
+    pub fn occupies(&self, hex: Hex) -> bool {
+        self.hexes().any(|h| h == hex)
+    }
+
+    /// 29: whether it and `other` share a hex (16: Close Combat, or a
+    /// figure overrun by a monster and lying beneath it).
+    pub fn shares_hex(&self, other: &Figure) -> bool {
+        other.hexes().any(|h| self.occupies(h))
+    }
+
+    /// 29: its hex nearest `to` (the head first on a tie).
+    pub fn nearest_hex(&self, to: Hex) -> Hex {
+        self.hexes()
+            .min_by_key(|h| h.distance(to))
+            .unwrap_or(self.pose.hex)
+    }
+
+    /// 29: hexes between the nearest of its hexes and of `other`'s.
+    pub fn distance_to(&self, other: &Figure) -> u32 {
+        self.hexes()
+            .flat_map(|a| other.hexes().map(move |b| a.distance(b)))
+            .min()
+            .unwrap_or(u32::MAX)
+    }
+
+    /// 16, 29: the front hexes it would have at `pose`: the three across its
+    /// front hexsides, or a monster's two across its head's front hexsides.
+    pub fn front_hexes_at(&self, pose: Pose) -> impl Iterator<Item = Hex> + Clone + use<> {
+        let (three, two) = (pose.front_hexes(), pose.corner_front_hexes());
+        let monster = self.size > 1;
+        (0..if monster { 2 } else { 3 }).map(move |i| if monster { two[i] } else { three[i] })
+    }
+
+    /// 16, 24.5, 29: the side of it that something at `from` comes through:
+    /// front or rear for a figure of one hex (no flank, docs/RULINGS.md),
+    /// front, flank or rear for a monster of several hexes.
+    pub fn through_from(&self, from: Hex) -> Through {
+        if self.size > 1 {
+            return match self.pose.body_aspect(self.size, from) {
+                Some(Aspect::Flank) => Through::Flank,
+                Some(Aspect::Rear) => Through::Rear,
+                _ => Through::Front,
+            };
+        }
+        match self.pose.half_toward(from) {
+            Some(crate::hex::Half::Rear) => Through::Rear,
+            _ => Through::Front,
+        }
     }
 
     pub fn weapon(&self, item: usize) -> &'static Weapon {
@@ -225,6 +302,6 @@ impl Figure {
 
     /// Whether `hex` is in its Melee Zone.
     pub fn zone_holds(&self, hex: Hex) -> bool {
-        self.has_melee_zone() && self.pose.front_hexes().contains(&hex)
+        self.has_melee_zone() && self.front_hexes_at(self.pose).any(|h| h == hex)
     }
 }

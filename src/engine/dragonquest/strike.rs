@@ -6,7 +6,6 @@ use super::Battle;
 use super::command::SpecialAttack;
 use super::event::{ActionKind, Event, Item, StrikeEvent};
 use crate::engine::FigureId;
-use crate::hex::Half;
 use crate::rules::dragonquest::damage::{
     Inflicted, Standing, Wielding, damage_check, damage_modifier, inflict, lodged, standing,
     strength_bonus, strength_counts, stuns, unarmed_base_chance, unarmed_damage_modifier,
@@ -46,7 +45,12 @@ pub struct Attack {
     pub flight: Option<Flight>,
     /// 23.5: a special attack in place of the ordinary strike.
     pub special: Option<SpecialAttack>,
+    /// 29: a monster of several hexes trampling a figure it overran.
+    pub trample: bool,
 }
+
+/// 29: a trample's Base Chance.
+const TRAMPLE_BASE_CHANCE: i32 = 40;
 
 /// Sheltered (24.8): cover over about half the body.
 const SHELTER_PERCENT: u8 = 50;
@@ -124,11 +128,10 @@ impl Battle {
     pub fn circumstances(&self, a: &Attack) -> Circumstances {
         let att = self.figure(a.attacker);
         let def = self.figure(a.target);
+        let from = att.nearest_hex(def.pose.hex);
+        let at = def.nearest_hex(from);
         Circumstances {
-            through: match def.pose.half_toward(att.pose.hex) {
-                Some(Half::Rear) => Through::Rear,
-                _ => Through::Front,
-            },
+            through: def.through_from(from),
             target_stunned: def.stunned,
             target_prone: def.prone,
             target_evading: def.action == Some(ActionKind::Evade),
@@ -137,7 +140,7 @@ impl Battle {
             target_sheltered: a.attack == AttackType::Ranged
                 && self
                     .map
-                    .line_of_sight(att.pose.hex, def.pose.hex)
+                    .line_of_sight(from, at)
                     .is_ok_and(|s| s.cover_percent >= SHELTER_PERCENT),
         }
     }
@@ -150,6 +153,8 @@ impl Battle {
         let def = self.figure(a.target);
         let md = att.modified_md();
         let sc = match (a.special, a.weapon) {
+            // 29: the trample's own Base Chance, no weapon's.
+            _ if a.trample => StrikeChance(TRAMPLE_BASE_CHANCE),
             // 23.5: Base Chance 40, raised by Rank with the weapon or
             // shield "as with any weapon" (docs/RULINGS.md).
             (Some(SpecialAttack::Trip), w) => strike_chance(
@@ -236,6 +241,7 @@ impl Battle {
         };
         let may_parry = a.attack == AttackType::Melee
             && !a.riposte
+            && !a.trample
             && evading
             && self.parry_rank(a.target).is_some();
         Aim {
@@ -279,6 +285,7 @@ impl Battle {
             riposte: a.riposte,
             in_the_way: a.in_the_way,
             special: a.special,
+            trample: a.trample,
         })));
         match hit {
             Some(h) => {
@@ -354,6 +361,7 @@ impl Battle {
                             in_the_way: false,
                             flight: None,
                             special: None,
+                            trample: false,
                         });
                     }
                 }
@@ -482,7 +490,7 @@ impl Battle {
     /// that does the restrainer at least one point of effective damage.
     fn hold_broken_by(&mut self, a: Attack, effective: DamagePoints) {
         let holder = self.figure(a.target);
-        if effective.0 == 0 || self.figure(a.attacker).pose.hex == holder.pose.hex {
+        if effective.0 == 0 || self.figure(a.attacker).shares_hex(holder) {
             return;
         }
         let held: Vec<FigureId> = self
@@ -505,7 +513,7 @@ impl Battle {
             .filter(|f| {
                 f.restrained_by.is_some_and(|by| {
                     let h = self.figure(by);
-                    !h.is_up() || h.pose.hex != f.pose.hex
+                    !h.is_up() || !h.shares_hex(f)
                 })
             })
             .map(|f| f.id)
@@ -519,6 +527,14 @@ impl Battle {
     /// the weapon's class and lodging.
     pub fn damage_terms(&self, a: &Attack) -> DamageTerms {
         let att = self.figure(a.attacker);
+        if a.trample {
+            // 29: D10 + the monster's size in hexes, Class C.
+            return DamageTerms {
+                modifier: i32::from(att.size),
+                class: Some(Class::C),
+                lodges: None,
+            };
+        }
         match a.weapon {
             Some(i) => {
                 let w = att.weapon(i);

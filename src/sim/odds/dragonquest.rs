@@ -313,6 +313,7 @@ pub fn setup(
         in_the_way: false,
         flight,
         special: None,
+        trample: false,
     };
     let circumstances = Circumstances {
         through,

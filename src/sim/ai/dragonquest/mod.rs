@@ -16,12 +16,21 @@
 //!   elsewhere: turn to it and strike;
 //! - otherwise prepare a slung shield, then charge the nearest foe it can
 //!   reach this Pulse (21.2–21.3), or move toward it (21.1).
+//!
+//! A rider (30) first lets his mount run on after a Charge; he charges
+//! straight ahead at a foe that will be beside his mount's head, and turns
+//! a hexside to strike a foe straight ahead. A monster of several hexes (29)
+//! strikes a foe before its head, swinging about its head to bring one
+//! there, else charges or moves its head toward the nearest foe by the
+//! cheapest way its Front hexes allow, keeping off other figures.
+
+use std::collections::{BTreeMap, VecDeque};
 
 use crate::engine::FigureId;
 use crate::engine::dragonquest::{
     Action, Battle, Command, Figure, ItemState, Multiple, Posture, Prompt, Task,
 };
-use crate::hex::{Goal, Hex, MoveCosts, Pose, Step};
+use crate::hex::{Facing, Goal, Hex, MoveCosts, Pose, Step};
 use crate::rules::dragonquest::figure::weapon_strike_chance;
 use crate::rules::dragonquest::tables::weapons::Group;
 
@@ -59,6 +68,12 @@ fn badly_hurt(f: &Figure) -> bool {
 }
 
 fn act(battle: &Battle, id: FigureId) -> Command {
+    if let Some(path) = battle.momentum_path(id) {
+        return Command::Act {
+            figure: id,
+            action: Action::Move { path },
+        };
+    }
     let action = choices(battle, id)
         .into_iter()
         .find(|a| battle.check_act(id, a).is_ok())
@@ -112,7 +127,7 @@ fn choices(battle: &Battle, id: FigureId) -> Vec<Action> {
     let in_hex: Vec<FigureId> = foes
         .iter()
         .copied()
-        .filter(|&f| battle.figure(f).pose.hex == here)
+        .filter(|&f| battle.figure(f).shares_hex(me))
         .collect();
     if !in_hex.is_empty() {
         out.extend(in_hex.iter().map(|&target| Action::Grapple { target }));
@@ -135,8 +150,12 @@ fn choices(battle: &Battle, id: FigureId) -> Vec<Action> {
     let adjacent: Vec<FigureId> = foes
         .iter()
         .copied()
-        .filter(|&f| battle.figure(f).pose.hex.distance(here) == 1)
+        .filter(|&f| battle.figure(f).distance_to(me) == 1)
         .collect();
+    if me.size > 1 {
+        out.extend(monster_choices(battle, me, &foes, &adjacent));
+        return out;
+    }
     let friends_fight = battle
         .figures()
         .iter()
@@ -182,6 +201,17 @@ fn choices(battle: &Battle, id: FigureId) -> Vec<Action> {
     for &target in &adjacent {
         if let Some(to) = here.facing_toward(battle.figure(target).pose.hex) {
             out.push(melee(vec![Step::Pivot { to }], target));
+            if me.mount.is_some() {
+                // 30: a foe straight ahead is struck from beside him.
+                for side in [-1, 1] {
+                    out.push(melee(
+                        vec![Step::Pivot {
+                            to: to.rotate(side),
+                        }],
+                        target,
+                    ));
+                }
+            }
         }
     }
     if !adjacent.is_empty() {
@@ -194,6 +224,12 @@ fn choices(battle: &Battle, id: FigureId) -> Vec<Action> {
     let slung = me.shield.as_ref().is_some_and(|s| !s.prepared);
     if slung && me.hands_used() < 2 {
         out.push(pass(Task::PrepareShield));
+    }
+    if me.mount.is_some() {
+        // 30: a mounted Charge goes straight ahead.
+        for n in 1..=usize::from(me.tmr().0) {
+            out.extend(foes.iter().map(|&t| melee(vec![Step::Forward; n], t)));
+        }
     }
     if let Some((target, path)) = approach(battle, me, &foes) {
         out.push(melee(path.clone(), target));
@@ -250,20 +286,21 @@ fn approach(battle: &Battle, me: &Figure, foes: &[FigureId]) -> Option<(FigureId
         battle
             .figures()
             .iter()
-            .any(|f| f.id != me.id && !f.routed && f.pose.hex == hex)
+            .any(|f| f.id != me.id && !f.routed && f.occupies(hex))
     };
     let mut by_distance = foes.to_vec();
-    by_distance.sort_by_key(|&f| (battle.figure(f).pose.hex.distance(me.pose.hex), f));
+    by_distance.sort_by_key(|&f| (battle.figure(f).distance_to(me), f));
     for target in by_distance {
-        let at = battle.figure(target).pose.hex;
-        let mut spots: Vec<Hex> = at
-            .neighbors()
-            .into_iter()
-            .filter(|&h| map.is_passable(h) && (h == me.pose.hex || !taken(h)))
+        let t = battle.figure(target);
+        let mut spots: Vec<Hex> = t
+            .hexes()
+            .flat_map(|h| h.neighbors())
+            .filter(|&h| !t.occupies(h) && map.is_passable(h) && (h == me.pose.hex || !taken(h)))
             .collect();
         spots.sort_by_key(|&h| (h.distance(me.pose.hex), h.col, h.row));
+        spots.dedup();
         for spot in spots {
-            let Some(facing) = spot.facing_toward(at) else {
+            let Some(facing) = spot.facing_toward(t.nearest_hex(spot)) else {
                 continue;
             };
             let goal = Goal::Pose(Pose::new(spot, facing));
@@ -273,4 +310,108 @@ fn approach(battle: &Battle, me: &Figure, foes: &[FigureId]) -> Option<(FigureId
         }
     }
     None
+}
+
+/// 29: what a monster of several hexes tries, best first (the engine's
+/// checks choose among them): strike a foe before its head, or swing about
+/// its head to strike one beside it; then charge, or move toward the
+/// nearest foe.
+fn monster_choices(
+    battle: &Battle,
+    me: &Figure,
+    foes: &[FigureId],
+    adjacent: &[FigureId],
+) -> Vec<Action> {
+    let mut out: Vec<Action> = adjacent.iter().map(|&t| melee(Vec::new(), t)).collect();
+    for &t in adjacent {
+        for to in Facing::ALL.into_iter().filter(|&f| f != me.pose.facing) {
+            out.push(melee(vec![Step::Pivot { to }], t));
+        }
+    }
+    if !adjacent.is_empty() {
+        return out;
+    }
+    let ways = monster_ways(battle, me);
+    // A charge at a foe before its head at the way's end, shortest first.
+    for (pose, path) in &ways {
+        for &t in foes {
+            let f = battle.figure(t);
+            if pose.corner_front_hexes().iter().any(|&h| f.occupies(h)) {
+                out.push(melee(path.clone(), t));
+            }
+        }
+    }
+    // Else the way that ends nearest a foe, the shorter first on a tie.
+    let nearest = |pose: &Pose| {
+        foes.iter()
+            .flat_map(|&t| {
+                let f = battle.figure(t);
+                pose.body(me.size)
+                    .flat_map(move |h| f.hexes().map(move |g| h.distance(g)))
+            })
+            .min()
+            .unwrap_or(u32::MAX)
+    };
+    let mut moves: Vec<(u32, usize, &Vec<Step>)> = ways
+        .iter()
+        .filter(|(_, p)| !p.is_empty())
+        .map(|(pose, p)| (nearest(pose), p.len(), p))
+        .collect();
+    moves.sort_by_key(|&(near, len, _)| (near, len));
+    out.extend(
+        moves
+            .into_iter()
+            .take(MONSTER_MOVES_TRIED)
+            .map(|(_, _, p)| Action::Move { path: p.clone() }),
+    );
+    out
+}
+
+/// How many of a monster's best moves the engine is asked about.
+const MONSTER_MOVES_TRIED: usize = 24;
+
+/// 29: the poses a monster's head can reach within its TMR by its own
+/// steps (into a Front hex, or a pivot about the head, a hex for each two
+/// vertices), its body on open hexes free of other figures, each with the
+/// first way found to it, nearest first.
+fn monster_ways(battle: &Battle, me: &Figure) -> Vec<(Pose, Vec<Step>)> {
+    let map = battle.map();
+    let free = |pose: Pose| {
+        pose.body(me.size).all(|h| {
+            map.is_passable(h)
+                && !battle
+                    .figures()
+                    .iter()
+                    .any(|f| f.id != me.id && !f.routed && f.occupies(h))
+        })
+    };
+    // Cost in half hexes: a hex 2, a vertex turned 1.
+    let limit = 2 * u32::from(me.tmr().0);
+    let mut best: BTreeMap<Pose, (u32, Vec<Step>)> = BTreeMap::new();
+    best.insert(me.pose, (0, Vec::new()));
+    let mut queue = VecDeque::from([me.pose]);
+    while let Some(pose) = queue.pop_front() {
+        let (cost, path) = best[&pose].clone();
+        let mut next: Vec<(Pose, Step, u32)> = [Step::Forward, Step::ForwardRight]
+            .into_iter()
+            .map(|s| (pose.after(s), s, 2))
+            .collect();
+        for to in Facing::ALL.into_iter().filter(|&f| f != pose.facing) {
+            let turned = u32::from(Facing::hexsides_between(pose.facing, to));
+            next.push((pose.after(Step::Pivot { to }), Step::Pivot { to }, turned));
+        }
+        for (to, step, c) in next {
+            let c = cost + c;
+            if c > limit || !free(to) || best.get(&to).is_some_and(|(b, _)| *b <= c) {
+                continue;
+            }
+            let mut p = path.clone();
+            p.push(step);
+            best.insert(to, (c, p));
+            queue.push_back(to);
+        }
+    }
+    let mut ways: Vec<(Pose, Vec<Step>)> = best.into_iter().map(|(p, (_, s))| (p, s)).collect();
+    ways.sort_by_key(|(p, s)| (s.len(), *p));
+    ways
 }
