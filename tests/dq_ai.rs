@@ -137,6 +137,32 @@ fn an_archer_fires_when_loaded_and_loads_when_not_21_7() {
     );
 }
 
+/// 21.7: a figure throws the javelin in its hand at a foe in range when it
+/// carries a weapon as good to fight with after; with none, it keeps the
+/// javelin and closes.
+#[test]
+fn a_thrower_with_a_weapon_to_spare_throws_21_7() {
+    let mut thrower = fighter("Thrower", 0, (2, 5), Facing::SE, "Javelin");
+    thrower.weapons.push(weapon("Broadsword", Some(2)));
+    let foe = fighter("Foe", 1, (9, 8), Facing::NW, "Broadsword");
+    let mut b = Battle::new(&spec(vec![thrower.clone(), foe.clone()]), 3).unwrap();
+    until_turn_of(&mut b, 0);
+    assert_eq!(
+        chosen(&b),
+        (
+            FigureId(0),
+            Action::Fire {
+                path: vec![],
+                target: FigureId(1)
+            }
+        )
+    );
+    thrower.weapons.pop();
+    let mut b = Battle::new(&spec(vec![thrower, foe]), 3).unwrap();
+    until_turn_of(&mut b, 0);
+    assert!(!matches!(chosen(&b).1, Action::Fire { .. }));
+}
+
 /// 20.4: an archer with a foe beside it puts the bow away (to draw a
 /// weapon next).
 #[test]

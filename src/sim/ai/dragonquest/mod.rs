@@ -11,6 +11,8 @@
 //!   (20.3) and keep out of the fight (it may still shoot);
 //! - a Missile Weapon in hand: put it away when a foe is adjacent, else fire
 //!   it loaded at the nearest foe in sight (21.7), else load it (27.2 note G);
+//! - no foe adjacent, throw the weapon in hand at the nearest foe in range
+//!   when another as good is left to fight with (21.7);
 //! - with no weapon in hand, prepare the best it carries (20.4);
 //! - a foe in its Melee Zone: strike the weakest (20.1); one adjacent
 //!   elsewhere: turn to it and strike;
@@ -192,6 +194,16 @@ fn choices(battle: &Battle, id: FigureId) -> Vec<Action> {
             out.push(pass(Task::Load));
         }
     }
+    // 21.7: throw a weapon at a foe in range while one as good is left to
+    // fight with (the thrower draws it next).
+    if adjacent.is_empty() && spare_after_throwing(me) {
+        let mut nearest = foes.clone();
+        nearest.sort_by_key(|&f| (battle.figure(f).distance_to(me), f));
+        out.extend(nearest.into_iter().map(|target| Action::Fire {
+            path: Vec::new(),
+            target,
+        }));
+    }
     if me.primary().is_none() {
         out.extend(pick_up(me).map(pass));
         out.extend(prepare_best(me).map(pass));
@@ -258,6 +270,27 @@ fn prepare_best(me: &Figure) -> Option<Task> {
             )
         })
         .map(|(item, _)| Task::Prepare { item })
+}
+
+/// Whether the weapon a throw would loose (the first in hand rated for
+/// Ranged Combat, as 21.7's engine picks it; not a bow or crossbow, which
+/// fires instead) leaves the figure another weapon for Melee with a Strike
+/// Chance as good, in hand or carried.
+fn spare_after_throwing(me: &Figure) -> bool {
+    let Some(thrown) = me.hands.iter().copied().find(|&i| me.weapon(i).uses.ranged) else {
+        return false;
+    };
+    if me.weapon(thrown).group == Group::Missile {
+        return false;
+    }
+    let md = me.modified_md();
+    let chance = |i: usize| weapon_strike_chance(me.weapon(i), md, me.weapons[i].rank);
+    (me.weapons.iter().enumerate()).any(|(i, w)| {
+        i != thrown
+            && w.state == ItemState::Carried
+            && me.weapon(i).uses.melee
+            && chance(i) >= chance(thrown)
+    })
 }
 
 /// 20.4: a Pass that picks up its own weapon lying in its hex (dropped in
