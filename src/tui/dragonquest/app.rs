@@ -538,6 +538,7 @@ impl App {
         while self.ai_asked() && self.session.undo() {}
         self.info(format!("undone: back to {}", self.battle_where()));
         self.sync(true);
+        self.autosave();
     }
 
     fn redo(&mut self) {
@@ -548,6 +549,7 @@ impl App {
         while self.ai_asked() && self.session.redo() {}
         self.info(format!("redone: {}", self.battle_where()));
         self.sync(true);
+        self.autosave();
     }
 
     fn battle_where(&self) -> String {
