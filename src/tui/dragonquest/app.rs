@@ -134,7 +134,7 @@ impl App {
 
     /// The screen's parts for the current size; `None` when too small.
     pub fn areas(&self) -> Option<Areas> {
-        Areas::of(self.size, self.battle().figures().len())
+        super::ui::areas(self.size, self.battle().figures().len())
     }
 
     /// Whether the AI answers the battle's question now.

@@ -33,7 +33,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
 
 fn draw_all(frame: &mut Frame, app: &App) {
     let size = frame.area();
-    let Some(a) = Areas::of(size, app.battle().figures().len()) else {
+    let Some(a) = areas(size, app.battle().figures().len()) else {
         too_small_words(frame, size, app.overlay() == Some(&Overlay::Quit));
         return;
     };
@@ -90,6 +90,12 @@ fn draw_all(frame: &mut Frame, app: &App) {
         }
         None => {}
     }
+}
+
+/// The shared layout, its figures box sized for one roster line a figure
+/// (Shakhàn's gives three).
+pub fn areas(size: Rect, figures: usize) -> Option<Areas> {
+    Areas::of(size, figures.div_ceil(3))
 }
 
 fn side_name(b: &Battle, side: SideId) -> &str {
@@ -264,11 +270,11 @@ fn panel(frame: &mut Frame, area: Rect, app: &App) {
         lines.extend(kit(f).into_iter().map(Line::from));
         if app.view == View::Referee {
             lines.push(Line::from(format!(
-                "En {}/{} Ft {}/{} · AG {} MD {} · IV {} · TMR {}",
-                f.endurance,
-                f.endurance_max,
-                f.fatigue,
-                f.fatigue_max,
+                "En {}/{} · Ft {}/{}",
+                f.endurance, f.endurance_max, f.fatigue, f.fatigue_max,
+            )));
+            lines.push(Line::from(format!(
+                "AG {} · MD {} · IV {} · TMR {}",
                 f.modified_ag(),
                 f.modified_md(),
                 f.initiative_value().0,
