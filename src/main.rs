@@ -552,7 +552,7 @@ enum Start {
 /// entered.
 fn play(start: Start, light: bool, seats: Option<std::net::SocketAddr>) -> ExitCode {
     let session = match open(&start) {
-        Ok(Opened::Shakhan(s)) => s,
+        Ok(Opened::Shakhan(s)) => *s,
         Ok(Opened::DragonQuest(s)) => return play_dragonquest(*s, start, light, seats.is_some()),
         Err(SessionError::Scenario(e)) => return check(Err(e), false),
         Err(e) => {
@@ -586,7 +586,7 @@ fn play(start: Start, light: bool, seats: Option<std::net::SocketAddr>) -> ExitC
 
 /// A battle opened for the display, of either ruleset.
 enum Opened {
-    Shakhan(Session),
+    Shakhan(Box<Session>),
     DragonQuest(Box<Session<DqBattle>>),
 }
 
@@ -598,19 +598,19 @@ fn open(start: &Start) -> Result<Opened, SessionError> {
             scenario::DEFAULT_SCENARIO.1.to_string(),
             None,
         )
-        .map(Opened::Shakhan),
+        .map(|s| Opened::Shakhan(Box::new(s))),
         Start::New(path, seed) => {
             let text = scenario::read_text(path, "a scenario", "docs/SCENARIOS.md")?;
             if scenario::ruleset_of(&text) == Some(scenario::RulesetName::DragonQuest) {
                 Session::open(path, text, *seed).map(|s| Opened::DragonQuest(Box::new(s)))
             } else {
-                Session::start(path, text, *seed).map(Opened::Shakhan)
+                Session::start(path, text, *seed).map(|s| Opened::Shakhan(Box::new(s)))
             }
         }
         Start::Resume(file) | Start::Replay(file) => match session::file::load_any(file)? {
             AnyLoaded::Shakhan(loaded) => {
                 warn_all(&loaded.warnings);
-                Ok(Opened::Shakhan(loaded.session))
+                Ok(Opened::Shakhan(Box::new(loaded.session)))
             }
             AnyLoaded::DragonQuest(loaded) => {
                 warn_all(&loaded.warnings);
