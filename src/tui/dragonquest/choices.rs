@@ -3,7 +3,7 @@
 
 use crate::engine::FigureId;
 use crate::engine::dragonquest::{
-    Action, Battle, Command, Multiple, Posture, Prompt, SpecialAttack, Task,
+    Action, Battle, Command, Item, Multiple, Posture, Prompt, SpecialAttack, Task,
 };
 use crate::hex::{Goal, Hex, MoveCosts, Pose, Step};
 use crate::sim::ai::dragonquest as ai;
@@ -99,6 +99,16 @@ fn actions(b: &Battle, id: FigureId, cursor: Hex) -> Vec<Action> {
     let here = Vec::new;
     let mut all = Vec::new();
     for &t in &foes {
+        // 23.5 Disarm: what the foe holds.
+        let held = b.figure(t).hands.iter().map(|&i| Item::Weapon(i));
+        let shield = b.figure(t).prepared_shield().map(|_| Item::Shield);
+        for item in held.chain(shield) {
+            all.push(Action::Special {
+                path: here(),
+                target: t,
+                attack: SpecialAttack::Disarm { item },
+            });
+        }
         all.push(Action::Melee {
             path: here(),
             target: t,
@@ -152,6 +162,12 @@ fn actions(b: &Battle, id: FigureId, cursor: Hex) -> Vec<Action> {
                     path: path.clone(),
                     posture: Posture::Defensive,
                 });
+                for &t in &foes {
+                    all.push(Action::Withdraw {
+                        path: path.clone(),
+                        posture: Posture::Offensive { target: t },
+                    });
+                }
                 all.push(Action::Withdraw {
                     path: path.clone(),
                     posture: Posture::Plain,
@@ -231,9 +247,9 @@ pub fn words(b: &Battle, who: FigureId, action: &Action) -> String {
         Action::Evade { path } => format!("evade{}", along(path)),
         Action::Withdraw { path, posture } => {
             let how = match posture {
-                Posture::Offensive { .. } => "striking first",
-                Posture::Defensive => "behind the shield",
-                Posture::Plain => "plainly",
+                Posture::Offensive { target } => format!("striking {} first", name(target)),
+                Posture::Defensive => "behind the shield".into(),
+                Posture::Plain => "plainly".into(),
             };
             format!("withdraw {how}{}", along(path))
         }
@@ -268,7 +284,18 @@ pub fn words(b: &Battle, who: FigureId, action: &Action) -> String {
                 SpecialAttack::ShieldRush => "shield-rush",
                 SpecialAttack::Disarm { .. } => "disarm",
             };
-            format!("{what} {}{}", name(target), along(path))
+            let of = match attack {
+                SpecialAttack::Disarm {
+                    item: Item::Weapon(i),
+                } => b
+                    .figures()
+                    .get(target.0)
+                    .filter(|f| *i < f.weapons.len())
+                    .map_or(String::new(), |f| format!(" of the {}", f.weapon(*i).name)),
+                SpecialAttack::Disarm { item: Item::Shield } => " of the shield".into(),
+                _ => String::new(),
+            };
+            format!("{what} {}{of}{}", name(target), along(path))
         }
         Action::Combine { first } => format!("two actions, first: {}", words(b, who, first)),
         Action::Spell { .. } => "a spell".into(),

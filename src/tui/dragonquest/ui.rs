@@ -18,7 +18,7 @@ use crate::rules::dragonquest::damage::Standing;
 use crate::rules::dragonquest::tables::tables;
 use crate::tui::map::MapWidget;
 use crate::tui::ui::layout::Areas;
-use crate::tui::ui::{centred, clip, framed, log::wrap, quit_confirm, too_small_words};
+use crate::tui::ui::{centred, clip, framed, log::wrap, note_words, quit_confirm, too_small_words};
 
 /// Draw the whole display, no cell holding a character that would drive
 /// the terminal (as the Shakhàn display does).
@@ -303,16 +303,7 @@ fn panel(frame: &mut Frame, area: Rect, app: &App) {
         ]));
     }
     let inner_rows = usize::from(area.height.saturating_sub(2));
-    let note = app.note.as_ref().map(|n| {
-        let style = if n.error {
-            Style::new()
-                .fg(ratatui::style::Color::Red)
-                .add_modifier(Modifier::BOLD)
-        } else {
-            Style::new().add_modifier(Modifier::ITALIC)
-        };
-        Line::from(Span::styled(n.text.as_str(), style))
-    });
+    let note = app.note.as_ref().map(note_words);
     // Keep the highlighted choice in sight below the figure's lines.
     let room = inner_rows.saturating_sub(usize::from(note.is_some()) * 2);
     let pick_row = top + app.pick + usize::from(app.ai_asked());

@@ -324,16 +324,19 @@ pub fn fmt_ap(v: f64) -> String {
 
 /// The note line (last message), red when it is a refusal.
 pub fn note_line(app: &App) -> Option<Line<'_>> {
-    app.note.as_ref().map(|n| {
-        let style = if n.error {
-            Style::new()
-                .fg(ratatui::style::Color::Red)
-                .add_modifier(Modifier::BOLD)
-        } else {
-            Style::new().add_modifier(Modifier::ITALIC)
-        };
-        Line::from(Span::styled(n.text.as_str(), style))
-    })
+    app.note.as_ref().map(note_words)
+}
+
+/// A note as a line of any display: red and bold for a refusal.
+pub fn note_words(n: &super::app::Note) -> Line<'_> {
+    let style = if n.error {
+        Style::new()
+            .fg(ratatui::style::Color::Red)
+            .add_modifier(Modifier::BOLD)
+    } else {
+        Style::new().add_modifier(Modifier::ITALIC)
+    };
+    Line::from(Span::styled(n.text.as_str(), style))
 }
 
 /// `line` cut to leave its row's last cell blank (`width` cells in all),
