@@ -18,7 +18,9 @@ use crate::rules::dragonquest::damage::Standing;
 use crate::rules::dragonquest::tables::tables;
 use crate::tui::map::MapWidget;
 use crate::tui::ui::layout::Areas;
-use crate::tui::ui::{centred, clip, framed, log::wrap, note_words, quit_confirm, too_small_words};
+use crate::tui::ui::{
+    centred, clip, fit_box, framed, log::wrap, note_words, quit_confirm, too_small_words,
+};
 
 /// Draw the whole display, no cell holding a character that would drive
 /// the terminal (as the Shakhàn display does).
@@ -414,14 +416,10 @@ fn help(frame: &mut Frame, body: Rect) {
             Line::from("1-9 highlight a choice; Enter plays it. Esc closes."),
         ])
         .collect();
-    let area = centred(body, 96, u16::try_from(lines.len() + 2).unwrap_or(u16::MAX));
+    let text = Paragraph::new(lines).wrap(Wrap { trim: false });
+    let (area, _, _) = fit_box(body, 96, &text, 0);
     frame.render_widget(Clear, area);
-    frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(framed(" Keys (DragonQuest) ", true)),
-        area,
-    );
+    frame.render_widget(text.block(framed(" Keys (DragonQuest) ", true)), area);
 }
 
 /// A question in a box: its lines, the answers last.
