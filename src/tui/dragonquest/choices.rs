@@ -189,7 +189,9 @@ fn actions(b: &Battle, id: FigureId, cursor: Hex) -> Vec<Action> {
         }
     }
     all.push(pass(Task::PrepareShield));
-    all.push(pass(Task::DrawOut));
+    if !me.lodged.is_empty() {
+        all.push(pass(Task::DrawOut));
+    }
     all.push(pass(Task::Nothing));
     all.push(pass(Task::Prone { down: true }));
     all
@@ -240,6 +242,9 @@ pub fn words(b: &Battle, who: FigureId, action: &Action) -> String {
     match action {
         Action::Move { path } => format!("move{}", along(path)),
         Action::Melee { path, target, .. } if path.is_empty() => format!("strike {}", name(target)),
+        Action::Melee { path, target, .. } if !path.iter().any(|s| s.moves()) => {
+            format!("turn and strike {}", name(target))
+        }
         Action::Melee { path, target, .. } => {
             format!("charge and strike {}{}", name(target), along(path))
         }
