@@ -268,3 +268,47 @@ fn dq_pulse_by_ai_save_and_resume_offer() {
     assert_eq!(again.session().cursor(), at);
     assert_eq!(again.battle().where_in(), app.battle().where_in());
 }
+
+/// The scene seam, DragonQuest's side (16, 21.7): at Normal zoom the
+/// selected figure's Melee Zone (its three front hexes) is shaded, facing
+/// marks sit on the faced hexsides, and after the first moves the engaged
+/// figures are marked; shaded cells shown as `#` under the text.
+#[test]
+fn dq_map_scene_melee_zone_and_engagement() {
+    use hexmelee::tui::map::{MapWidget, Zoom};
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+    use ratatui::style::Color;
+    use ratatui::widgets::Widget;
+
+    let mut app = open("dq-duel.ron", 120, 40);
+    while app.battle().pulse() < 2 {
+        press(&mut app, KeyCode::Enter);
+    }
+    let mut view = app.map.clone();
+    view.zoom = Zoom::Normal;
+    view.scroll = (0, 0);
+    view.selected = Some(FigureId(0));
+    view.path.clear();
+    let area = Rect::new(0, 0, 90, 36);
+    let mut buf = Buffer::empty(area);
+    MapWidget {
+        battle: &app.table(),
+        view: &view,
+        theme: &app.theme,
+    }
+    .render(area, &mut buf);
+    let rows = |cell: &dyn Fn(&ratatui::buffer::Cell) -> String| {
+        (0..area.height)
+            .map(|y| {
+                let row: String = (0..area.width).map(|x| cell(&buf[(x, y)])).collect();
+                row.trim_end().to_string()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let text = rows(&|c| c.symbol().to_string());
+    let shade = rows(&|c| if c.bg == Color::Reset { " " } else { "#" }.into());
+    assert!(text.contains('⚔'), "engaged after closing:\n{text}");
+    assert_snapshot!(format!("{text}\n-- shaded --\n{}", shade.trim_end()));
+}
