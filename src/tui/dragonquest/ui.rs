@@ -19,7 +19,7 @@ use crate::rules::dragonquest::tables::tables;
 use crate::tui::map::MapWidget;
 use crate::tui::ui::layout::Areas;
 use crate::tui::ui::{
-    centred, clip, fit_box, framed, log::wrap, note_words, quit_confirm, too_small_words,
+    centred, clip, fit_box, framed, log::wrap, note_words, quit_confirm, too_small_words, with_more,
 };
 
 /// Draw the whole display, no cell holding a character that would drive
@@ -215,7 +215,17 @@ fn roster(frame: &mut Frame, area: Rect, app: &App) {
         })
         .collect();
     frame.render_widget(
-        Paragraph::new(lines).block(framed(" Figures ", false)),
+        // More figures than rows: scrolled to keep the one asked in sight,
+        // the borders counting the rest.
+        {
+            let rows = usize::from(area.height.saturating_sub(2));
+            let at = app.actor.map_or(0, |a| a.0);
+            let skip = (at + 1).saturating_sub(rows);
+            let below = lines.len().saturating_sub(skip + rows);
+            Paragraph::new(lines)
+                .scroll((u16::try_from(skip).unwrap_or(u16::MAX), 0))
+                .block(with_more(framed(" Figures ", false), skip, below))
+        },
         area,
     );
 }
