@@ -551,24 +551,9 @@ enum Start {
 /// scenario or save, or a missing terminal, exits 2 before raw mode is
 /// entered.
 fn play(start: Start, light: bool, seats: Option<std::net::SocketAddr>) -> ExitCode {
-    use std::io::IsTerminal;
-    let opened = match &start {
-        Start::Default => Session::start(
-            std::path::Path::new(scenario::DEFAULT_SCENARIO.0),
-            scenario::DEFAULT_SCENARIO.1.to_string(),
-            None,
-        ),
-        Start::New(path, seed) => Session::start_file(path, *seed),
-        Start::Resume(file) | Start::Replay(file) => session::file::load(file).map_or_else(
-            |e| Err(e.into()),
-            |loaded| {
-                warn_all(&loaded.warnings);
-                Ok(loaded.session)
-            },
-        ),
-    };
-    let session = match opened {
-        Ok(s) => s,
+    let session = match open(&start) {
+        Ok(Opened::Shakhan(s)) => *s,
+        Ok(Opened::DragonQuest(s)) => return play_dragonquest(*s, start, light, seats.is_some()),
         Err(SessionError::Scenario(e)) => return check(Err(e), false),
         Err(e) => {
             warn!("{e}");
@@ -579,11 +564,8 @@ fn play(start: Start, light: bool, seats: Option<std::net::SocketAddr>) -> ExitC
         Ok(link) => link,
         Err(code) => return code,
     };
-    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
-        warn!(
-            "hexmelee: the tactical display needs a terminal; try `hexmelee check <scenario>` or `hexmelee sim <scenario>`"
-        );
-        return ExitCode::from(2);
+    if let Some(code) = no_terminal() {
+        return code;
     }
     let mut app = App::from_session(session, light);
     app.autosave = autosave::dir().ok();
@@ -599,7 +581,92 @@ fn play(start: Start, light: bool, seats: Option<std::net::SocketAddr>) -> ExitC
         Ok(port) => port,
         Err(code) => return code,
     };
-    match terminal::run(app, port) {
+    ended(terminal::run(app, port))
+}
+
+/// A battle opened for the display, of either ruleset.
+enum Opened {
+    Shakhan(Box<Session>),
+    DragonQuest(Box<Session<DqBattle>>),
+}
+
+/// The session `start` names: its scenario or save says which ruleset.
+fn open(start: &Start) -> Result<Opened, SessionError> {
+    match start {
+        Start::Default => Session::start(
+            std::path::Path::new(scenario::DEFAULT_SCENARIO.0),
+            scenario::DEFAULT_SCENARIO.1.to_string(),
+            None,
+        )
+        .map(|s| Opened::Shakhan(Box::new(s))),
+        Start::New(path, seed) => {
+            let text = scenario::read_text(path, "a scenario", "docs/SCENARIOS.md")?;
+            if scenario::ruleset_of(&text) == Some(scenario::RulesetName::DragonQuest) {
+                Session::open(path, text, *seed).map(|s| Opened::DragonQuest(Box::new(s)))
+            } else {
+                Session::start(path, text, *seed).map(|s| Opened::Shakhan(Box::new(s)))
+            }
+        }
+        Start::Resume(file) | Start::Replay(file) => match session::file::load_any(file)? {
+            AnyLoaded::Shakhan(loaded) => {
+                warn_all(&loaded.warnings);
+                Ok(Opened::Shakhan(Box::new(loaded.session)))
+            }
+            AnyLoaded::DragonQuest(loaded) => {
+                warn_all(&loaded.warnings);
+                Ok(Opened::DragonQuest(Box::new(loaded.session)))
+            }
+        },
+    }
+}
+
+/// The DragonQuest display: no player seats or replay stepping yet.
+fn play_dragonquest(
+    session: Session<DqBattle>,
+    start: Start,
+    light: bool,
+    seats: bool,
+) -> ExitCode {
+    if seats {
+        warn!(
+            "hexmelee: --seats is for Shakhàn battles; a DragonQuest battle is played at the laptop"
+        );
+        return ExitCode::from(2);
+    }
+    if let Start::Replay(file) = &start {
+        warn!(
+            "hexmelee: {}: stepping through a DragonQuest save is not in the display yet; `hexmelee play --resume` opens it where it was left, `hexmelee export` prints its log",
+            file.display()
+        );
+        return ExitCode::from(2);
+    }
+    if let Some(code) = no_terminal() {
+        return code;
+    }
+    let mut app = hexmelee::tui::dragonquest::App::from_session(session, light);
+    app.autosave = autosave::dir().ok();
+    match start {
+        Start::Resume(file) => app.save_path = Some(file),
+        _ => app.offer_autosave(),
+    }
+    ended(terminal::run(app, None))
+}
+
+/// Refused before raw mode: the display needs a terminal on both ends.
+fn no_terminal() -> Option<ExitCode> {
+    use std::io::IsTerminal;
+    if std::io::stdout().is_terminal() && std::io::stdin().is_terminal() {
+        return None;
+    }
+    warn!(
+        "hexmelee: the tactical display needs a terminal; try `hexmelee check <scenario>` or `hexmelee sim <scenario>`"
+    );
+    Some(ExitCode::from(2))
+}
+
+/// The exit code for how the display ended.
+fn ended(run: std::io::Result<terminal::Exit>) -> ExitCode {
+    match run {
         Ok(terminal::Exit::Quit) => ExitCode::SUCCESS,
         // The shell's convention: 128 + the signal's number.
         Ok(terminal::Exit::Signal(n)) => {

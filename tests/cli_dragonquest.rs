@@ -155,7 +155,8 @@ fn a_broken_dragonquest_file_is_refused_at_its_place() {
 
 /// `sim --save` writes the battle as a save; `check-save` replays it and
 /// says where it stands, `export` writes its explained log; the display
-/// refuses it in plain words.
+/// opens it (here, without a terminal, it says it needs one), and says in
+/// plain words that it cannot step through it yet.
 #[test]
 fn sim_saves_a_battle_that_check_save_and_export_read() {
     let dir = tempfile::tempdir().unwrap();
@@ -183,24 +184,31 @@ fn sim_saves_a_battle_that_check_save_and_export_read() {
     assert!(exported.contains(last), "{last}");
     let md = ok(&["export", save, "--format", "markdown"]);
     assert!(md.contains("\n## Pulse 1 begins \\[19\\]\n"), "{md}");
-    for args in [&["play", "--resume", save][..], &["replay", save][..]] {
-        let stderr = refused(args);
-        assert!(
-            stderr.contains(
-                ": this is a save of a DragonQuest battle, which this command does not open yet"
-            ),
-            "{args:?}: {stderr}"
-        );
-    }
+    let stderr = refused(&["play", "--resume", save]);
+    assert!(
+        stderr.contains("the tactical display needs a terminal"),
+        "{stderr}"
+    );
+    let stderr = refused(&["replay", save]);
+    assert!(
+        stderr.contains("stepping through a DragonQuest save is not in the display yet"),
+        "{stderr}"
+    );
 }
 
-/// Not in this slice: each says so, placed at `ruleset` or naming the
-/// flags, and exits 2 before any terminal is touched.
+/// Not in this slice: each says so, naming the flags, and exits 2 before
+/// any terminal is touched. The display opens DragonQuest (here it needs a
+/// terminal) but serves no player seats for it.
 #[test]
 fn what_dragonquest_cannot_do_yet_says_so() {
     let stderr = refused(&["play", DQ[0]]);
     assert!(
-        stderr.starts_with("scenarios/dq-duel.ron:6:5: a DragonQuest scenario"),
+        stderr.contains("the tactical display needs a terminal"),
+        "{stderr}"
+    );
+    let stderr = refused(&["play", DQ[0], "--seats", "127.0.0.1:0"]);
+    assert!(
+        stderr.contains("--seats is for Shakhàn battles"),
         "{stderr}"
     );
     let stderr = refused(&[

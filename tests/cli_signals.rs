@@ -33,16 +33,22 @@ struct Running {
 }
 
 fn start() -> Option<Running> {
+    start_on("duel.ron")
+}
+
+/// [`start`] on a shipped scenario.
+fn start_on(scenario: &str) -> Option<Running> {
     if Command::new("script").arg("--version").output().is_err() {
         eprintln!("util-linux `script` is not installed: no pseudo-terminal to test in");
         return None;
     }
     let data = tempfile::tempdir().unwrap();
     let bin = env!("CARGO_BIN_EXE_hexmelee");
-    let scenario = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/duel.ron");
+    let scenario = format!("{}/scenarios/{scenario}", env!("CARGO_MANIFEST_DIR"));
     let mut script = Command::new("script")
         .args(["-qfec", &format!("exec {bin} play {scenario}"), "/dev/null"])
         .env("XDG_DATA_HOME", data.path())
+        .env_remove("HEXMELEE_DATA_DIR")
         .env("TERM", "xterm-256color")
         .env("COLUMNS", "100")
         .env("LINES", "30")
@@ -166,4 +172,46 @@ fn a_closed_terminal_ends_the_display_instead_of_spinning() {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
+}
+
+/// The DragonQuest display in a real terminal: `B` has the AI play the duel
+/// to its end, autosaved; a TERM then ends it as it ends Shakhàn's, the
+/// terminal restored.
+#[test]
+fn the_dragonquest_display_plays_autosaves_and_restores() {
+    use std::io::Write;
+    let Some(mut run) = start_on("dq-duel.ron") else {
+        return;
+    };
+    let autosave = run._data.path().join("hexmelee/autosave");
+    run.script.stdin.as_mut().unwrap().write_all(b"B").unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let saved = || {
+        std::fs::read_dir(&autosave).ok()?.flatten().find_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            (name.starts_with("dq-duel-") && name.ends_with(".ron")).then(|| e.path())
+        })
+    };
+    let file = loop {
+        if let Some(file) = saved() {
+            break file;
+        }
+        assert!(Instant::now() < deadline, "no autosave after B");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let loaded =
+        hexmelee::session::file::load_of::<hexmelee::engine::dragonquest::Battle>(&file).unwrap();
+    assert!(
+        loaded.session.battle().outcome().is_some(),
+        "played to the end"
+    );
+    kill("TERM", run.display);
+    let status = run.script.wait().unwrap();
+    assert_eq!(status.code(), Some(128 + 15));
+    while let Ok(bytes) = run.output.recv_timeout(Duration::from_millis(300)) {
+        run.seen.extend(bytes);
+    }
+    let out = String::from_utf8_lossy(&run.seen);
+    let entered = out.rfind(ENTER_ALTERNATE).expect("the display started");
+    assert!(out[entered..].contains(LEAVE_ALTERNATE));
 }

@@ -971,3 +971,28 @@ fn inside_a_melee_zone_moves_stay_within_it_20_2() {
         },
     );
 }
+
+/// 27.4: a figure with nothing lodged in it has nothing to draw out: the
+/// check refuses the Pass, whoever is asked.
+#[test]
+fn dq_27_4_nothing_lodged_nothing_to_draw_out() {
+    let mut b = Battle::new(&face_to_face(a(), b()), 1).unwrap();
+    while let Prompt::LeadChoice { .. } | Prompt::SideChoice { .. } = b.prompt() {
+        b.submit(Command::ActNow { now: true }).unwrap();
+    }
+    let asked = match b.prompt() {
+        Prompt::EngagedAction { figure } => figure,
+        Prompt::SideAction { ready, .. } => ready[0],
+        p => panic!("{p:?}"),
+    };
+    let why = b
+        .check_act(
+            asked,
+            &Action::Pass {
+                path: vec![],
+                task: Task::DrawOut,
+            },
+        )
+        .expect_err("nothing lodged");
+    assert!(why.0.contains("nothing is lodged"), "{why}");
+}

@@ -140,8 +140,8 @@ pub fn parse(file: &Path, text: &str) -> Result<Checked, ScenarioError> {
             message: "a DragonQuest scenario: this command plays only Shakhàn scenarios so far"
                 .into(),
             hint: Some(
-                "`check`, `sim` (and its `--save`), `batch`, `check-save` and `export` take \
-                 DragonQuest; the display, `odds` and scripted orders do not yet"
+                "`check`, `sim`, `batch`, `odds`, `play`, `check-save` and `export` take \
+                 DragonQuest through their own dispatch"
                     .into(),
             ),
         }]));

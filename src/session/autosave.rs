@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use fnv::FnvHasher;
 
+use super::Ruleset;
 use super::file::{self, Loaded, SaveError, temp_prefix};
 
 /// The directory autosaves go in.
@@ -61,12 +62,21 @@ pub fn find_in(
     origin: &Path,
     scenario_text: &str,
 ) -> Result<Option<Loaded>, SaveError> {
+    find_of(dir, origin, scenario_text)
+}
+
+/// [`find_in`] for a battle of ruleset `E`.
+pub fn find_of<E: Ruleset>(
+    dir: &Path,
+    origin: &Path,
+    scenario_text: &str,
+) -> Result<Option<Loaded<E>>, SaveError> {
     let path = path_in(dir, origin, scenario_text)?;
     remove_leftovers(&path);
     if !path.exists() {
         return Ok(None);
     }
-    file::load(&path).map(Some)
+    file::load_of(&path).map(Some)
 }
 
 /// Forget the autosave (the battle was finished or the referee declined it).

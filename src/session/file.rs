@@ -402,6 +402,11 @@ pub fn load(path: &Path) -> Result<Loaded, SaveError> {
     read(path, |text| load_text(path, text))
 }
 
+/// Read, check and replay a save file of ruleset `E`; another's is refused.
+pub fn load_of<E: Ruleset>(path: &Path) -> Result<Loaded<E>, SaveError> {
+    read(path, |text| load_text_of(path, text))
+}
+
 /// Read, check and replay a save file of either ruleset: its `ruleset`
 /// says which, once.
 pub fn load_any(path: &Path) -> Result<AnyLoaded, SaveError> {

@@ -374,6 +374,16 @@ impl<E: Ruleset> Session<E> {
         all
     }
 
+    /// Where a save goes unless the user says: `<scenario>-save.ron` in the
+    /// working directory.
+    pub fn save_name(&self) -> PathBuf {
+        let stem = self
+            .origin
+            .file_stem()
+            .map_or("battle".into(), |s| s.to_string_lossy().into_owned());
+        PathBuf::from(format!("{stem}-save.ron"))
+    }
+
     /// The whole session as a save file.
     pub fn to_save(&self) -> file::SaveOf<E::Command> {
         file::SaveOf::new(self)

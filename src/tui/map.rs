@@ -3,11 +3,15 @@
 //! [`Buffer`].
 //!
 //! [`MapView`] is what the app keeps between frames (zoom, scroll, cursor,
-//! selection, overlays); [`MapWidget`] draws a [`Battle`] through it.
+//! selection, overlays); [`MapWidget`] draws a battle's [`Scene`] through
+//! it. Each ruleset's battle makes its scene ([`Stage`]); nothing here knows
+//! a ruleset.
 
 mod geometry;
 mod labels;
 mod render;
+mod scene;
+mod shakhan;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -18,6 +22,7 @@ use crate::hex::{Hex, HexMap};
 
 use geometry::Geometry;
 pub use labels::Labels;
+pub use scene::{Focus, Piece, Scene, Stage, State};
 
 use super::theme::Theme;
 
@@ -79,14 +84,15 @@ pub struct MapView {
 impl MapView {
     /// A view of `battle` at Compact zoom, scrolled to the top-left, the
     /// cursor on the first figure.
-    pub fn new(battle: &Battle) -> MapView {
+    pub fn new(battle: &impl Stage) -> MapView {
         MapView {
             zoom: Zoom::Compact,
             scroll: (0, 0),
             cursor: battle
-                .figures()
+                .scene(Focus::default())
+                .pieces
                 .first()
-                .map_or(Hex::new(0, 0), |f| f.pose.hex),
+                .map_or(Hex::new(0, 0), Piece::hex),
             selected: None,
             threats: false,
             path: Vec::new(),
@@ -99,7 +105,7 @@ impl MapView {
 
     /// Large labels on or off (the labels are made again for `battle`);
     /// with them on, hexes are never smaller than Normal.
-    pub fn set_large(&mut self, battle: &Battle, large: bool) {
+    pub fn set_large(&mut self, battle: &impl Stage, large: bool) {
         self.large = large;
         self.labels = if large {
             Labels::large(battle)
@@ -197,17 +203,17 @@ impl MapView {
     /// with a hex around them, fit — the whole map centred if it fits too,
     /// else the map scrolled to centre the figures. If none does, the
     /// smallest zoom scrolled to keep the cursor visible.
-    pub fn fit(&mut self, battle: &Battle, area: Rect) {
-        let map = battle.map();
+    pub fn fit(&mut self, battle: &impl Stage, area: Rect) {
+        let scene = battle.scene(Focus::default());
+        let map = scene.map;
         let (w, h) = (i32::from(area.width), i32::from(area.height));
-        let fighting: Vec<Hex> = battle
-            .figures()
-            .iter()
-            .filter(|f| !f.condition.is_out())
-            .map(|f| f.pose.hex)
-            .collect();
+        let hexes = |all: bool| -> Vec<Hex> {
+            let pieces = scene.pieces.iter().filter(|p| all || !p.out);
+            pieces.flat_map(|p| p.hexes.iter().copied()).collect()
+        };
+        let fighting = hexes(false);
         let figures = if fighting.is_empty() {
-            battle.figures().iter().map(|f| f.pose.hex).collect()
+            hexes(true)
         } else {
             fighting
         };
@@ -245,6 +251,14 @@ impl MapView {
         self.scroll = (axis(ew, w, bx), axis(eh, h, by));
         self.ensure_visible(self.cursor, area);
     }
+
+    /// What the scene is asked to show: the selection's zones, the threats.
+    pub fn focus(&self) -> Focus {
+        Focus {
+            selected: self.selected.map(|id| id.0),
+            threats: self.threats,
+        }
+    }
 }
 
 /// The columns and rows (first, last) that `hexes` span, one hex wider on
@@ -274,16 +288,18 @@ fn clamp_scroll(scroll: i32, lo: i32, hi: i32, len: i32) -> i32 {
     }
 }
 
-/// Draws a battle's map through a [`MapView`] in a [`Theme`].
-pub struct MapWidget<'a> {
-    pub battle: &'a Battle,
+/// Draws a battle's map (Shakhàn's unless said) through a [`MapView`] in a
+/// [`Theme`].
+pub struct MapWidget<'a, B: Stage = Battle> {
+    pub battle: &'a B,
     pub view: &'a MapView,
     pub theme: &'a Theme,
 }
 
-impl Widget for MapWidget<'_> {
+impl<B: Stage> Widget for MapWidget<'_, B> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        render::render(&self, area, buf);
+        let scene = self.battle.scene(self.view.focus());
+        render::render(&scene, self.view, self.theme, area, buf);
     }
 }
 

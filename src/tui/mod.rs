@@ -5,6 +5,7 @@ pub mod map;
 pub mod theme;
 
 pub mod app;
+pub mod dragonquest;
 pub mod keys;
 pub mod terminal;
 pub mod ui;

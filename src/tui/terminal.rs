@@ -21,9 +21,38 @@ use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 
+use ratatui::Frame;
+
 use super::app::{App, Effect, Input};
 use super::ui;
 use crate::seats::{FromServer, Port};
+
+/// A display the loop can run: each ruleset's App.
+pub trait Screen {
+    fn handle(&mut self, input: Input) -> Effect;
+    /// Pure: reads the display and writes cells.
+    fn draw(&self, frame: &mut Frame);
+    /// The last autosave, when a signal or a hang-up ends the display.
+    fn save_on_exit(&mut self);
+    /// Carry what the display and the player seats' server have for each
+    /// other (nothing, for a display without seats).
+    fn exchange(&mut self, _port: Option<&dyn Port>) {}
+}
+
+impl Screen for App {
+    fn handle(&mut self, input: Input) -> Effect {
+        App::handle(self, input)
+    }
+    fn draw(&self, frame: &mut Frame) {
+        ui::draw(frame, self);
+    }
+    fn save_on_exit(&mut self) {
+        App::save_on_exit(self);
+    }
+    fn exchange(&mut self, port: Option<&dyn Port>) {
+        exchange(self, port);
+    }
+}
 
 /// How often time passes for the auto pace.
 const TICK: Duration = Duration::from_millis(200);
@@ -124,13 +153,13 @@ fn exchange(app: &mut App, port: Option<&dyn Port>) {
 
 /// Run the display until the user quits or a signal ends it; `seats` is
 /// the player seats' server, if the battle is served.
-pub fn run(mut app: App, seats: Option<Box<dyn Port>>) -> io::Result<Exit> {
+pub fn run(mut app: impl Screen, seats: Option<Box<dyn Port>>) -> io::Result<Exit> {
     let watch = watch_signals()?;
     let (_guard, mut terminal) = enter()?;
     let size = terminal.size()?;
     app.handle(Input::Resize(size.width, size.height));
     // Leave after the last autosave, as for a hang-up or the signal caught.
-    let leave = |app: &mut App, signal: i32| {
+    let leave = |app: &mut dyn Screen, signal: i32| {
         watch.handled.store(true, Ordering::Relaxed);
         app.save_on_exit();
         Ok(Exit::Signal(signal))
@@ -140,9 +169,9 @@ pub fn run(mut app: App, seats: Option<Box<dyn Port>>) -> io::Result<Exit> {
         if signal != 0 {
             return leave(&mut app, signal as i32);
         }
-        exchange(&mut app, seats.as_deref());
+        app.exchange(seats.as_deref());
         // A closed terminal (HUP) fails to draw or read: end as for the signal.
-        if terminal.draw(|frame| ui::draw(frame, &app)).is_err() {
+        if terminal.draw(|frame| app.draw(frame)).is_err() {
             return leave(&mut app, SIGHUP);
         }
         let Ok(ready) = event::poll(TICK) else {

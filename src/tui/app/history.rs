@@ -178,14 +178,9 @@ impl App {
     /// The save key's first suggestion: the last file, else
     /// `<scenario>-save.ron` in the working directory.
     fn default_save_path(&self) -> PathBuf {
-        self.save_path.clone().unwrap_or_else(|| {
-            let stem = self
-                .session
-                .origin()
-                .file_stem()
-                .map_or("battle".into(), |s| s.to_string_lossy().into_owned());
-            PathBuf::from(format!("{stem}-save.ron"))
-        })
+        self.save_path
+            .clone()
+            .unwrap_or_else(|| self.session.save_name())
     }
 
     /// Save to the path typed; on failure the line stays open with why.

@@ -1,7 +1,8 @@
 //! Short labels for figures: two characters (three in large-label mode),
 //! unique in a battle.
 
-use crate::engine::{Battle, FigureId};
+use super::scene::{Focus, Stage};
+use crate::engine::FigureId;
 
 /// Each figure's label, by figure index.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -11,14 +12,16 @@ impl Labels {
     /// Labels for the battle's figures: the name's first letter followed by
     /// the first of (later words' initials and digits, the name's other
     /// letters, 1–9, A–Z, a–z) that makes a label no earlier figure has.
-    pub fn new(battle: &Battle) -> Labels {
-        Labels::from_names(battle.figures().iter().map(|f| f.name.as_str()), 2)
+    pub fn new(battle: &impl Stage) -> Labels {
+        let scene = battle.scene(Focus::default());
+        Labels::from_names(scene.pieces.iter().map(|p| p.name), 2)
     }
 
     /// Three-letter labels: the name's first two letters and the first of
     /// the same list that makes a label no earlier figure has.
-    pub fn large(battle: &Battle) -> Labels {
-        Labels::from_names(battle.figures().iter().map(|f| f.name.as_str()), 3)
+    pub fn large(battle: &impl Stage) -> Labels {
+        let scene = battle.scene(Focus::default());
+        Labels::from_names(scene.pieces.iter().map(|p| p.name), 3)
     }
 
     /// Labels of `len` characters (2 or 3; fewer for a one-letter name).
@@ -35,7 +38,12 @@ impl Labels {
 
     /// The figure's label; `??` for a figure the labels were not made for.
     pub fn get(&self, id: FigureId) -> &str {
-        self.0.get(id.0).map_or("??", String::as_str)
+        self.at(id.0)
+    }
+
+    /// The label of the figure at place `i` in the battle's list.
+    pub fn at(&self, i: usize) -> &str {
+        self.0.get(i).map_or("??", String::as_str)
     }
 }
 

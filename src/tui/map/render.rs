@@ -5,15 +5,18 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
 use super::geometry::{Edge, Geometry};
-use super::{MapView, MapWidget, Zoom};
-use crate::engine::{Battle, Figure, FigureId, Prompt};
+use super::scene::{Piece, Scene, State};
+use super::{MapView, Zoom};
 use crate::hex::{Facing, Hex, HexMap, Terrain};
-use crate::rules::shakhan::character::MissileSource;
-use crate::rules::shakhan::condition::{Life, Withdrawal};
-use crate::rules::shakhan::tables::tables;
 use crate::tui::theme::Theme;
 
-pub(super) fn render(w: &MapWidget<'_>, area: Rect, buf: &mut Buffer) {
+pub(super) fn render(
+    scene: &Scene<'_>,
+    view: &MapView,
+    theme: &Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let area = area.intersection(buf.area);
     for y in area.top()..area.bottom() {
         for x in area.left()..area.right() {
@@ -22,14 +25,13 @@ pub(super) fn render(w: &MapWidget<'_>, area: Rect, buf: &mut Buffer) {
             }
         }
     }
-    let view = w.view;
     let g = view.zoom.geometry();
-    let map = w.battle.map();
+    let map = scene.map;
     let window = Window::visible(g, map, view.scroll, area);
     if window.is_empty() {
         return;
     }
-    let marks = Marks::new(w.battle, view, window);
+    let marks = Marks::new(scene, view, window);
     let mut canvas = Canvas {
         buf,
         area,
@@ -38,8 +40,8 @@ pub(super) fn render(w: &MapWidget<'_>, area: Rect, buf: &mut Buffer) {
     let painter = Painter {
         g,
         zoom: view.zoom,
-        theme: w.theme,
-        battle: w.battle,
+        theme,
+        scene,
         view,
     };
     for hex in window.hexes() {
@@ -119,8 +121,8 @@ struct Mark {
     reach: bool,
     /// Hostile figures that can strike the hex (only with the overlay on).
     threats: u8,
-    figure: Option<FigureId>,
-    engaged: bool,
+    /// The figure drawn here, by its place in the scene.
+    figure: Option<usize>,
 }
 
 /// Marks of every hex in the window.
@@ -130,32 +132,19 @@ struct Marks {
 }
 
 impl Marks {
-    fn new(battle: &Battle, view: &MapView, window: Window) -> Marks {
-        let map = battle.map();
+    fn new(scene: &Scene<'_>, view: &MapView, window: Window) -> Marks {
         let mut marks = Marks {
             window,
             marks: vec![Mark::default(); window.len()],
         };
-        // A selection not of this battle (a stale view) selects nothing.
-        if let Some(f) = view.selected.and_then(|id| battle.figures().get(id.0)) {
-            for h in strike_zone(map, f) {
-                marks.edit(h, |m| m.strike_zone = true);
-            }
-            let range = missile_range(map, f);
-            if range > 0 {
-                for h in map.missile_zone(f.pose, range, f.character.missile_zone) {
-                    marks.edit(h, |m| m.missile_zone = true);
-                }
-            }
+        for &h in &scene.strike_zone {
+            marks.edit(h, |m| m.strike_zone = true);
         }
-        if view.threats
-            && let Some(side) = threatened_side(battle, view)
-        {
-            for e in battle.figures().iter().filter(|e| e.side != side) {
-                for h in strike_zone(map, e) {
-                    marks.edit(h, |m| m.threats = m.threats.saturating_add(1));
-                }
-            }
+        for &h in &scene.missile_zone {
+            marks.edit(h, |m| m.missile_zone = true);
+        }
+        for &h in &scene.threats {
+            marks.edit(h, |m| m.threats = m.threats.saturating_add(1));
         }
         for &h in &view.reach {
             marks.edit(h, |m| m.reach = true);
@@ -164,20 +153,17 @@ impl Marks {
             marks.edit(h, |m| m.on_path = true);
         }
         // The living are drawn over the dead they stand on.
-        for f in battle.figures() {
-            if f.condition.withdrawn() == Some(Withdrawal::Fled) {
-                continue;
+        for (i, p) in scene.pieces.iter().enumerate().filter(|(_, p)| !p.gone) {
+            for &hex in &p.hexes {
+                marks.edit(hex, |m| {
+                    let over = m
+                        .figure
+                        .is_none_or(|o| scene.pieces[o].state == State::Dead && p.occupies);
+                    if over {
+                        m.figure = Some(i);
+                    }
+                });
             }
-            let engaged = engaged(battle, f);
-            marks.edit(f.pose.hex, |m| {
-                let over = m
-                    .figure
-                    .is_none_or(|o| battle.figure(o).condition.is_dead() && f.occupies());
-                if over {
-                    m.figure = Some(f.id);
-                    m.engaged = engaged;
-                }
-            });
         }
         marks
     }
@@ -192,76 +178,6 @@ impl Marks {
         self.window
             .index(hex)
             .map_or_else(Mark::default, |i| self.marks[i])
-    }
-}
-
-/// Whether the figure can strike at all now: in the fight, standing, armed.
-fn can_strike(f: &Figure) -> bool {
-    !f.condition.is_out() && !f.condition.is_prone() && f.reach() > 0
-}
-
-/// Shakhàn 16.10.2: the hexes a figure able to strike can strike into, as
-/// the engine decides who may strike whom (front arc, `Figure::reach`).
-fn strike_zone<'m>(map: &'m HexMap, f: &Figure) -> impl Iterator<Item = Hex> + 'm {
-    let reach = if can_strike(f) { f.reach() } else { 0 };
-    map.strike_zone(f.pose, reach, f.character.strike_zone)
-}
-
-fn in_strike_zone(map: &HexMap, f: &Figure, hex: Hex) -> bool {
-    can_strike(f) && map.in_strike_zone(f.pose, f.reach(), f.character.strike_zone, hex)
-}
-
-/// Engaged: in the fight, with an enemy in its Strike Zone or standing in
-/// an enemy's.
-fn engaged(battle: &Battle, f: &Figure) -> bool {
-    let map = battle.map();
-    !f.condition.is_out()
-        && battle.figures().iter().any(|e| {
-            e.side != f.side
-                && !e.condition.is_out()
-                && (in_strike_zone(map, e, f.pose.hex) || in_strike_zone(map, f, e.pose.hex))
-        })
-}
-
-/// Shakhàn 16.10.3: the longest normal maximum range (16.15.14) of the
-/// missiles the figure still has, in whole hexes of the map.
-fn missile_range(map: &HexMap, f: &Figure) -> u32 {
-    let t = &tables().weapons;
-    let strength = u32::try_from(f.character.requisites.strength).unwrap_or(0);
-    let metres = f
-        .character
-        .missile_weapons
-        .iter()
-        .filter(|m| m.ammunition > 0)
-        .map(|m| match m.source {
-            MissileSource::Launcher(k) => t.missile(k).max_range_m,
-            MissileSource::Thrown(k) => {
-                t.melee(k).thrown.map_or(0.0, |th| th.max_range_m(strength))
-            }
-        })
-        .fold(0.0, f64::max);
-    // Ranges are tens of metres and hexes at least one metre: no overflow.
-    (metres / map.scale().metres_per_hex()).floor() as u32
-}
-
-/// Whose enemies the threat overlay counts: the selected figure's side, or
-/// the side the engine is waiting on.
-fn threatened_side(battle: &Battle, view: &MapView) -> Option<usize> {
-    if let Some(f) = view.selected.and_then(|id| battle.figures().get(id.0)) {
-        return Some(f.side);
-    }
-    match battle.prompt() {
-        Prompt::Orders { side }
-        | Prompt::MovementPriority { side }
-        | Prompt::Movement { side, .. } => Some(side.0),
-        Prompt::RaiseShield { defender, .. }
-        | Prompt::MidAction { defender, .. }
-        | Prompt::Dodge { defender, .. }
-        | Prompt::DodgeBlow { defender, .. }
-        | Prompt::FigureMovement {
-            figure: defender, ..
-        } => Some(battle.figure(defender).side),
-        Prompt::DivineIntervention | Prompt::Pairings | Prompt::Finished { .. } => None,
     }
 }
 
@@ -310,7 +226,7 @@ struct Painter<'a> {
     g: Geometry,
     zoom: Zoom,
     theme: &'a Theme,
-    battle: &'a Battle,
+    scene: &'a Scene<'a>,
     view: &'a MapView,
 }
 
@@ -368,8 +284,12 @@ impl Painter<'_> {
         } else if mark.reach && mark.figure.is_none() {
             c.put(ox + cx, oy + h, th.glyphs.reach, fill.patch(th.path));
         }
-        if let Some(id) = mark.figure {
-            self.figure(c, (ox, oy), self.battle.figure(id), mark.engaged, fill);
+        if let Some(i) = mark.figure
+            && let Some(p) = self.scene.pieces.get(i)
+        {
+            // A body's other hexes (DragonQuest 29) carry its label only:
+            // the facing mark and state are the head's.
+            self.figure(c, (ox, oy), i, p, fill, p.hex() == hex);
         }
     }
 
@@ -394,40 +314,33 @@ impl Painter<'_> {
         &self,
         c: &mut Canvas<'_>,
         (ox, oy): (i32, i32),
-        f: &Figure,
-        engaged: bool,
+        i: usize,
+        f: &Piece<'_>,
         fill: Style,
+        head: bool,
     ) {
         let th = self.theme;
         let h = self.g.h;
         let cx = self.g.box_width() / 2;
-        let side = self
-            .battle
-            .sides()
-            .get(f.side)
-            .map_or(Style::new(), |s| th.side(s.colour));
-        let northward = matches!(f.pose.facing, Facing::NW | Facing::N | Facing::NE);
+        let side = f.colour.map_or(Style::new(), |s| th.side(s));
+        let engaged = f.engaged;
+        let northward = matches!(f.facing, Facing::NW | Facing::N | Facing::NE);
         // The facing mark sits against the faced hexside.
         let ay = if northward { 1 } else { 2 * h };
         let (a, b) = self.g.inside(ay);
-        let ax = match f.pose.facing {
+        let ax = match f.facing {
             Facing::NW | Facing::SW => a,
             Facing::N | Facing::S => cx,
             Facing::NE | Facing::SE => b - 1,
         };
-        let cond = &f.condition;
-        let (status, look) = match cond.life() {
-            Life::Dead => (Some(th.glyphs.dead), th.dead),
-            Life::Unconscious { .. } | Life::Coma => (Some(th.glyphs.unconscious), th.unconscious),
-            Life::Active if cond.is_incapacitated() => {
-                (Some(th.glyphs.unconscious), th.unconscious)
-            }
-            Life::Active if cond.withdrawn().is_some() => {
-                (Some(th.glyphs.surrendered), th.unconscious)
-            }
-            Life::Active if cond.is_prone() => (Some(th.glyphs.prone), Style::new()),
-            Life::Active if engaged => (Some(th.glyphs.engaged), th.engaged),
-            Life::Active => (None, Style::new()),
+        let (status, look) = match f.state {
+            State::Dead => (Some(th.glyphs.dead), th.dead),
+            State::Unconscious => (Some(th.glyphs.unconscious), th.unconscious),
+            State::Yielded => (Some(th.glyphs.surrendered), th.unconscious),
+            State::Prone => (Some(th.glyphs.prone), Style::new()),
+            State::Stunned => (Some(th.glyphs.stunned), th.unconscious),
+            State::Active if engaged => (Some(th.glyphs.engaged), th.engaged),
+            State::Active => (None, Style::new()),
         };
         let look = if engaged {
             look.patch(th.engaged)
@@ -435,14 +348,14 @@ impl Painter<'_> {
             look
         };
         let mut label = fill.patch(side).patch(look);
-        if self.view.selected == Some(f.id) {
+        if self.view.selected.map(|s| s.0) == Some(i) {
             label = label.patch(th.selected);
         }
-        if !cond.is_out() {
+        if !f.out && head {
             c.put(
                 ox + ax,
                 oy + ay,
-                th.glyphs.facing(f.pose.facing),
+                th.glyphs.facing(f.facing),
                 fill.patch(side).add_modifier(Modifier::BOLD),
             );
         }
@@ -451,7 +364,7 @@ impl Painter<'_> {
             Zoom::Normal | Zoom::Large => (h, cx - 1),
         };
         // Clear the label's line of terrain glyphs and zone dots around it.
-        let text = self.view.labels.get(f.id);
+        let text = self.view.labels.at(i);
         let len = i32::try_from(text.chars().count()).unwrap_or(0);
         let (a, b) = self.g.inside(ly);
         let base = if ly == 2 * h { '_' } else { ' ' };
@@ -459,7 +372,7 @@ impl Painter<'_> {
             c.put(ox + x, oy + ly, base, fill.patch(th.grid));
         }
         c.text(ox + lx, oy + ly, text, label);
-        if let Some(s) = status {
+        if let Some(s) = status.filter(|_| head) {
             // Right after the label, inside the hex.
             let sx = (lx + len).min(b - 1);
             c.put(ox + sx, oy + ly, s, fill.patch(side).patch(look));

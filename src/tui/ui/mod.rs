@@ -91,6 +91,11 @@ fn draw_all(frame: &mut Frame, app: &App) {
 
 /// Shown instead of the layout below 80×24; never a crash.
 fn too_small(frame: &mut Frame, size: Rect, app: &App) {
+    too_small_words(frame, size, app.mode() == Mode::QuitConfirm);
+}
+
+/// The too-small screen of any display; `quitting`: the quit question is open.
+pub fn too_small_words(frame: &mut Frame, size: Rect, quitting: bool) {
     let mut lines = vec![
         Line::from("hexmelee: please enlarge the terminal"),
         Line::from(format!(
@@ -98,11 +103,7 @@ fn too_small(frame: &mut Frame, size: Rect, app: &App) {
             size.width, size.height
         )),
     ];
-    lines.push(Line::from(if app.mode() == Mode::QuitConfirm {
-        "Quit? y / n"
-    } else {
-        "q quits"
-    }));
+    lines.push(Line::from(if quitting { "Quit? y / n" } else { "q quits" }));
     let top = size.height.saturating_sub(lines.len() as u16) / 2;
     let area = Rect::new(size.x, size.y + top, size.width, size.height - top);
     frame.render_widget(
@@ -113,7 +114,8 @@ fn too_small(frame: &mut Frame, size: Rect, app: &App) {
     );
 }
 
-fn quit_confirm(frame: &mut Frame, body: Rect) {
+/// The quit question of any display.
+pub fn quit_confirm(frame: &mut Frame, body: Rect) {
     let area = centred(body, 36, 5);
     frame.render_widget(Clear, area);
     frame.render_widget(
@@ -322,16 +324,19 @@ pub fn fmt_ap(v: f64) -> String {
 
 /// The note line (last message), red when it is a refusal.
 pub fn note_line(app: &App) -> Option<Line<'_>> {
-    app.note.as_ref().map(|n| {
-        let style = if n.error {
-            Style::new()
-                .fg(ratatui::style::Color::Red)
-                .add_modifier(Modifier::BOLD)
-        } else {
-            Style::new().add_modifier(Modifier::ITALIC)
-        };
-        Line::from(Span::styled(n.text.as_str(), style))
-    })
+    app.note.as_ref().map(note_words)
+}
+
+/// A note as a line of any display: red and bold for a refusal.
+pub fn note_words(n: &super::app::Note) -> Line<'_> {
+    let style = if n.error {
+        Style::new()
+            .fg(ratatui::style::Color::Red)
+            .add_modifier(Modifier::BOLD)
+    } else {
+        Style::new().add_modifier(Modifier::ITALIC)
+    };
+    Line::from(Span::styled(n.text.as_str(), style))
 }
 
 /// `line` cut to leave its row's last cell blank (`width` cells in all),

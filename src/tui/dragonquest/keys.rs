@@ -1,0 +1,212 @@
+//! The DragonQuest display's keys: one table driving handling, the hint
+//! bar and help. The map keys are Shakhàn's (arrows, `x`, `+`/`-`, `v`),
+//! and so are the session's (`u`, `U`, `S`, `q`, `?`).
+
+use ratatui::crossterm::event::KeyCode::{
+    self, BackTab, Backspace, Down, Enter, Esc, Left, PageDown, PageUp, Right, Tab, Up,
+};
+
+use super::app::Overlay;
+
+/// What a key asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Key {
+    /// Answer with the highlighted choice.
+    Play,
+    /// Highlight choice n (from 0).
+    Pick(usize),
+    Down,
+    Up,
+    /// The AI answers this question.
+    AiNow,
+    /// The AI answers until the Pulse ends.
+    AiPulse,
+    /// The AI answers to the end of the battle.
+    AiBattle,
+    /// The AI plays the side asked from now on (again: a person).
+    AiSide,
+    NextActor,
+    NextFoe,
+    Cursor(i32, i32),
+    Threats,
+    ZoomIn,
+    ZoomOut,
+    View,
+    Undo,
+    Redo,
+    Save,
+    LogUp,
+    LogDown,
+    Help,
+    Quit,
+    ConfirmQuit,
+    Yes,
+    Back,
+}
+
+/// One row of the keymap: the keys, the hint bar's label (empty: not on
+/// the bar), the help's line.
+pub struct Binding {
+    pub keys: &'static [KeyCode],
+    pub label: &'static str,
+    pub help: &'static str,
+    pub key: Key,
+}
+
+const fn b(keys: &'static [KeyCode], label: &'static str, help: &'static str, key: Key) -> Binding {
+    Binding {
+        keys,
+        label,
+        help,
+        key,
+    }
+}
+
+use KeyCode::Char as C;
+
+/// The battle's keys, in the order the hint bar shows them.
+pub const BATTLE: &[Binding] = &[
+    b(
+        &[Enter],
+        "Enter play",
+        "answer with the highlighted choice (at first the AI's)",
+        Key::Play,
+    ),
+    b(
+        &[C('j'), PageDown],
+        "j/k choice",
+        "highlight the next choice",
+        Key::Down,
+    ),
+    b(
+        &[C('k'), PageUp],
+        "",
+        "highlight the choice before",
+        Key::Up,
+    ),
+    b(
+        &[C('1')],
+        "1-9 pick",
+        "highlight choice 1 to 9",
+        Key::Pick(0),
+    ),
+    b(
+        &[C('a')],
+        "a AI",
+        "the AI answers this question",
+        Key::AiNow,
+    ),
+    b(
+        &[C('p')],
+        "p pulse",
+        "the AI answers for everyone to the end of this Pulse",
+        Key::AiPulse,
+    ),
+    b(
+        &[C('B')],
+        "B battle",
+        "the AI answers for everyone to the end of the battle",
+        Key::AiBattle,
+    ),
+    b(
+        &[C('A')],
+        "A side",
+        "the AI plays the side asked from now on (an NPC side); A again: a person",
+        Key::AiSide,
+    ),
+    b(
+        &[Up, Down, Left, Right],
+        "←↑↓→ cursor",
+        "move the map cursor (the mouse clicks too): on a foe, charge it; on a hex, go there",
+        Key::Cursor(0, 0),
+    ),
+    b(
+        &[C('t')],
+        "t foe",
+        "the cursor to the next foe",
+        Key::NextFoe,
+    ),
+    b(
+        &[Tab, BackTab],
+        "Tab who",
+        "in a side's turn: the next of its ready figures acts",
+        Key::NextActor,
+    ),
+    b(
+        &[C('v')],
+        "v view",
+        "switch table view / referee view (the Referee's numbers; asks first)",
+        Key::View,
+    ),
+    b(
+        &[C('u'), Backspace],
+        "u undo",
+        "undo, back to the last question a person answered",
+        Key::Undo,
+    ),
+    b(&[C('U')], "U redo", "redo what was undone", Key::Redo),
+    b(
+        &[C('S')],
+        "S save",
+        "save the battle to a file (asks where)",
+        Key::Save,
+    ),
+    b(
+        &[C('x')],
+        "",
+        "threats: every hex a foe's Melee Zone covers, with the count",
+        Key::Threats,
+    ),
+    b(&[C('+'), C('=')], "", "zoom in", Key::ZoomIn),
+    b(&[C('-')], "", "zoom out", Key::ZoomOut),
+    b(&[C('[')], "", "scroll the log back", Key::LogUp),
+    b(&[C(']')], "", "scroll the log forward", Key::LogDown),
+    b(&[C('?')], "? help", "help: every key", Key::Help),
+    b(
+        &[C('q')],
+        "q quit",
+        "quit (asks first; the battle is autosaved)",
+        Key::Quit,
+    ),
+];
+
+const CONFIRM: &[Binding] = &[
+    b(&[C('y')], "y yes", "yes", Key::Yes),
+    b(&[C('n'), Esc], "n no", "no", Key::Back),
+];
+
+const HELP: &[Binding] = &[b(
+    &[Esc, C('?'), C('q')],
+    "Esc close",
+    "close the help",
+    Key::Back,
+)];
+
+/// The keys that apply under `overlay`.
+pub fn bindings(overlay: Option<&Overlay>) -> &'static [Binding] {
+    match overlay {
+        None => BATTLE,
+        Some(Overlay::Help) => HELP,
+        Some(Overlay::Quit | Overlay::ViewConfirm | Overlay::Resume) => CONFIRM,
+        // Typed characters are taken before the keymap.
+        Some(Overlay::SaveAs(_)) => &[],
+    }
+}
+
+/// The action `key` asks for under `overlay`; arrows carry their direction,
+/// digits their number.
+pub fn action(overlay: Option<&Overlay>, key: KeyCode) -> Option<Key> {
+    if overlay.is_none()
+        && let C(d @ '1'..='9') = key
+    {
+        return Some(Key::Pick(d as usize - '1' as usize));
+    }
+    let found = bindings(overlay).iter().find(|b| b.keys.contains(&key))?;
+    Some(match (found.key, key) {
+        (Key::Cursor(..), Up) => Key::Cursor(0, -1),
+        (Key::Cursor(..), Down) => Key::Cursor(0, 1),
+        (Key::Cursor(..), Left) => Key::Cursor(-1, 0),
+        (Key::Cursor(..), Right) => Key::Cursor(1, 0),
+        (k, _) => k,
+    })
+}
