@@ -163,6 +163,47 @@ fn a_thrower_with_a_weapon_to_spare_throws_21_7() {
     assert!(!matches!(chosen(&b).1, Action::Fire { .. }));
 }
 
+/// 23.4: a broadsword (class B) at Rank 4 with two foes in its Melee Zone
+/// sweeps both; at Rank 3 it may not, and strikes one.
+#[test]
+fn a_rank_4_class_b_weapon_sweeps_the_foes_in_its_zone_23_4() {
+    let mut sweeper = fighter("Sweeper", 0, (5, 5), Facing::S, "Broadsword");
+    sweeper.weapons[0].rank = Some(hexmelee::rules::dragonquest::Rank(4));
+    let front = sweeper.pose.front_hexes();
+    let foe = |name: &str, at: hexmelee::hex::Hex| {
+        let facing = at.facing_toward(sweeper.pose.hex).unwrap();
+        fighter(name, 1, (at.col, at.row), facing, "Mace")
+    };
+    let (a, b) = (foe("A", front[0]), foe("B", front[1]));
+    let mut bt = Battle::new(&spec(vec![sweeper.clone(), a.clone(), b.clone()]), 3).unwrap();
+    until_turn_of(&mut bt, 0);
+    let (_, action) = chosen(&bt);
+    assert!(
+        matches!(
+            action,
+            Action::Melee {
+                multiple: hexmelee::engine::dragonquest::Multiple::Sweep { ref others },
+                ..
+            } if others.len() == 1
+        ),
+        "{action:?}"
+    );
+    sweeper.weapons[0].rank = Some(hexmelee::rules::dragonquest::Rank(3));
+    let mut bt = Battle::new(&spec(vec![sweeper, a, b]), 3).unwrap();
+    until_turn_of(&mut bt, 0);
+    assert!(
+        matches!(
+            chosen(&bt).1,
+            Action::Melee {
+                multiple: hexmelee::engine::dragonquest::Multiple::Single,
+                ..
+            }
+        ),
+        "{:?}",
+        chosen(&bt).1
+    );
+}
+
 /// 20.4: an archer with a foe beside it puts the bow away (to draw a
 /// weapon next).
 #[test]

@@ -14,7 +14,9 @@
 //! - no foe adjacent, throw the weapon in hand at the nearest foe in range
 //!   when another as good is left to fight with (21.7);
 //! - with no weapon in hand, prepare the best it carries (20.4);
-//! - a foe in its Melee Zone: strike the weakest (20.1); one adjacent
+//! - a foe in its Melee Zone: strike the weakest (20.1), sweeping the others
+//!   in the zone too or striking with a second weapon when each blow keeps
+//!   a fair chance (23.4); one adjacent
 //!   elsewhere: turn to it and strike;
 //! - otherwise prepare a slung shield, then charge the nearest foe it can
 //!   reach this Pulse (21.2–21.3), or move toward it (21.1).
@@ -208,6 +210,7 @@ fn choices(battle: &Battle, id: FigureId) -> Vec<Action> {
         out.extend(pick_up(me).map(pass));
         out.extend(prepare_best(me).map(pass));
     }
+    out.extend(multiple_strikes(battle, me, &adjacent));
     // A foe in the Melee Zone now, then one adjacent to turn to.
     out.extend(adjacent.iter().map(|&target| melee(Vec::new(), target)));
     for &target in &adjacent {
@@ -270,6 +273,52 @@ fn prepare_best(me: &Figure) -> Option<Task> {
             )
         })
         .map(|(item, _)| Task::Prepare { item })
+}
+
+/// A Strike Chance (before the target's Defense) that still pays after a
+/// Multiple Strike's −20 or −30 (24.8): two blows at about 40 or better.
+const WORTH_A_SECOND_BLOW: i32 = 60;
+
+/// 23.4: more than one blow where each still has a fair chance: a sweep of
+/// a class B weapon at Rank 4 or more at every foe in the Melee Zone (up to
+/// three, weakest first), else the second weapon in hand at a second foe in
+/// the zone (or the same). The engine's check decides what is allowed.
+fn multiple_strikes(battle: &Battle, me: &Figure, adjacent: &[FigureId]) -> Vec<Action> {
+    let in_zone: Vec<FigureId> = (adjacent.iter().copied())
+        .filter(|&f| battle.figure(f).hexes().any(|h| me.zone_holds(h)))
+        .collect();
+    let Some(&first) = in_zone.first() else {
+        return Vec::new();
+    };
+    let md = me.modified_md();
+    let chance = |i: usize| weapon_strike_chance(me.weapon(i), md, me.weapons[i].rank).0;
+    let mut out = Vec::new();
+    if in_zone.len() > 1
+        && me
+            .primary()
+            .is_some_and(|i| chance(i) >= WORTH_A_SECOND_BLOW)
+    {
+        out.push(Action::Melee {
+            path: Vec::new(),
+            target: first,
+            multiple: Multiple::Sweep {
+                others: in_zone[1..in_zone.len().min(3)].to_vec(),
+            },
+        });
+    }
+    if let [_, second] = me.hands[..]
+        && me.weapon(second).uses.melee
+        && chance(second) >= WORTH_A_SECOND_BLOW
+    {
+        out.push(Action::Melee {
+            path: Vec::new(),
+            target: first,
+            multiple: Multiple::SecondWeapon {
+                target: in_zone.get(1).copied().unwrap_or(first),
+            },
+        });
+    }
+    out
 }
 
 /// Whether the weapon a throw would loose (the first in hand rated for
