@@ -194,6 +194,9 @@ fn actions(b: &Battle, id: FigureId, cursor: Hex) -> Vec<Action> {
     }
     all.push(pass(Task::Nothing));
     all.push(pass(Task::Prone { down: true }));
+    all.push(Action::Spell {
+        effects: Vec::new(),
+    });
     all
 }
 
@@ -303,7 +306,10 @@ pub fn words(b: &Battle, who: FigureId, action: &Action) -> String {
             format!("{what} {}{of}{}", name(target), along(path))
         }
         Action::Combine { first } => format!("two actions, first: {}", words(b, who, first)),
-        Action::Spell { .. } => "a spell".into(),
+        Action::Spell { effects } if effects.is_empty() => {
+            "cast a spell (the Referee gives what it does)".into()
+        }
+        Action::Spell { .. } => "cast a spell".into(),
     }
 }
 
