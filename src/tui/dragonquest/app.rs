@@ -12,7 +12,8 @@ use ratatui::layout::Rect;
 use super::choices::{self, Choice};
 use super::keys::{self, Key};
 use super::scene::{Table, asked_side};
-use crate::engine::dragonquest::{Battle, Command, Prompt};
+use super::word::{self, Word};
+use crate::engine::dragonquest::{Action, Battle, Command, Fiat, Prompt};
 use crate::engine::{FigureId, SideId, View};
 use crate::hex::Hex;
 use crate::scenario::SideColour;
@@ -38,6 +39,8 @@ pub enum Overlay {
     SaveAs(String),
     /// An autosave was found: resume it or start new.
     Resume,
+    /// The Referee's word being given: a ruling, or a spell's effects.
+    Word(Word),
 }
 
 /// The DragonQuest display.
@@ -359,6 +362,11 @@ impl App {
             }
             return Effect::Continue;
         }
+        if !ctrl_c && matches!(self.overlay(), Some(Overlay::Word(_))) {
+            self.note = None;
+            self.word_key(key.code);
+            return Effect::Continue;
+        }
         if ctrl_c {
             return self.act(if self.overlay() == Some(&Overlay::Quit) {
                 Key::ConfirmQuit
@@ -385,13 +393,27 @@ impl App {
         match action {
             Key::Quit => self.overlays.push(Overlay::Quit),
             Key::ConfirmQuit => return Effect::Quit,
-            Key::Back => {
-                if self.overlays.pop() == Some(Overlay::Resume) {
-                    self.decline_offer();
+            Key::Back => match self.overlays.pop() {
+                Some(Overlay::Resume) => self.decline_offer(),
+                // No referee view: no word either.
+                Some(Overlay::ViewConfirm) if matches!(self.overlay(), Some(Overlay::Word(_))) => {
+                    self.overlays.pop();
                 }
-            }
+                _ => {}
+            },
             Key::Help => self.overlays.push(Overlay::Help),
             Key::Play => match self.choices.get(self.pick) {
+                Some(Choice {
+                    command:
+                        Command::Act {
+                            figure,
+                            action: Action::Spell { .. },
+                        },
+                    ..
+                }) => {
+                    let caster = *figure;
+                    self.open_word(Word::spell(caster));
+                }
                 Some(c) => {
                     let command = c.command.clone();
                     self.submit(command);
@@ -429,6 +451,7 @@ impl App {
                 let c = self.map.cursor;
                 self.move_cursor_to(step_cursor(c, dc, dr));
             }
+            Key::Referee => self.open_word(Word::ruling()),
             Key::Threats => self.map.threats = !self.map.threats,
             Key::ZoomIn => self.map.zoom_in(),
             Key::ZoomOut => self.map.zoom_out(),
@@ -453,6 +476,134 @@ impl App {
             Key::LogDown => self.log_scroll = self.log_scroll.saturating_sub(5),
         }
         Effect::Continue
+    }
+
+    /// Open the Referee's menu; in the table view ask first, as `v` does.
+    fn open_word(&mut self, w: Word) {
+        self.overlays.push(Overlay::Word(w));
+        if self.view == View::Table {
+            self.overlays.push(Overlay::ViewConfirm);
+        }
+    }
+
+    fn word_mut(&mut self) -> Option<&mut Word> {
+        match self.overlays.last_mut() {
+            Some(Overlay::Word(w)) => Some(w),
+            _ => None,
+        }
+    }
+
+    /// A key in the Referee's menu: digits pick a ruling for the figure
+    /// under the cursor (or type its points), the arrows and `t` move the
+    /// cursor, Enter casts the spell, Backspace takes back, Esc closes.
+    fn word_key(&mut self, code: KeyCode) {
+        let Some(w) = self.word_mut() else { return };
+        if let Some((figure, ruling, digits)) = &mut w.typing {
+            match code {
+                KeyCode::Char(c @ '0'..='9') if digits.len() < 4 => digits.push(c),
+                KeyCode::Backspace => {
+                    if digits.pop().is_none() {
+                        w.typing = None;
+                    }
+                }
+                KeyCode::Enter => match digits.parse::<u32>() {
+                    Ok(points) => {
+                        let (figure, ruling) = (*figure, *ruling);
+                        let fiat = word::fiat(self.battle(), figure, ruling, points);
+                        self.give(fiat);
+                    }
+                    Err(_) => self.error("type the points of damage, then Enter"),
+                },
+                KeyCode::Esc => w.typing = None,
+                _ => self.info("type the points of damage (digits), Enter gives them"),
+            }
+            return;
+        }
+        match code {
+            KeyCode::Char(d @ '1'..='9') => {
+                let n = d as usize - '1' as usize;
+                let b = self.battle();
+                let Some(figure) = word::figure_at(b, self.map.cursor) else {
+                    self.info("put the cursor on a figure first (arrows, t)");
+                    return;
+                };
+                let Some(&ruling) = word::rulings(b, figure).get(n) else {
+                    self.info(format!("no ruling {d} for {}", b.figure(figure).name));
+                    return;
+                };
+                if let word::Ruling::Damage { .. } = ruling {
+                    if let Some(w) = self.word_mut() {
+                        w.typing = Some((figure, ruling, String::new()));
+                    }
+                } else {
+                    let fiat = word::fiat(b, figure, ruling, 0);
+                    self.give(fiat);
+                }
+            }
+            KeyCode::Up | KeyCode::Down | KeyCode::Left | KeyCode::Right => {
+                if let Some(Key::Cursor(dc, dr)) = keys::action(None, code) {
+                    let c = self.map.cursor;
+                    self.move_cursor_to(step_cursor(c, dc, dr));
+                }
+            }
+            KeyCode::Char('t') => self.next_figure(),
+            KeyCode::Enter => self.cast(),
+            KeyCode::Backspace => {
+                if w.effects.pop().is_none() {
+                    self.info("no effect given yet");
+                }
+            }
+            KeyCode::Esc => {
+                self.overlays.pop();
+                self.info("no word given");
+            }
+            _ => self.info("in the Referee's menu: a number, arrows or t, Enter, Esc"),
+        }
+    }
+
+    /// A ruling goes to the battle at once; a spell's effect joins the list.
+    fn give(&mut self, fiat: Fiat) {
+        let Some(w) = self.word_mut() else { return };
+        w.typing = None;
+        if w.caster.is_some() {
+            w.effects.push(fiat);
+        } else if self.submit(Command::Referee(fiat)) {
+            self.overlays.pop();
+        }
+    }
+
+    /// Enter in the menu: the caster looses the spell with the effects given.
+    fn cast(&mut self) {
+        let Some(Word {
+            caster: Some(figure),
+            effects,
+            ..
+        }) = self.word_mut().cloned()
+        else {
+            self.info("pick a ruling by its number (Esc: none)");
+            return;
+        };
+        let action = Action::Spell { effects };
+        if self.submit(Command::Act { figure, action }) {
+            self.overlays.pop();
+        }
+    }
+
+    /// `t` in the Referee's menu: the cursor to the next figure still up,
+    /// friend or foe (a spell may strike its caster).
+    fn next_figure(&mut self) {
+        let hexes: Vec<Hex> = self
+            .battle()
+            .figures()
+            .iter()
+            .filter(|f| f.is_up())
+            .map(|f| f.pose.hex)
+            .collect();
+        let at = hexes.iter().position(|&h| h == self.map.cursor);
+        let next = at.map_or(0, |i| (i + 1) % hexes.len());
+        if let Some(&hex) = hexes.get(next) {
+            self.move_cursor_to(hex);
+        }
     }
 
     fn step_pick(&mut self, by: isize) {

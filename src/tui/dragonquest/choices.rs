@@ -157,6 +157,7 @@ fn actions(b: &Battle, id: FigureId, cursor: Hex) -> Vec<Action> {
         None if cursor != me.pose.hex => {
             if let Some(path) = path_to(b, me.pose, Goal::Hex(cursor), id) {
                 all.push(Action::Move { path: path.clone() });
+                all.push(Action::ChargeWithoutStrike { path: path.clone() });
                 all.push(Action::Evade { path: path.clone() });
                 all.push(Action::Withdraw {
                     path: path.clone(),
@@ -171,6 +172,19 @@ fn actions(b: &Battle, id: FigureId, cursor: Hex) -> Vec<Action> {
                 all.push(Action::Withdraw {
                     path: path.clone(),
                     posture: Posture::Plain,
+                });
+                // 20.4: move, then one task.
+                for (i, _) in me.weapons.iter().enumerate() {
+                    if !me.hands.contains(&i) {
+                        all.push(Action::Pass {
+                            path: path.clone(),
+                            task: Task::Prepare { item: i },
+                        });
+                    }
+                }
+                all.push(Action::Pass {
+                    path: path.clone(),
+                    task: Task::Nothing,
                 });
                 all.push(Action::Retreat { path });
             }
@@ -194,6 +208,9 @@ fn actions(b: &Battle, id: FigureId, cursor: Hex) -> Vec<Action> {
     }
     all.push(pass(Task::Nothing));
     all.push(pass(Task::Prone { down: true }));
+    all.push(Action::Spell {
+        effects: Vec::new(),
+    });
     all
 }
 
@@ -303,7 +320,10 @@ pub fn words(b: &Battle, who: FigureId, action: &Action) -> String {
             format!("{what} {}{of}{}", name(target), along(path))
         }
         Action::Combine { first } => format!("two actions, first: {}", words(b, who, first)),
-        Action::Spell { .. } => "a spell".into(),
+        Action::Spell { effects } if effects.is_empty() => {
+            "cast a spell (the Referee gives what it does)".into()
+        }
+        Action::Spell { .. } => "cast a spell".into(),
     }
 }
 

@@ -27,6 +27,8 @@ pub enum Key {
     AiSide,
     NextActor,
     NextFoe,
+    /// The Referee's word on the figure under the cursor.
+    Referee,
     Cursor(i32, i32),
     Threats,
     ZoomIn,
@@ -139,6 +141,12 @@ pub const BATTLE: &[Binding] = &[
         Key::View,
     ),
     b(
+        &[C('r')],
+        "",
+        "the Referee's word on the figure under the cursor: falls or gets up, Stunned, damage, mount runs on, side flees (referee view; asks first)",
+        Key::Referee,
+    ),
+    b(
         &[C('u'), Backspace],
         "u undo",
         "undo, back to the last question a person answered",
@@ -175,6 +183,22 @@ const CONFIRM: &[Binding] = &[
     b(&[C('n'), Esc], "n no", "no", Key::Back),
 ];
 
+/// The Referee's menu (its keys are taken before the keymap; these are for
+/// the hint bar).
+const WORD: &[Binding] = &[
+    b(&[C('1')], "1-9 ruling", "", Key::Pick(0)),
+    b(&[Up], "←↑↓→/t on whom", "", Key::Cursor(0, 0)),
+    b(&[Esc], "Esc cancel", "", Key::Back),
+];
+
+const SPELL: &[Binding] = &[
+    b(&[C('1')], "1-9 effect", "", Key::Pick(0)),
+    b(&[Up], "←↑↓→/t on whom", "", Key::Cursor(0, 0)),
+    b(&[Enter], "Enter cast", "", Key::Play),
+    b(&[Backspace], "Backspace undo effect", "", Key::Back),
+    b(&[Esc], "Esc cancel", "", Key::Back),
+];
+
 const HELP: &[Binding] = &[b(
     &[Esc, C('?'), C('q')],
     "Esc close",
@@ -190,6 +214,8 @@ pub fn bindings(overlay: Option<&Overlay>) -> &'static [Binding] {
         Some(Overlay::Quit | Overlay::ViewConfirm | Overlay::Resume) => CONFIRM,
         // Typed characters are taken before the keymap.
         Some(Overlay::SaveAs(_)) => &[],
+        Some(Overlay::Word(w)) if w.caster.is_some() => SPELL,
+        Some(Overlay::Word(_)) => WORD,
     }
 }
 

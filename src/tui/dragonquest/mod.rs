@@ -9,6 +9,7 @@ pub mod choices;
 pub mod keys;
 pub mod scene;
 pub mod ui;
+pub mod word;
 
 pub use app::App;
 pub use scene::Table;

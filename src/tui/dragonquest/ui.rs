@@ -12,6 +12,7 @@ use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 use super::app::{App, Overlay};
 use super::keys::{self, BATTLE};
+use super::word::{self, Word};
 use crate::engine::dragonquest::{Battle, Figure, ItemState, Prompt, explain_as};
 use crate::engine::{SideId, View};
 use crate::rules::dragonquest::damage::Standing;
@@ -90,8 +91,63 @@ fn draw_all(frame: &mut Frame, app: &App) {
                 area,
             );
         }
+        Some(Overlay::Word(w)) => word_menu(frame, a.panel, app, w),
         None => {}
     }
+}
+
+/// The Referee's menu over the figure panel (the map stays in sight for
+/// the cursor): the figure under the cursor, its rulings numbered, a spell's
+/// effects so far, the points being typed.
+fn word_menu(frame: &mut Frame, area: Rect, app: &App, w: &Word) {
+    let b = app.battle();
+    let mut lines = Vec::new();
+    if let Some(caster) = w.caster {
+        let effects: Vec<String> = w.effects.iter().map(|f| word::fiat_words(b, f)).collect();
+        lines.push(Line::from(format!(
+            "{}'s spell does: {}",
+            b.figure(caster).name,
+            if effects.is_empty() {
+                "nothing the battle tracks".to_string()
+            } else {
+                effects.join("; ")
+            }
+        )));
+        lines.push(Line::from("Enter casts it; or add an effect:"));
+    }
+    match (&w.typing, word::figure_at(b, app.map.cursor)) {
+        (Some((figure, ruling, digits)), _) => {
+            lines.push(Line::from(word::ruling_words(b, *figure, *ruling)));
+            lines.push(Line::from(format!(
+                "{}: points {digits}▏",
+                b.figure(*figure).name
+            )));
+            lines.push(Line::from("Enter gives them · Esc back"));
+        }
+        (None, Some(figure)) => {
+            lines.push(Line::from(format!("On {}:", b.figure(figure).name)));
+            for (i, r) in word::rulings(b, figure).into_iter().enumerate() {
+                lines.push(Line::from(format!(
+                    "{} {}",
+                    i + 1,
+                    word::ruling_words(b, figure, r)
+                )));
+            }
+        }
+        (None, None) => lines.push(Line::from("Put the cursor on a figure (arrows, t).")),
+    }
+    let title = if w.caster.is_some() {
+        " A spell "
+    } else {
+        " The Referee's word "
+    };
+    frame.render_widget(Clear, area);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .block(framed(title, true)),
+        area,
+    );
 }
 
 /// The shared layout, its figures box sized for one roster line a figure
