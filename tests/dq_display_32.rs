@@ -265,3 +265,32 @@ fn dq_display_referee_word_asks_first_and_undoes() {
     press(&mut app, KeyCode::Char('u'));
     assert!(!app.battle().figures()[3].prone);
 }
+
+/// The roster names every state that holds: the hobgoblin put down and
+/// Stunned by the Referee reads "stunned, prone", not one of the two.
+#[test]
+fn dq_display_roster_names_every_state_that_holds() {
+    let mut app = open();
+    let hob = who(&app, "Hobgoblin");
+    cursor_to(&mut app, hob);
+    typed(&mut app, "ry");
+    press(&mut app, KeyCode::Char('1'));
+    press(&mut app, KeyCode::Esc);
+    let hob = who(&app, "Hobgoblin");
+    cursor_to(&mut app, hob);
+    typed(&mut app, "r");
+    // 1 is now "gets up"; 2 Stuns.
+    press(&mut app, KeyCode::Char('2'));
+    let f = &app.battle().figures()[3];
+    assert!(
+        f.prone && f.stunned,
+        "prone {} stunned {}",
+        f.prone,
+        f.stunned
+    );
+    assert!(
+        screen(&app).contains("Hobgoblin stunned, prone"),
+        "{}",
+        screen(&app)
+    );
+}

@@ -228,18 +228,26 @@ pub fn asked(app: &App) -> Line<'_> {
     ])
 }
 
-/// A figure's state in a few words the table may hear.
-fn state_words(f: &Figure) -> &'static str {
+/// A figure's state in a few words the table may hear: every one that
+/// holds (a Stunned figure may be prone and entangled too).
+fn state_words(f: &Figure) -> String {
     match f.standing {
-        Standing::Dead => "dead",
-        Standing::Unconscious => "unconscious",
-        Standing::Conscious if f.routed => "fled",
-        Standing::Conscious if f.restrained_by.is_some() => "pinned",
-        Standing::Conscious if f.stunned => "stunned",
-        Standing::Conscious if f.prone => "prone",
-        Standing::Conscious if f.entangled > 0 => "entangled",
-        Standing::Conscious if f.acted => "acted",
-        Standing::Conscious => "ready",
+        Standing::Dead => return "dead".into(),
+        Standing::Unconscious => return "unconscious".into(),
+        Standing::Conscious if f.routed => return "fled".into(),
+        Standing::Conscious if f.restrained_by.is_some() => return "pinned".into(),
+        Standing::Conscious => {}
+    }
+    let held = [
+        (f.stunned, "stunned"),
+        (f.prone, "prone"),
+        (f.entangled > 0, "entangled"),
+    ];
+    let words: Vec<&str> = held.iter().filter(|(on, _)| *on).map(|(_, w)| *w).collect();
+    match (words.is_empty(), f.acted) {
+        (false, _) => words.join(", "),
+        (true, true) => "acted".into(),
+        (true, false) => "ready".into(),
     }
 }
 
