@@ -5,7 +5,7 @@ use crate::engine::FigureId;
 use crate::engine::dragonquest::{
     Action, Battle, Command, Item, Multiple, Posture, Prompt, SpecialAttack, Task,
 };
-use crate::hex::{Goal, Hex, MoveCosts, Pose, Step};
+use crate::hex::{Goal, Hex, Pose, Step};
 use crate::sim::ai::dragonquest as ai;
 
 /// One action offered, with the words the panel shows.
@@ -14,17 +14,6 @@ pub struct Choice {
     pub command: Command,
     pub words: String,
 }
-
-/// Paths by the cursor: a step a hex, turning cheap, backing away dear (as
-/// a referee would walk a figure; the engine checks the TMR).
-const COSTS: MoveCosts = MoveCosts {
-    forward: 2,
-    forward_flank: 2,
-    backward: 4,
-    pivot_one: 1,
-    pivot_more: 2,
-    poor_multiplier: 2,
-};
 
 /// The AI's answer for `figure` at `prompt` (for a side's turn, as if
 /// `figure` were the one to act).
@@ -221,7 +210,7 @@ fn path_to(b: &Battle, from: Pose, goal: Goal, me: FigureId) -> Option<Vec<Step>
             .iter()
             .any(|f| f.id != me && f.pose.hex == h && f.is_up())
     };
-    let path = b.map().find_path(from, goal, &COSTS, occupied).ok()??;
+    let path = b.map().find_path(from, goal, &ai::COSTS, occupied).ok()??;
     Some(path.steps.iter().map(|s| s.step).collect())
 }
 

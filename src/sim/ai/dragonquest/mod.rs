@@ -54,10 +54,11 @@ pub fn answer(battle: &Battle, prompt: &Prompt) -> Command {
     }
 }
 
-/// Paths the AI searches: a hex a step (entering poor footing, two, as the
-/// engine counts it), backing away dearer, turns cheap but not free so paths
-/// keep the few turns that 21.1's penalty allows.
-const COSTS: MoveCosts = MoveCosts {
+/// Paths the AI searches (and the display walks to its cursor): a hex a
+/// step (entering poor footing, two, as the engine counts it), backing away
+/// dearer, turns cheap but not free so paths keep the few turns that 21.1's
+/// penalty allows.
+pub const COSTS: MoveCosts = MoveCosts {
     forward: 2,
     forward_flank: 2,
     backward: 4,
