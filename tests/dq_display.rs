@@ -3,48 +3,16 @@
 //! duel to its end, the table view keeping the Referee's numbers hidden, a
 //! refusal in words, undo, save and the autosave's resume offer.
 
-use std::path::Path;
+mod dq_screen;
+
+use dq_screen::*;
 
 use hexmelee::engine::dragonquest::{Action, Battle, Command, Prompt, Task};
 use hexmelee::engine::{FigureId, View};
 use hexmelee::session::{Ruleset, Session};
-use hexmelee::tui::app::Input;
-use hexmelee::tui::dragonquest::{App, ui};
+use hexmelee::tui::dragonquest::App;
 use insta::assert_snapshot;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
-fn open(name: &str, w: u16, h: u16) -> App {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("scenarios")
-        .join(name);
-    let session = Session::<Battle>::open_file(&path, None).unwrap();
-    let mut app = App::from_session(session, false);
-    app.handle(Input::Resize(w, h));
-    app
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    let modifiers = match code {
-        KeyCode::Char(c) if c.is_ascii_uppercase() => KeyModifiers::SHIFT,
-        _ => KeyModifiers::NONE,
-    };
-    app.handle(Input::Key(KeyEvent::new(code, modifiers)));
-}
-
-fn screen(app: &App) -> String {
-    let (w, h) = (app.size.width, app.size.height);
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| ui::draw(f, app)).unwrap();
-    let buf = terminal.backend().buffer();
-    (0..h)
-        .map(|y| {
-            let line: String = (0..w).map(|x| buf[(x, y)].symbol()).collect();
-            line.trim_end().to_string() + "\n"
-        })
-        .collect()
-}
+use ratatui::crossterm::event::KeyCode;
 
 fn finished(app: &App) -> bool {
     matches!(app.battle().prompt(), Prompt::Finished { .. })

@@ -5,48 +5,19 @@
 //! are those `tests/dq_example_32.rs` asserts of the engine. It plays the
 //! first two Pulses and stops as the third begins.
 
-use std::path::Path;
+mod dq_screen;
+
+use dq_screen::*;
 
 use hexmelee::engine::View;
-use hexmelee::engine::dragonquest::{Battle, Event, explain};
+use hexmelee::engine::dragonquest::{Event, explain};
 use hexmelee::hex::{Facing, Hex, Pose};
-use hexmelee::session::Session;
-use hexmelee::tui::app::Input;
-use hexmelee::tui::dragonquest::{App, ui};
+use hexmelee::tui::dragonquest::App;
 use insta::assert_snapshot;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 
 fn open() -> App {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/dq-example-32.ron");
-    let session = Session::<Battle>::open_file(&path, None).unwrap();
-    let mut app = App::from_session(session, false);
-    app.handle(Input::Resize(160, 50));
-    app
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    app.handle(Input::Key(KeyEvent::new(code, KeyModifiers::NONE)));
-}
-
-fn typed(app: &mut App, text: &str) {
-    for c in text.chars() {
-        press(app, KeyCode::Char(c));
-    }
-}
-
-fn screen(app: &App) -> String {
-    let (w, h) = (app.size.width, app.size.height);
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| ui::draw(f, app)).unwrap();
-    let buf = terminal.backend().buffer();
-    (0..h)
-        .map(|y| {
-            let line: String = (0..w).map(|x| buf[(x, y)].symbol()).collect();
-            line.trim_end().to_string() + "\n"
-        })
-        .collect()
+    dq_screen::open("dq-example-32.ron", 160, 50)
 }
 
 fn who(app: &App, name: &str) -> Hex {

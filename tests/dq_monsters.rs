@@ -5,10 +5,8 @@
 mod dq_common;
 
 use dq_common::*;
-use hexmelee::dice::Dice;
 use hexmelee::engine::dragonquest::{
-    Action, Battle, BattleSpec, Command, Event, Fiat, FigureSpec, Mount, Multiple, Prompt,
-    StrikeEvent, Task,
+    Action, Battle, BattleSpec, Command, Event, Fiat, FigureSpec, Mount, Multiple,
 };
 use hexmelee::engine::{FigureId, SideId};
 use hexmelee::hex::{Facing, Hex, Step};
@@ -19,34 +17,6 @@ use hexmelee::rules::dragonquest::tables::modifiers::Melee;
 const A: FigureId = FigureId(0);
 const B: FigureId = FigureId(1);
 
-fn battle(spec: &BattleSpec, dice: impl IntoIterator<Item = u32>) -> Battle {
-    Battle::with_dice(spec, Dice::scripted(dice)).unwrap()
-}
-
-fn act(b: &mut Battle, figure: FigureId, action: Action) -> Vec<Event> {
-    match b.submit(Command::Act { figure, action }) {
-        Ok(e) => e.to_vec(),
-        Err(e) => panic!("{} refused: {e}", b.figure(figure).name),
-    }
-}
-
-fn refused(b: &mut Battle, figure: FigureId, action: Action) -> String {
-    let before = b.events().len();
-    let why = b
-        .submit(Command::Act { figure, action })
-        .expect_err("refused")
-        .0;
-    assert_eq!(b.events().len(), before, "a refusal changes nothing");
-    why
-}
-
-fn pass() -> Action {
-    Action::Pass {
-        path: vec![],
-        task: Task::Nothing,
-    }
-}
-
 fn moves(path: Vec<Step>) -> Action {
     Action::Move { path }
 }
@@ -56,41 +26,6 @@ fn melee(path: Vec<Step>, target: FigureId) -> Action {
         path,
         target,
         multiple: Multiple::Single,
-    }
-}
-
-fn strike(events: &[Event]) -> StrikeEvent {
-    events
-        .iter()
-        .find_map(|e| match e {
-            Event::Strike(s) => Some((**s).clone()),
-            _ => None,
-        })
-        .expect("a Strike Check")
-}
-
-/// Answer lead and side choices (act now) until a figure must choose; it.
-fn turn(b: &mut Battle) -> FigureId {
-    loop {
-        match b.prompt() {
-            Prompt::LeadChoice { .. } | Prompt::SideChoice { .. } => {
-                b.submit(Command::ActNow { now: true }).unwrap();
-            }
-            Prompt::EngagedAction { figure } => return figure,
-            Prompt::SideAction { ready, .. } => return ready[0],
-            p => panic!("{p:?}"),
-        }
-    }
-}
-
-/// Let everyone but `figure` Pass until it is `figure`'s turn.
-fn until(b: &mut Battle, figure: FigureId) {
-    loop {
-        let f = turn(b);
-        if f == figure {
-            return;
-        }
-        act(b, f, pass());
     }
 }
 
@@ -528,4 +463,27 @@ proptest::proptest! {
             bodies_keep_apart(&b).map_err(proptest::test_runner::TestCaseError::fail)?;
         }
     }
+}
+
+/// 29: a figure a monster overran lies beneath it, and the hex is full: a
+/// side-mate of the monster may not Close with it there.
+#[test]
+fn dq_29_no_closing_with_a_figure_beneath_a_monster() {
+    let knight = fighter("Knight", 1, (4, 2), Facing::N, "Broadsword");
+    let goblin = fighter("Goblin", 0, (5, 2), Facing::NW, "Dagger");
+    // Initiative 10 v 1; trample roll 30; damage D10 5.
+    let mut b = battle(&spec(vec![drake(3, 0), knight, goblin]), [10, 1, 30, 5]);
+    until(&mut b, A);
+    act(&mut b, A, moves(vec![Step::Forward, Step::Forward]));
+    assert!(b.figure(A).shares_hex(b.figure(B)));
+    until(&mut b, FigureId(2));
+    let why = refused(
+        &mut b,
+        FigureId(2),
+        Action::Close {
+            path: vec![],
+            target: B,
+        },
+    );
+    assert!(why.contains("lies beneath Drake"), "{why}");
 }

@@ -4,7 +4,6 @@
 mod dq_common;
 
 use dq_common::*;
-use hexmelee::dice::Dice;
 use hexmelee::engine::dragonquest::{
     Action, Battle, BattleSpec, Command, Event, Fiat, FigureSpec, Item, Multiple, Posture, Prompt,
     StrikeEvent, Task,
@@ -19,36 +18,8 @@ const A: FigureId = FigureId(0);
 const B: FigureId = FigureId(1);
 const C: FigureId = FigureId(2);
 
-fn battle(spec: &BattleSpec, dice: impl IntoIterator<Item = u32>) -> Battle {
-    Battle::with_dice(spec, Dice::scripted(dice)).unwrap()
-}
-
-fn act(b: &mut Battle, figure: FigureId, action: Action) -> Vec<Event> {
-    match b.submit(Command::Act { figure, action }) {
-        Ok(e) => e.to_vec(),
-        Err(e) => panic!("{} refused: {e}", b.figure(figure).name),
-    }
-}
-
-fn refused(b: &mut Battle, figure: FigureId, action: Action) -> String {
-    let before = b.events().len();
-    let why = b
-        .submit(Command::Act { figure, action })
-        .expect_err("refused")
-        .0;
-    assert_eq!(b.events().len(), before);
-    why
-}
-
 fn now(b: &mut Battle) {
     b.submit(Command::ActNow { now: true }).unwrap();
-}
-
-fn pass() -> Action {
-    Action::Pass {
-        path: vec![],
-        task: Task::Nothing,
-    }
 }
 
 fn strikes(events: &[Event]) -> Vec<StrikeEvent> {

@@ -5,10 +5,8 @@
 mod dq_common;
 
 use dq_common::*;
-use hexmelee::dice::Dice;
 use hexmelee::engine::dragonquest::{
-    Action, Battle, BattleSpec, Command, Event, FigureSpec, Item, Prompt, SpecialAttack,
-    StrikeEvent, Task,
+    Action, Battle, BattleSpec, Command, Event, FigureSpec, Item, Prompt, SpecialAttack, Task,
 };
 use hexmelee::engine::{FigureId, SideId};
 use hexmelee::hex::{Facing, Hex, Step};
@@ -20,74 +18,11 @@ const A: FigureId = FigureId(0);
 const B: FigureId = FigureId(1);
 const C: FigureId = FigureId(2);
 
-fn battle(spec: &BattleSpec, dice: impl IntoIterator<Item = u32>) -> Battle {
-    Battle::with_dice(spec, Dice::scripted(dice)).unwrap()
-}
-
-fn act(b: &mut Battle, figure: FigureId, action: Action) -> Vec<Event> {
-    match b.submit(Command::Act { figure, action }) {
-        Ok(e) => e.to_vec(),
-        Err(e) => panic!("{} refused: {e}", b.figure(figure).name),
-    }
-}
-
-fn refused(b: &mut Battle, figure: FigureId, action: Action) -> String {
-    let before = b.events().len();
-    let why = b
-        .submit(Command::Act { figure, action })
-        .expect_err("refused")
-        .0;
-    assert_eq!(b.events().len(), before, "a refusal changes nothing");
-    why
-}
-
-fn pass() -> Action {
-    Action::Pass {
-        path: vec![],
-        task: Task::Nothing,
-    }
-}
-
 fn special(target: FigureId, attack: SpecialAttack) -> Action {
     Action::Special {
         path: vec![],
         target,
         attack,
-    }
-}
-
-fn strike(events: &[Event]) -> StrikeEvent {
-    events
-        .iter()
-        .find_map(|e| match e {
-            Event::Strike(s) => Some((**s).clone()),
-            _ => None,
-        })
-        .expect("a Strike Check")
-}
-
-/// Answer lead choices (act now) until a figure must choose an action; that figure.
-fn turn(b: &mut Battle) -> FigureId {
-    loop {
-        match b.prompt() {
-            Prompt::LeadChoice { .. } | Prompt::SideChoice { .. } => {
-                b.submit(Command::ActNow { now: true }).unwrap();
-            }
-            Prompt::EngagedAction { figure } => return figure,
-            Prompt::SideAction { ready, .. } => return ready[0],
-            p => panic!("{p:?}"),
-        }
-    }
-}
-
-/// Let everyone but `figure` Pass until it is `figure`'s turn.
-fn until(b: &mut Battle, figure: FigureId) {
-    loop {
-        let f = turn(b);
-        if f == figure {
-            return;
-        }
-        act(b, f, pass());
     }
 }
 

@@ -5,9 +5,10 @@
 
 use std::sync::Arc;
 
+use hexmelee::dice::Dice;
 use hexmelee::engine::dragonquest::{
-    Action, Battle, BattleSpec, Command, FigureSpec, Item, Multiple, Posture, Prompt, ShieldSpec,
-    SideSpec, SpecialAttack, Task, WeaponSpec,
+    Action, Battle, BattleSpec, Command, Event, FigureSpec, Item, Multiple, Posture, Prompt,
+    ShieldSpec, SideSpec, SpecialAttack, StrikeEvent, Task, WeaponSpec,
 };
 use hexmelee::engine::{FigureId, SideId};
 use hexmelee::hex::{Facing, Hex, HexMap, Pose, Step};
@@ -219,4 +220,72 @@ pub fn play_one(battle: &mut Battle, r: u64) -> Command {
         }
     }
     panic!("no legal answer at {:?}", battle.prompt());
+}
+
+/// A battle whose dice are `dice`, in order.
+pub fn battle(spec: &BattleSpec, dice: impl IntoIterator<Item = u32>) -> Battle {
+    Battle::with_dice(spec, Dice::scripted(dice)).unwrap()
+}
+
+/// `figure` does `action`, which must be accepted; its events.
+pub fn act(b: &mut Battle, figure: FigureId, action: Action) -> Vec<Event> {
+    match b.submit(Command::Act { figure, action }) {
+        Ok(e) => e.to_vec(),
+        Err(e) => panic!("{} refused: {e}", b.figure(figure).name),
+    }
+}
+
+/// `figure` is refused `action`, which changes nothing; the reason.
+pub fn refused(b: &mut Battle, figure: FigureId, action: Action) -> String {
+    let before = b.events().len();
+    let why = b
+        .submit(Command::Act { figure, action })
+        .expect_err("refused")
+        .0;
+    assert_eq!(b.events().len(), before, "a refusal changes nothing");
+    why
+}
+
+/// A Pass doing nothing.
+pub fn pass() -> Action {
+    Action::Pass {
+        path: vec![],
+        task: Task::Nothing,
+    }
+}
+
+/// The first Strike Check among `events`.
+pub fn strike(events: &[Event]) -> StrikeEvent {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::Strike(s) => Some((**s).clone()),
+            _ => None,
+        })
+        .expect("a Strike Check")
+}
+
+/// Answer lead and side choices (act now) until a figure must choose; it.
+pub fn turn(b: &mut Battle) -> FigureId {
+    loop {
+        match b.prompt() {
+            Prompt::LeadChoice { .. } | Prompt::SideChoice { .. } => {
+                b.submit(Command::ActNow { now: true }).unwrap();
+            }
+            Prompt::EngagedAction { figure } => return figure,
+            Prompt::SideAction { ready, .. } => return ready[0],
+            p => panic!("{p:?}"),
+        }
+    }
+}
+
+/// Let everyone but `figure` Pass until it is `figure`'s turn.
+pub fn until(b: &mut Battle, figure: FigureId) {
+    loop {
+        let f = turn(b);
+        if f == figure {
+            return;
+        }
+        act(b, f, pass());
+    }
 }

@@ -118,7 +118,7 @@ impl Battle {
                 if matches!(action, Action::Combine { .. }) {
                     self.push(Event::Combining { figure: *figure });
                 }
-                let overrun = self.overrun_by(*figure, path_of(action));
+                let overrun = self.overrun_by(*figure, action.path());
                 self.perform(*figure, kind, walked, plan, &overrun);
                 Ok(())
             }
@@ -1612,24 +1612,6 @@ impl Battle {
 /// 29: a monster of several hexes overruns a hostile figure of one hex.
 fn overruns(monster: &super::Figure, other: &super::Figure) -> bool {
     monster.size > 1 && other.size == 1 && other.side != monster.side
-}
-
-/// The movement an action makes (22.3: the first's, when combining).
-fn path_of(action: &Action) -> &[Step] {
-    match action {
-        Action::Move { path }
-        | Action::Melee { path, .. }
-        | Action::ChargeWithoutStrike { path }
-        | Action::Evade { path }
-        | Action::Withdraw { path, .. }
-        | Action::Retreat { path }
-        | Action::Pass { path, .. }
-        | Action::Fire { path, .. }
-        | Action::Close { path, .. }
-        | Action::Special { path, .. } => path,
-        Action::Combine { first } => path_of(first),
-        Action::Grapple { .. } | Action::Spell { .. } => &[],
-    }
 }
 
 /// 27.2 note G: Pass actions to load (two for a crossbow, one otherwise).

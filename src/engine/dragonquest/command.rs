@@ -68,6 +68,27 @@ pub enum Action {
     Spell { effects: Vec<Fiat> },
 }
 
+impl Action {
+    /// The steps the action walks before the rest of it (22.3: the first
+    /// action's, when combining).
+    pub fn path(&self) -> &[Step] {
+        match self {
+            Action::Move { path }
+            | Action::Melee { path, .. }
+            | Action::ChargeWithoutStrike { path }
+            | Action::Evade { path }
+            | Action::Withdraw { path, .. }
+            | Action::Retreat { path }
+            | Action::Pass { path, .. }
+            | Action::Fire { path, .. }
+            | Action::Close { path, .. }
+            | Action::Special { path, .. } => path,
+            Action::Combine { first } => first.path(),
+            Action::Grapple { .. } | Action::Spell { .. } => &[],
+        }
+    }
+}
+
 /// DragonQuest 23.4: more than one strike in one Melee attack.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Multiple {

@@ -292,7 +292,7 @@ impl App {
         else {
             return;
         };
-        let steps = choices::path_of(action);
+        let steps = action.path();
         if steps.is_empty() {
             return;
         }

@@ -315,21 +315,3 @@ pub fn words(b: &Battle, who: FigureId, action: &Action) -> String {
         Action::Spell { .. } => "cast a spell".into(),
     }
 }
-
-/// The steps an action walks before the rest of it.
-pub fn path_of(action: &Action) -> &[Step] {
-    match action {
-        Action::Move { path }
-        | Action::Melee { path, .. }
-        | Action::ChargeWithoutStrike { path }
-        | Action::Evade { path }
-        | Action::Withdraw { path, .. }
-        | Action::Retreat { path }
-        | Action::Pass { path, .. }
-        | Action::Fire { path, .. }
-        | Action::Close { path, .. }
-        | Action::Special { path, .. } => path,
-        Action::Combine { first } => path_of(first),
-        Action::Grapple { .. } | Action::Spell { .. } => &[],
-    }
-}
