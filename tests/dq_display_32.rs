@@ -2,17 +2,20 @@
 //! as a referee would: the cursor, choice numbers, the Referee's word and a
 //! spell's effects. The book's dice are the scenario's (`options.dice`), so
 //! each roll's explanation in the referee log is the book's; the strings
-//! are those `tests/dq_example_32.rs` asserts of the engine. It plays the
-//! first two Pulses and stops as the third begins.
+//! are those `tests/dq_example_32.rs` asserts of the engine. It plays every
+//! Pulse of the example, drawing the paths the book's moves need (`w`,
+//! `<` `>`), and stops as the fifth begins.
 
 mod dq_screen;
 
 use dq_screen::*;
 
 use hexmelee::engine::View;
+use hexmelee::engine::dragonquest::{Action, Multiple};
 use hexmelee::engine::dragonquest::{Event, explain};
-use hexmelee::hex::{Facing, Hex, Pose};
+use hexmelee::hex::{Facing, Goal, Half, Hex, Pose, Step};
 use hexmelee::tui::dragonquest::App;
+use hexmelee::tui::dragonquest::route::Route;
 use insta::assert_snapshot;
 use ratatui::crossterm::event::KeyCode;
 
@@ -209,9 +212,237 @@ fn dq_32_the_example_of_combat_played_with_keys() {
         "Eaglewing rolls Initiative for the party: 9 + PC 10 = 19 [19.2]",
     );
     saw(&app, "The party have the Initiative [19.2]");
-    // Here this test stops, the first two Pulses played: the third and
-    // fourth are played through the engine in tests/dq_example_32.rs.
     assert_snapshot!(screen(&app));
+
+    // Third Pulse. The party acts first (no one is engaged). Eaglewing
+    // readies his main-gauche and moves a hex towards the orc.
+    choose(&mut app, None, "act now");
+    let (eaglewing, orc) = (who(&app, "Eaglewing"), who(&app, "Orc"));
+    let taken: Vec<Hex> = app.battle().figures().iter().map(|f| f.pose.hex).collect();
+    let toward = eaglewing
+        .neighbors()
+        .into_iter()
+        .find(|h| h.distance(orc) < eaglewing.distance(orc) && !taken.contains(h))
+        .unwrap();
+    cursor_to(&mut app, toward);
+    choose(
+        &mut app,
+        Some("Eaglewing"),
+        "pass: ready the Main-Gauche (1 hex)",
+    );
+    assert_eq!(app.battle().figures()[0].hands, [0, 1]);
+    // Ariella goes on with her spell.
+    choose(
+        &mut app,
+        Some("Ariella"),
+        "cast a spell (the Referee gives what it does)",
+    );
+    press(&mut app, KeyCode::Enter);
+    // Delion picks up his rapier and turns to receive the orc: a facing
+    // drawn where he stands (`<` `>`), no hex moved.
+    let delion = who(&app, "Delion");
+    cursor_to(&mut app, delion);
+    let face = delion.facing_toward(orc).unwrap();
+    turn_to(&mut app, face);
+    choose(
+        &mut app,
+        Some("Delion"),
+        "pass: pick up the Rapier (turning)",
+    );
+    let d = app.battle().figures()[2].pose;
+    assert_eq!((d.hex, d.facing), (delion, face));
+    // The orc moves up to Delion, face to face, and strikes: 95, a miss. The
+    // cheapest charge would take a hex beside him; the Referee draws the
+    // book's: a waypoint before Delion, facing him.
+    let front = face_to_face(&app, "Orc", "Delion");
+    cursor_to(&mut app, front.hex);
+    turn_to(&mut app, front.facing);
+    press(&mut app, KeyCode::Char('w'));
+    assert_eq!(app.note.as_ref().map(|n| n.error), None, "{:?}", app.note);
+    cursor_to(&mut app, delion);
+    let hexes = who(&app, "Orc").distance(front.hex);
+    choose(
+        &mut app,
+        Some("Orc"),
+        &format!("charge and strike Delion ({hexes} hexes)"),
+    );
+    assert_eq!(who(&app, "Orc"), front.hex);
+    // The goblin recovers from being Stunned (05) as the Pulse ends.
+    assert!(happened(&app, |e| matches!(
+        e,
+        Event::StunRecovery {
+            figure,
+            recovered: true,
+            ..
+        } if figure.0 == 5
+    )));
+    assert_eq!(app.battle().pulse(), 4);
+
+    // Fourth Pulse. The orc and Delion are engaged, the orc first (27 to 25).
+    saw(
+        &app,
+        "Order: engaged: Orc (27) then Delion (25); then the party, then the monsters [19.3, 19.4, 21]",
+    );
+    choose(&mut app, Some("Orc"), "act now");
+    choose(&mut app, Some("Orc"), "strike Delion");
+    assert_eq!(app.battle().figures()[2].fatigue, 0);
+    // Delion Withdraws behind his buckler, a hex straight back: the facing
+    // kept (drawn), else the cheapest way would turn him.
+    let d = app.battle().figures()[2].pose;
+    cursor_to(&mut app, d.after(Step::Backward).hex);
+    turn_to(&mut app, d.facing);
+    choose(
+        &mut app,
+        Some("Delion"),
+        "withdraw behind the shield (1 hex)",
+    );
+    // The party acts first, Ariella (Tab) before Eaglewing; her spell backfires: her Fatigue to 0,
+    // the Referee's word with it, and she is Stunned.
+    choose(&mut app, None, "act now");
+    press(&mut app, KeyCode::Tab);
+    choose(
+        &mut app,
+        Some("Ariella"),
+        "cast a spell (the Referee gives what it does)",
+    );
+    let ariella = who(&app, "Ariella");
+    cursor_to(&mut app, ariella);
+    let fatigue = app.battle().figures()[1].fatigue;
+    press(&mut app, KeyCode::Char('3'));
+    typed(&mut app, &fatigue.to_string());
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter);
+    assert!(happened(
+        &app,
+        |e| matches!(e, Event::Stunned { figure } if figure.0 == 1)
+    ));
+    // Eaglewing moves behind the orc and strikes (+30 from the rear, −15
+    // charging with a weapon not a Pole): the orc is Stunned. Drawn: a
+    // waypoint in the orc's rear, facing him.
+    let rear = behind(&app, "Eaglewing", "Orc");
+    cursor_to(&mut app, rear.hex);
+    turn_to(&mut app, rear.facing);
+    press(&mut app, KeyCode::Char('w'));
+    assert_eq!(app.note.as_ref().map(|n| n.error), None, "{:?}", app.note);
+    let orc = who(&app, "Orc");
+    cursor_to(&mut app, orc);
+    let hexes = who(&app, "Eaglewing").distance(rear.hex);
+    choose(
+        &mut app,
+        Some("Eaglewing"),
+        &format!("charge and strike Orc ({hexes} hexes)"),
+    );
+    assert!(happened(
+        &app,
+        |e| matches!(e, Event::Stunned { figure } if figure.0 == 4)
+    ));
+    // The goblin runs away: two hexes south.
+    let goblin = who(&app, "Goblin");
+    cursor_to(&mut app, Hex::new(goblin.col, goblin.row + 2));
+    choose(&mut app, Some("Goblin"), "move (2 hexes)");
+    assert_eq!(app.battle().pulse(), 5);
+    // Each roll of the third and fourth Pulses, explained as the book has
+    // it: the Initiative, the orc's miss, the goblin's recovery, the
+    // engagement's order (27, 25), the orc's blow that empties Delion's
+    // Fatigue, Eaglewing's charge from behind (+30, −15) that Stuns the orc.
+    for line in [
+        "Eaglewing rolls Initiative for the party: 9 + PC 10 = 19 [19.2]",
+        "Orc rolls Initiative for the monsters: 1 + PC 11 = 12 [19.2]",
+        "The party act first [19.2]",
+        "Delion turns to face north-west [21.1]",
+        "Delion picks up the Rapier [20.4]",
+        "Orc strikes at Delion with the Scimitar: Strike Chance 73 − Defense 14 − 15 (charging with a non-Pole weapon) = 44 — rolled 95, a miss by 30 or more [24.2, 24.4]",
+        "Goblin tries to recover: 05 against 25, recovers [26]",
+        "Eaglewing rolls Initiative for the party: 6 + PC 10 = 16 [19.2]",
+        "Goblin rolls Initiative for the monsters: 2 + PC 8 = 10 [19.2]",
+        "Order: engaged: Orc (27) then Delion (25); then the party, then the monsters [19.3, 19.4, 21]",
+        "Orc strikes at Delion with the Scimitar: Strike Chance 73 − Defense 14 = 59 — rolled 30, hit: damage to Fatigue [24.2, 25.1]",
+        "Delion takes 8 (D10 5): 4 absorbed, 3 Fatigue, 0 Endurance [25]",
+        "Delion: Defensive Withdrawal [20.3]",
+        "Ariella is Stunned [26]",
+        "Eaglewing strikes at Orc with the Tulwar: Strike Chance 86 − Defense 14 + 30 (through a rear hex) − 15 (charging with a non-Pole weapon) = 87 — rolled 50, hit: damage to Fatigue [24.2, 25.1]",
+        "Orc takes 9 (D10 5): 0 absorbed, 9 Fatigue, 0 Endurance [25]",
+        "Orc is Stunned [26]",
+        "Orc rolls 20 against MD × 3 = 45: keeps hold [24.3]",
+        "Goblin moves 2 hexes to (12, 14) facing south-east [21.1]",
+        "Pulse 5 begins [19]",
+    ] {
+        saw(&app, line);
+    }
+    assert_snapshot!("dq_32_the_end_of_the_fourth_pulse", screen(&app));
+
+    // Fifth Pulse: the orc surrenders, the Referee's word that the
+    // monsters leave the fight; the party has won.
+    let orc = who(&app, "Orc");
+    cursor_to(&mut app, orc);
+    press(&mut app, KeyCode::Char('r'));
+    let shown = screen(&app);
+    let n = (1..=9)
+        .find(|n| shown.contains(&format!("{n} the monsters flee the fight")))
+        .unwrap_or_else(|| panic!("{shown}"));
+    press(&mut app, KeyCode::Char(char::from(b'0' + n as u8)));
+    assert_eq!(
+        app.battle().outcome(),
+        Some(Some(hexmelee::engine::SideId(0)))
+    );
+}
+
+/// `<` or `>` until the path drawn ends facing `to`.
+fn turn_to(app: &mut App, to: Facing) {
+    for _ in 0..6 {
+        if app.route.facing == Some(to) {
+            return;
+        }
+        press(app, KeyCode::Char('>'));
+    }
+    assert_eq!(app.route.facing, Some(to));
+}
+
+/// A free hex in `foe`'s front that has it in front in turn, nearest
+/// `name`, facing the foe.
+fn face_to_face(app: &App, name: &str, foe: &str) -> Pose {
+    let b = app.battle();
+    let me = who(app, name);
+    let f = b.figures().iter().find(|f| f.name == foe).unwrap().pose;
+    f.front_hexes()
+        .into_iter()
+        .filter(|h| b.figures().iter().all(|o| o.pose.hex != *h))
+        .filter_map(|h| Some(Pose::new(h, h.facing_toward(f.hex)?)))
+        .filter(|p| p.front_hexes().contains(&f.hex))
+        .min_by_key(|p| p.hex.distance(me))
+        .unwrap()
+}
+
+/// A free hex in `foe`'s rear half, with a facing that has the foe in
+/// front, that `name` can charge to by the cheapest way there (the one the
+/// Referee finds by trying: 21.1's sharp turn costs two hexes).
+fn behind(app: &App, name: &str, foe: &str) -> Pose {
+    let b = app.battle();
+    let me = b.figures().iter().find(|f| f.name == name).unwrap();
+    let f = b.figures().iter().find(|f| f.name == foe).unwrap();
+    let taken = |h: Hex| b.figures().iter().any(|o| o.pose.hex == h);
+    f.pose
+        .hex
+        .neighbors()
+        .into_iter()
+        .filter(|&h| !taken(h) && f.pose.half_toward(h) == Some(Half::Rear))
+        .flat_map(|h| Facing::ALL.map(|to| Pose::new(h, to)))
+        .filter(|p| p.front_hexes().contains(&f.pose.hex))
+        .find(|&p| {
+            let route = Route {
+                waypoints: vec![Goal::Pose(p)],
+                facing: None,
+            };
+            route.charge(b, me.id, f.pose.hex).is_some_and(|path| {
+                let action = Action::Melee {
+                    path,
+                    target: f.id,
+                    multiple: Multiple::Single,
+                };
+                b.check_act(me.id, &action).is_ok()
+            })
+        })
+        .unwrap()
 }
 
 /// `r` in the table view asks first, as `v` does (no: no menu, no view);

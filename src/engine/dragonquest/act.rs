@@ -46,6 +46,17 @@ struct Walked {
     hexes: u8,
 }
 
+/// 21.1, 22.1–22.3: a path measured against its action's movement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reach {
+    /// The hexes entered.
+    pub hexes: u8,
+    /// The movement spent: poor footing and sharp turns cost more.
+    pub cost: u8,
+    /// The movement the action allows here (one hex can always be moved).
+    pub limit: u8,
+}
+
 /// An action checked and ready to perform.
 #[derive(Debug)]
 enum Plan {
@@ -311,10 +322,7 @@ impl Battle {
             }
             Action::Fire { path, target } => {
                 // 21.7 exception 1: a loaded crossbow may be carried two hexes.
-                let crossbow = me
-                    .primary()
-                    .is_some_and(|i| crossbow_passes(&me.weapon(i).name) > 1);
-                if !crossbow && !path.is_empty() {
+                if !self.carries_crossbow(id) && !path.is_empty() {
                     return refuse(
                         "a figure that fires may not move or change facing that Pulse (21.7)",
                     );
@@ -325,8 +333,7 @@ impl Battle {
                         me.name
                     ));
                 }
-                let limit = if crossbow { CROSSBOW_CARRY } else { allowed };
-                let w = walk(path, Walk::default(), limit)?;
+                let w = walk(path, Walk::default(), self.limit(id, action, allowed))?;
                 let (attacks, item) = self.check_fire(id, w.to, *target)?;
                 (ActionKind::Fire, Some(w), Plan::Fire { attacks, item })
             }
@@ -342,8 +349,7 @@ impl Battle {
                         "a monster of several hexes overruns and tramples; it neither closes nor is closed with (29)",
                     );
                 }
-                // 21.4: the defender's hex counts in the ½ TMR.
-                let w = walk(path, rule, allowed.saturating_sub(1))?;
+                let w = walk(path, rule, self.limit(id, action, allowed))?;
                 if me.engaged && w.hexes > 0 {
                     return refuse("an engaged figure closes from where it stands (20.6)");
                 }
@@ -526,13 +532,12 @@ impl Battle {
         let me = self.figure(id);
         let monster = me.size > 1;
         let mut pose = me.pose;
-        let (mut hexes, mut cost, mut turned, mut stopped) = (0u8, 0u8, 0u8, false);
+        let (mut hexes, mut stopped) = (0u8, false);
         for &step in path {
-            if let Step::Pivot { to } = step {
+            if let Step::Pivot { .. } = step {
                 if rule.no_pivots {
                     return refuse("this action allows no change of facing (20.3, 21.4, 21.6, 30)");
                 }
-                turned = turned.saturating_add(Facing::hexsides_between(pose.facing, to));
                 pose = pose.after(step);
                 if monster {
                     // 29: the body swings about the head.
@@ -562,15 +567,44 @@ impl Battle {
             let next = pose.after(step);
             self.body_fits(id, next)?;
             hexes += 1;
-            cost += if self.map.terrain(next.hex) == Some(Terrain::Poor) {
-                POOR_FOOTING
-            } else {
-                1
-            };
             pose = next;
             stopped = self.body_in_hostile_zone(id, pose);
         }
-        let penalty = if monster {
+        let cost = self.spent(id, path).cost;
+        // 21.1: one hex can always be moved, whatever the ground.
+        let one_hex = hexes == 1 && limit >= 1;
+        if cost > limit && !one_hex {
+            return refuse(format!(
+                "{} may move {limit} hexes in this action, not {cost}",
+                me.name,
+            ));
+        }
+        Ok(Walked { to: pose, hexes })
+    }
+
+    /// 21.1, 29: the hexes `path` enters and the movement it spends, as
+    /// [`Battle::walk`] counts it: poor footing two a hex, turns of three
+    /// hexsides or more two hexes more (a monster: a hex for each two
+    /// vertices turned). The `limit` of the [`Reach`] is left at 0.
+    fn spent(&self, id: FigureId, path: &[Step]) -> Reach {
+        let me = self.figure(id);
+        let mut pose = me.pose;
+        let (mut hexes, mut cost, mut turned) = (0u8, 0u8, 0u8);
+        for &step in path {
+            if let Step::Pivot { to } = step {
+                turned = turned.saturating_add(Facing::hexsides_between(pose.facing, to));
+            } else {
+                hexes = hexes.saturating_add(1);
+                let footing = if self.map.terrain(pose.after(step).hex) == Some(Terrain::Poor) {
+                    POOR_FOOTING
+                } else {
+                    1
+                };
+                cost = cost.saturating_add(footing);
+            }
+            pose = pose.after(step);
+        }
+        let penalty = if me.size > 1 {
             // 29: one hex for each two vertices turned.
             turned / 2
         } else if hexes > 0 && turned >= TURN_PENALTY_FROM {
@@ -578,16 +612,47 @@ impl Battle {
         } else {
             0
         };
-        // 21.1: one hex can always be moved, whatever the ground.
-        let one_hex = hexes == 1 && limit >= 1;
-        if cost + penalty > limit && !one_hex {
-            return refuse(format!(
-                "{} may move {limit} hexes in this action, not {}",
-                me.name,
-                cost + penalty
-            ));
+        Reach {
+            hexes,
+            cost: cost.saturating_add(penalty),
+            limit: 0,
         }
-        Ok(Walked { to: pose, hexes })
+    }
+
+    /// 21.1, 22.1–22.3: what `action`'s path spends of the movement the
+    /// action allows `figure` where it stands, counted as the check counts
+    /// it; `None` if the figure may not choose the action now. Whether the
+    /// path is allowed otherwise (free hexes, Melee Zones) only
+    /// [`Battle::check_act`] says.
+    pub fn reach(&self, figure: FigureId, action: &Action) -> Option<Reach> {
+        let me = self.figures.get(figure.0)?;
+        let (one, combining) = match action {
+            Action::Combine { first } => (&**first, true),
+            a => (a, me.second_action),
+        };
+        let allowed = self.allowance(figure, self.kind_of(figure, one), combining)?;
+        Some(Reach {
+            limit: self.limit(figure, one, allowed),
+            ..self.spent(figure, one.path())
+        })
+    }
+
+    /// The hexes an action's path may spend of the `allowed` movement:
+    /// 21.4, the defender's hex counts in a Close; 21.7, a loaded crossbow
+    /// is carried two hexes at most.
+    fn limit(&self, id: FigureId, action: &Action, allowed: u8) -> u8 {
+        match action {
+            Action::Close { .. } => allowed.saturating_sub(1),
+            Action::Fire { .. } if self.carries_crossbow(id) => CROSSBOW_CARRY,
+            _ => allowed,
+        }
+    }
+
+    /// 21.7 exception 1: the figure's prepared weapon is a crossbow.
+    fn carries_crossbow(&self, id: FigureId) -> bool {
+        let me = self.figure(id);
+        me.primary()
+            .is_some_and(|i| crossbow_passes(&me.weapon(i).name) > 1)
     }
 
     /// 21.1, 29: whether `id`'s body fits at `pose`: every hex on the map,

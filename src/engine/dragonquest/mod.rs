@@ -39,6 +39,7 @@ mod spec;
 mod state;
 mod strike;
 
+pub use act::Reach;
 pub use command::{Action, Command, Fiat, Multiple, Posture, SpecialAttack, Task};
 pub use event::{ActionKind, Engaged, Event, Item, StrikeEvent};
 pub use explain::{explain, explain_as, modifier_words};

@@ -11,6 +11,7 @@ use ratatui::layout::Rect;
 
 use super::choices::{self, Choice};
 use super::keys::{self, Key};
+use super::route::{self, Route};
 use super::scene::{Table, asked_side};
 use super::word::{self, Word};
 use crate::engine::dragonquest::{Action, Battle, Command, Fiat, Prompt};
@@ -64,6 +65,8 @@ pub struct App {
     pub choices: Vec<Choice>,
     /// The highlighted choice.
     pub pick: usize,
+    /// The path drawn for the actor (`w`, `<` `>`); forgotten at each answer.
+    pub route: Route,
     /// Per side: the AI answers for it.
     pub ai: Vec<bool>,
     pub note: Option<Note>,
@@ -100,6 +103,7 @@ impl App {
             actor: None,
             choices: Vec::new(),
             pick: 0,
+            route: Route::default(),
             ai: vec![false; sides],
             note: None,
             size: Rect::new(0, 0, 80, 24),
@@ -264,7 +268,8 @@ impl App {
             }
         }
         self.map.selected = self.actor;
-        self.choices = choices::list(b, &b.prompt(), self.actor, self.map.cursor);
+        self.route = Route::default();
+        self.choices = choices::list(b, &b.prompt(), self.actor, self.map.cursor, &self.route);
         self.pick = 0;
         self.refresh_path();
     }
@@ -274,17 +279,28 @@ impl App {
     fn recheck(&mut self) {
         let kept = self.choices.get(self.pick).map(|c| c.command.clone());
         let b = self.session.battle();
-        self.choices = choices::list(b, &b.prompt(), self.actor, self.map.cursor);
+        self.choices = choices::list(b, &b.prompt(), self.actor, self.map.cursor, &self.route);
+        let along = |app: &App| {
+            let id = app.actor?;
+            route::along(app.battle(), id, &app.route, app.map.cursor, &app.choices)
+        };
         self.pick = kept
             .and_then(|k| self.choices.iter().position(|c| c.command == k))
+            .or_else(|| along(self))
             .unwrap_or(0);
         self.refresh_path();
     }
 
-    /// The highlighted action's path, drawn on the map.
+    /// The highlighted action's path, drawn on the map; a path the Referee
+    /// drew with what it spends of the movement allowed.
     fn refresh_path(&mut self) {
         self.map.path.clear();
         self.map.path_label.clear();
+        if let Some(p) = self.pending() {
+            self.map.path = p.hexes;
+            self.map.path_label = p.label;
+            return;
+        }
         let Some(Choice {
             command: Command::Act { figure, action },
             ..
@@ -452,6 +468,9 @@ impl App {
                 self.move_cursor_to(step_cursor(c, dc, dr));
             }
             Key::Referee => self.open_word(Word::ruling()),
+            Key::Waypoint | Key::Unwaypoint | Key::TurnEnd(_) | Key::ClearRoute => {
+                self.draw_route(action)
+            }
             Key::Threats => self.map.threats = !self.map.threats,
             Key::ZoomIn => self.map.zoom_in(),
             Key::ZoomOut => self.map.zoom_out(),
@@ -603,6 +622,60 @@ impl App {
         let next = at.map_or(0, |i| (i + 1) % hexes.len());
         if let Some(&hex) = hexes.get(next) {
             self.move_cursor_to(hex);
+        }
+    }
+
+    /// The path drawn, as the map and panel show it before it is confirmed.
+    pub fn pending(&self) -> Option<route::Pending> {
+        let highlighted = match self.choices.get(self.pick) {
+            Some(Choice {
+                command: Command::Act { action, .. },
+                ..
+            }) => Some(action),
+            _ => None,
+        };
+        let id = self.actor?;
+        route::pending(self.battle(), id, &self.route, self.map.cursor, highlighted)
+    }
+
+    /// Whether a path is in play: drawn, or walked by the highlighted choice.
+    pub fn drawing(&self) -> bool {
+        self.route.is_drawn() || !self.map.path.is_empty()
+    }
+
+    /// `w`, `W`, `<` `>`, Esc: the path drawn changes; a waypoint the
+    /// engine would not walk to is refused with its reason, nothing changed.
+    fn draw_route(&mut self, key: Key) {
+        let Some(id) = self.actor else {
+            self.info("a path is drawn for the figure asked to act");
+            return;
+        };
+        let b = self.battle();
+        let next = match key {
+            Key::Waypoint => self.route.with_waypoint(b, id, self.map.cursor),
+            Key::Unwaypoint => Ok(self.route.taken_back()),
+            Key::TurnEnd(by) => Ok(self
+                .route
+                .turned(route::end_facing(b, id, &self.route, self.map.cursor), by)),
+            _ => Ok(Route::default()),
+        };
+        match next {
+            Ok(r) => {
+                self.route = r;
+                self.recheck();
+                // The path drawn is what the Referee means: highlight it.
+                if let Some(i) = route::along(
+                    self.battle(),
+                    id,
+                    &self.route,
+                    self.map.cursor,
+                    &self.choices,
+                ) {
+                    self.pick = i;
+                    self.refresh_path();
+                }
+            }
+            Err(why) => self.error(format!("not allowed: {why}")),
         }
     }
 

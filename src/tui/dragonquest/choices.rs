@@ -1,11 +1,13 @@
 //! The actions a DragonQuest figure may take now, each tried with the
 //! battle's own dry check (`Battle::check_act`), the AI's choice first.
 
+use super::route::Route;
+use super::strikes;
 use crate::engine::FigureId;
 use crate::engine::dragonquest::{
     Action, Battle, Command, Item, Multiple, Posture, Prompt, SpecialAttack, Task,
 };
-use crate::hex::{Goal, Hex, Pose, Step};
+use crate::hex::{Hex, Step};
 use crate::sim::ai::dragonquest as ai;
 
 /// One action offered, with the words the panel shows.
@@ -32,9 +34,16 @@ pub fn ai_choice(b: &Battle, prompt: &Prompt, figure: Option<FigureId>) -> Comma
 
 /// What `figure` may do now: the AI's choice, then every other legal action
 /// worth a key (strikes at each foe in reach, special attacks, a move or
-/// charge to the cursor, the Pass tasks, evading), each accepted by the
-/// battle's check. For a choice of acting now or last, those two.
-pub fn list(b: &Battle, prompt: &Prompt, figure: Option<FigureId>, cursor: Hex) -> Vec<Choice> {
+/// charge to the cursor along the route drawn, the Pass tasks, evading),
+/// each accepted by the battle's check. For a choice of acting now or last,
+/// those two.
+pub fn list(
+    b: &Battle,
+    prompt: &Prompt,
+    figure: Option<FigureId>,
+    cursor: Hex,
+    route: &Route,
+) -> Vec<Choice> {
     let mut out = Vec::new();
     let mut push = |command: Command, words: String| {
         if !out.iter().any(|c: &Choice| c.command == command) {
@@ -64,7 +73,7 @@ pub fn list(b: &Battle, prompt: &Prompt, figure: Option<FigureId>, cursor: Hex) 
             if let Command::Act { action, .. } = &ai {
                 push(ai.clone(), format!("{} (AI)", words(b, id, action)));
             }
-            for action in actions(b, id, cursor) {
+            for action in actions(b, id, cursor, route) {
                 if b.check_act(id, &action).is_ok() {
                     let w = words(b, id, &action);
                     push(Command::Act { figure: id, action }, w);
@@ -77,7 +86,7 @@ pub fn list(b: &Battle, prompt: &Prompt, figure: Option<FigureId>, cursor: Hex) 
 }
 
 /// Every action worth offering, before the check.
-fn actions(b: &Battle, id: FigureId, cursor: Hex) -> Vec<Action> {
+fn actions(b: &Battle, id: FigureId, cursor: Hex, route: &Route) -> Vec<Action> {
     let me = b.figure(id);
     let foes: Vec<FigureId> = b
         .figures()
@@ -127,14 +136,15 @@ fn actions(b: &Battle, id: FigureId, cursor: Hex) -> Vec<Action> {
             });
         }
     }
-    // The cursor on a foe: charge it; on an empty hex: go there.
+    // The cursor on a foe: charge it; on an empty hex: go there (along
+    // the route drawn).
     let at_cursor = foes
         .iter()
         .copied()
         .find(|&t| b.figure(t).pose.hex == cursor);
     match at_cursor {
         Some(t) => {
-            if let Some(path) = charge_path(b, me.pose, b.figure(t).pose.hex, id) {
+            if let Some(path) = route.charge(b, id, b.figure(t).pose.hex) {
                 all.push(Action::Melee {
                     path: path.clone(),
                     target: t,
@@ -143,8 +153,8 @@ fn actions(b: &Battle, id: FigureId, cursor: Hex) -> Vec<Action> {
                 all.push(Action::Close { path, target: t });
             }
         }
-        None if cursor != me.pose.hex => {
-            if let Some(path) = path_to(b, me.pose, Goal::Hex(cursor), id) {
+        None => {
+            if let Some(path) = route.to(b, id, cursor) {
                 all.push(Action::Move { path: path.clone() });
                 all.push(Action::ChargeWithoutStrike { path: path.clone() });
                 all.push(Action::Evade { path: path.clone() });
@@ -169,6 +179,10 @@ fn actions(b: &Battle, id: FigureId, cursor: Hex) -> Vec<Action> {
                             path: path.clone(),
                             task: Task::Prepare { item: i },
                         });
+                        all.push(Action::Pass {
+                            path: path.clone(),
+                            task: Task::PickUp { item: i },
+                        });
                     }
                 }
                 all.push(Action::Pass {
@@ -178,7 +192,6 @@ fn actions(b: &Battle, id: FigureId, cursor: Hex) -> Vec<Action> {
                 all.push(Action::Retreat { path });
             }
         }
-        None => {}
     }
     all.push(Action::Evade { path: here() });
     let pass = |task| Action::Pass { path: here(), task };
@@ -197,34 +210,19 @@ fn actions(b: &Battle, id: FigureId, cursor: Hex) -> Vec<Action> {
     }
     all.push(pass(Task::Nothing));
     all.push(pass(Task::Prone { down: true }));
+    // 23.4: each Melee attack as a sweep or with a second weapon too.
+    let multiple: Vec<Action> = all
+        .iter()
+        .flat_map(|a| strikes::multiples(a, &foes))
+        .collect();
+    all.extend(multiple);
+    // 22.3: a nimble figure's two actions, the first chosen here.
+    let two = strikes::combined(&all);
+    all.extend(two);
     all.push(Action::Spell {
         effects: Vec::new(),
     });
     all
-}
-
-/// The cheapest path to `goal` around every other figure.
-fn path_to(b: &Battle, from: Pose, goal: Goal, me: FigureId) -> Option<Vec<Step>> {
-    let occupied = |h: Hex| {
-        b.figures()
-            .iter()
-            .any(|f| f.id != me && f.pose.hex == h && f.is_up())
-    };
-    let path = b.map().find_path(from, goal, &ai::COSTS, occupied).ok()??;
-    Some(path.steps.iter().map(|s| s.step).collect())
-}
-
-/// The cheapest path to a hex beside `foe`, facing it.
-fn charge_path(b: &Battle, from: Pose, foe: Hex, me: FigureId) -> Option<Vec<Step>> {
-    foe.neighbors()
-        .into_iter()
-        .filter(|&h| b.map().in_bounds(h))
-        .filter_map(|h| {
-            let facing = h.facing_toward(foe)?;
-            let path = path_to(b, from, Goal::Pose(Pose { hex: h, facing }), me)?;
-            Some(path)
-        })
-        .min_by_key(Vec::len)
 }
 
 /// An action in a referee's words.
@@ -247,12 +245,19 @@ pub fn words(b: &Battle, who: FigureId, action: &Action) -> String {
     };
     match action {
         Action::Move { path } => format!("move{}", along(path)),
-        Action::Melee { path, target, .. } if path.is_empty() => format!("strike {}", name(target)),
-        Action::Melee { path, target, .. } if !path.iter().any(|s| s.moves()) => {
-            format!("turn and strike {}", name(target))
-        }
-        Action::Melee { path, target, .. } => {
-            format!("charge and strike {}{}", name(target), along(path))
+        Action::Melee {
+            path,
+            target,
+            multiple,
+        } => {
+            let more = strikes::words(b, who, multiple);
+            if path.is_empty() {
+                format!("strike {}{more}", name(target))
+            } else if !path.iter().any(|s| s.moves()) {
+                format!("turn and strike {}{more}", name(target))
+            } else {
+                format!("charge and strike {}{more}{}", name(target), along(path))
+            }
         }
         Action::ChargeWithoutStrike { path } => format!("charge{}", along(path)),
         Action::Evade { path } => format!("evade{}", along(path)),

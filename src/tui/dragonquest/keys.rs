@@ -29,6 +29,14 @@ pub enum Key {
     NextFoe,
     /// The Referee's word on the figure under the cursor.
     Referee,
+    /// A waypoint at the cursor: the path goes through it (21.1).
+    Waypoint,
+    /// Take back the last waypoint (or the end facing).
+    Unwaypoint,
+    /// Turn the path's end facing by hexsides (+1 clockwise).
+    TurnEnd(i32),
+    /// Forget the path drawn: the cheapest route again.
+    ClearRoute,
     Cursor(i32, i32),
     Threats,
     ZoomIn,
@@ -123,6 +131,36 @@ pub const BATTLE: &[Binding] = &[
         Key::Cursor(0, 0),
     ),
     b(
+        &[C('w')],
+        "",
+        "draw the path: a waypoint at the cursor; the path goes through the waypoints in order, then to the cursor",
+        Key::Waypoint,
+    ),
+    b(
+        &[C('W')],
+        "",
+        "take back the last waypoint (or the end facing)",
+        Key::Unwaypoint,
+    ),
+    b(
+        &[C('<')],
+        "",
+        "turn the path's end (or the next waypoint) anticlockwise",
+        Key::TurnEnd(-1),
+    ),
+    b(
+        &[C('>')],
+        "",
+        "turn the path's end (or the next waypoint) clockwise",
+        Key::TurnEnd(1),
+    ),
+    b(
+        &[Esc],
+        "",
+        "forget the path drawn: the cheapest route to the cursor again",
+        Key::ClearRoute,
+    ),
+    b(
         &[C('t')],
         "t foe",
         "the cursor to the next foe",
@@ -178,6 +216,16 @@ pub const BATTLE: &[Binding] = &[
     ),
 ];
 
+/// On the hint bar ahead of the battle's keys while a path is in play (the
+/// highlighted choice walks one, or one is drawn); the keys are the
+/// battle's.
+const DRAWING: &[Binding] = &[
+    b(&[C('w')], "w waypoint", "", Key::Waypoint),
+    b(&[C('<')], "<> facing", "", Key::TurnEnd(-1)),
+    b(&[C('W')], "W back", "", Key::Unwaypoint),
+    b(&[Esc], "Esc cheapest", "", Key::ClearRoute),
+];
+
 const CONFIRM: &[Binding] = &[
     b(&[C('y')], "y yes", "yes", Key::Yes),
     b(&[C('n'), Esc], "n no", "no", Key::Back),
@@ -217,6 +265,17 @@ pub fn bindings(overlay: Option<&Overlay>) -> &'static [Binding] {
         Some(Overlay::Word(w)) if w.caster.is_some() => SPELL,
         Some(Overlay::Word(_)) => WORD,
     }
+}
+
+/// The keys the hint bar offers under `overlay`: the path's first while
+/// one is `drawing`.
+pub fn hinted(overlay: Option<&Overlay>, drawing: bool) -> Vec<&'static Binding> {
+    let path = if overlay.is_none() && drawing {
+        DRAWING
+    } else {
+        &[]
+    };
+    path.iter().chain(bindings(overlay)).collect()
 }
 
 /// The action `key` asks for under `overlay`; arrows carry their direction,

@@ -7,7 +7,9 @@
 pub mod app;
 pub mod choices;
 pub mod keys;
+pub mod route;
 pub mod scene;
+pub mod strikes;
 pub mod ui;
 pub mod word;
 

@@ -358,6 +358,10 @@ fn panel(frame: &mut Frame, area: Rect, app: &App) {
             )));
         }
     }
+    // The path the Referee is drawing, before it is confirmed.
+    if let Some(p) = app.pending() {
+        lines.extend(p.lines.into_iter().map(Line::from));
+    }
     let top = lines.len();
     if app.ai_asked() {
         lines.push(Line::from("The AI plays this side: Enter lets it answer."));
@@ -447,8 +451,8 @@ fn hints(frame: &mut Frame, area: Rect, app: &App) {
     let mut spans = Vec::new();
     let mut used = 0;
     let width = usize::from(area.width);
-    for b in keys::bindings(app.overlay())
-        .iter()
+    for b in keys::hinted(app.overlay(), app.drawing())
+        .into_iter()
         .filter(|b| !b.label.is_empty())
     {
         let (k, word) = b.label.split_once(' ').unwrap_or((b.label, ""));

@@ -1,0 +1,127 @@
+//! Drawn paths in the DragonQuest display (21.1, 22.1–22.3): waypoints
+//! laid with `w`, the end facing with `<` `>`, the pending path and what
+//! it spends shown before it is confirmed, an impossible one refused.
+
+mod dq_screen;
+
+use dq_screen::*;
+
+use hexmelee::hex::Hex;
+use hexmelee::tui::dragonquest::App;
+use ratatui::crossterm::event::KeyCode;
+
+fn cursor_to(app: &mut App, to: Hex) {
+    while app.map.cursor.col != to.col {
+        let key = if app.map.cursor.col < to.col {
+            KeyCode::Right
+        } else {
+            KeyCode::Left
+        };
+        press(app, key);
+    }
+    while app.map.cursor.row != to.row {
+        let key = if app.map.cursor.row < to.row {
+            KeyCode::Down
+        } else {
+            KeyCode::Up
+        };
+        press(app, key);
+    }
+}
+
+/// The hobgoblin asked first in the example of 32, before anyone moves.
+fn hobgoblin_asked() -> App {
+    let mut app = open("dq-example-32.ron", 160, 50);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.actor.map(|a| a.0), Some(3));
+    app
+}
+
+/// A waypoint, then the cursor on: the path goes through it, shown on the
+/// map with what it spends of the hobgoblin's 6 (TMR 6) and in the panel,
+/// the choice that walks it highlighted; Enter takes it.
+#[test]
+fn dq_21_1_a_drawn_path_is_shown_with_its_cost_before_it_is_taken() {
+    let mut app = hobgoblin_asked();
+    cursor_to(&mut app, Hex::new(12, 1));
+    press(&mut app, KeyCode::Char('w'));
+    cursor_to(&mut app, Hex::new(12, 4));
+    let shown = screen(&app);
+    assert!(shown.contains("Path drawn: through (12, 1)"), "{shown}");
+    assert!(shown.contains("5 hexes: 5 of the 6 this action allows (TMR 6)"));
+    assert!(shown.contains("5/6"));
+    insta::assert_snapshot!(shown);
+    let before = app.battle().commands().len();
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.battle().commands().len(), before + 1);
+    let hob = &app.battle().figures()[3];
+    assert_eq!(hob.pose.hex, Hex::new(12, 4));
+    assert_eq!(app.route, Default::default(), "forgotten once taken");
+}
+
+/// A waypoint past the hobgoblin's reach is refused with the engine's own
+/// words, and nothing changes: the route, the battle, the log.
+#[test]
+fn dq_21_1_an_impossible_path_is_refused_and_nothing_changes() {
+    let mut app = hobgoblin_asked();
+    cursor_to(&mut app, Hex::new(12, 1));
+    press(&mut app, KeyCode::Char('w'));
+    let (route, log) = (app.route.clone(), app.session().log().len());
+    let figures = app.battle().figures().to_vec();
+    cursor_to(&mut app, Hex::new(18, 2));
+    press(&mut app, KeyCode::Char('w'));
+    let note = app.note.clone().unwrap();
+    assert!(note.error);
+    assert_eq!(
+        note.text,
+        "not allowed: Hobgoblin may move 6 hexes in this action, not 8"
+    );
+    assert_eq!(app.route, route);
+    assert_eq!(app.session().log().len(), log);
+    assert_eq!(app.battle().figures(), figures.as_slice());
+    // The cursor out of reach: the panel says why, with the map's ✗, and
+    // no choice walks there.
+    let shown = screen(&app);
+    assert!(
+        shown.contains("✗ Hobgoblin may move 6 hexes in this action, not 8"),
+        "{shown}"
+    );
+    let walks = |c: &&hexmelee::tui::dragonquest::choices::Choice| {
+        c.words.starts_with("move") && !c.words.ends_with("(AI)")
+    };
+    assert!(!app.choices.iter().any(|c| walks(&c)), "{:?}", app.choices);
+    // W takes the waypoint back, Esc forgets the path.
+    press(&mut app, KeyCode::Char('W'));
+    assert_eq!(app.route, Default::default());
+}
+
+/// 23.4 in order entry: Sir Oswin's class B weapon at Rank 4 may sweep on
+/// to the other foes in his Melee Zone; the sweep is offered (the engine's
+/// check accepts it) and taken.
+#[test]
+fn dq_23_4_a_sweep_is_offered_when_the_engine_accepts_it() {
+    let mut app = open("dq-party-vs-monsters.ron", 160, 50);
+    for _ in 0..400 {
+        if app
+            .choices
+            .iter()
+            .any(|c| c.words.contains(", sweeping on to"))
+        {
+            break;
+        }
+        press(&mut app, KeyCode::Char('a'));
+    }
+    let n = app
+        .choices
+        .iter()
+        .position(|c| c.words.contains(", sweeping on to"))
+        .expect("a sweep offered");
+    for _ in 0..n {
+        press(&mut app, KeyCode::Char('j'));
+    }
+    assert_eq!(app.pick, n);
+    insta::assert_snapshot!(screen(&app));
+    let before = app.battle().commands().len();
+    press(&mut app, KeyCode::Enter);
+    assert!(app.battle().commands().len() > before);
+}
