@@ -247,7 +247,7 @@ fn dq_32_the_example_of_combat_played_with_keys() {
     choose(
         &mut app,
         Some("Delion"),
-        "pass: pick up the Rapier (turning)",
+        "pass: pick up the Rapier (turning), as drawn",
     );
     let d = app.battle().figures()[2].pose;
     assert_eq!((d.hex, d.facing), (delion, face));
@@ -264,7 +264,7 @@ fn dq_32_the_example_of_combat_played_with_keys() {
     choose(
         &mut app,
         Some("Orc"),
-        &format!("charge and strike Delion ({hexes} hexes)"),
+        &format!("charge and strike Delion ({hexes} hexes), as drawn"),
     );
     assert_eq!(who(&app, "Orc"), front.hex);
     // The goblin recovers from being Stunned (05) as the Pulse ends.
@@ -294,7 +294,7 @@ fn dq_32_the_example_of_combat_played_with_keys() {
     choose(
         &mut app,
         Some("Delion"),
-        "withdraw behind the shield (1 hex)",
+        "withdraw behind the shield (1 hex), as drawn",
     );
     // The party acts first, Ariella (Tab) before Eaglewing; her spell backfires: her Fatigue to 0,
     // the Referee's word with it, and she is Stunned.
@@ -330,7 +330,7 @@ fn dq_32_the_example_of_combat_played_with_keys() {
     choose(
         &mut app,
         Some("Eaglewing"),
-        &format!("charge and strike Orc ({hexes} hexes)"),
+        &format!("charge and strike Orc ({hexes} hexes), as drawn"),
     );
     assert!(happened(
         &app,

@@ -6,7 +6,10 @@ mod dq_screen;
 
 use dq_screen::*;
 
+use hexmelee::engine::dragonquest::{Action, Battle, Command};
 use hexmelee::hex::Hex;
+use hexmelee::session::Session;
+use hexmelee::tui::app::Input;
 use hexmelee::tui::dragonquest::App;
 use ratatui::crossterm::event::KeyCode;
 
@@ -124,4 +127,49 @@ fn dq_23_4_a_sweep_is_offered_when_the_engine_accepts_it() {
     let before = app.battle().commands().len();
     press(&mut app, KeyCode::Enter);
     assert!(app.battle().commands().len() > before);
+}
+
+/// 22.3 in order entry: a figure of modified AG 26 or more (the duel's
+/// two, made nimble) is offered each combinable action as the first of
+/// two; taking one, the same figure is asked at once for the second.
+#[test]
+fn dq_22_3_a_combined_action_chooses_its_first_part_then_its_second() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/dq-duel.ron");
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("ag: 14,", "ag: 30,")
+        .replace("ag: 18,", "ag: 30,");
+    let session = Session::<Battle>::open(&path, text, None).unwrap();
+    let mut app = App::from_session(session, false);
+    app.handle(Input::Resize(160, 50));
+    while app.actor.is_none() {
+        press(&mut app, KeyCode::Enter);
+    }
+    let first = "two actions, first: ";
+    let n = app
+        .choices
+        .iter()
+        .position(|c| c.words.starts_with(first))
+        .unwrap_or_else(|| panic!("{:#?}", app.choices));
+    for _ in 0..n {
+        press(&mut app, KeyCode::Char('j'));
+    }
+    let who = app.actor;
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(
+        app.battle().commands().last(),
+        Some(Command::Act {
+            action: Action::Combine { .. },
+            ..
+        })
+    ));
+    assert_eq!(app.actor, who, "asked again at once for the second");
+    assert!(!app.choices.iter().any(|c| c.words.starts_with(first)));
+    let before = app.battle().commands().len();
+    press(&mut app, KeyCode::Enter);
+    assert!(app.battle().commands().len() > before);
+    assert!(matches!(
+        app.battle().commands()[before],
+        Command::Act { figure, .. } if Some(figure) == who
+    ));
 }

@@ -1,7 +1,7 @@
 //! The actions a DragonQuest figure may take now, each tried with the
 //! battle's own dry check (`Battle::check_act`), the AI's choice first.
 
-use super::route::Route;
+use super::route::{self, Route};
 use super::strikes;
 use crate::engine::FigureId;
 use crate::engine::dragonquest::{
@@ -73,9 +73,17 @@ pub fn list(
             if let Command::Act { action, .. } = &ai {
                 push(ai.clone(), format!("{} (AI)", words(b, id, action)));
             }
+            // The path the Referee drew, told apart from the AI's own.
+            let drawn = route
+                .is_drawn()
+                .then(|| route::path_for(b, id, route, cursor))
+                .flatten();
             for action in actions(b, id, cursor, route) {
                 if b.check_act(id, &action).is_ok() {
-                    let w = words(b, id, &action);
+                    let mut w = words(b, id, &action);
+                    if drawn.as_deref() == Some(action.path()) {
+                        w += ", as drawn";
+                    }
                     push(Command::Act { figure: id, action }, w);
                 }
             }
