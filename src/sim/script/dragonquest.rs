@@ -573,10 +573,14 @@ fn own_field(text: &str, from: usize, field: &str) -> usize {
                     break;
                 }
             }
+            // Bytes, not slices of `text`: `i` may be inside a character.
             _ if depth == 1
-                && text[i..].starts_with(field)
-                && !text[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_')
-                && text[i + field.len()..].trim_start().starts_with(':') =>
+                && b[i..].starts_with(field.as_bytes())
+                && !(i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_'))
+                && b[i + field.len()..]
+                    .iter()
+                    .find(|c| !c.is_ascii_whitespace())
+                    == Some(&b':') =>
             {
                 return i;
             }
@@ -1053,6 +1057,20 @@ mod tests {
         ] {
             assert!(shown.contains(want), "{want:?} in {shown}");
         }
+    }
+
+    /// An entry's own field is found past strings and comments of any
+    /// characters, its column counted in characters.
+    #[test]
+    fn a_field_out_of_place_is_found_past_any_characters() {
+        let text = "[(pulse: 1, referee: Stun(figure: \"Brenna\") /* side: é */, \
+                    before: \"Ælfric\", side: \"Brenna's\")]";
+        let e = DqScript::parse(Path::new("o.ron"), text, &duel()).unwrap_err();
+        let shown = e.to_string();
+        assert!(
+            shown.contains("o.ron:1:78: `side` has no place in the Referee's word"),
+            "{shown}"
+        );
     }
 
     #[test]
