@@ -242,13 +242,6 @@ fn main() -> ExitCode {
             save,
         }) => match scenario::load_any(&scenario) {
             Ok(Loaded::DragonQuest(checked)) => {
-                if save.is_some() && orders.is_some() {
-                    warn!(
-                        "{}: a DragonQuest battle is not saved from scripted orders yet; leave out --save or --orders",
-                        scenario.display()
-                    );
-                    return ExitCode::from(2);
-                }
                 let script = match orders.map(|o| DqScript::load(&o, &checked)).transpose() {
                     Ok(script) => script,
                     Err(e) => {
@@ -261,10 +254,23 @@ fn main() -> ExitCode {
                 } else {
                     View::Referee
                 };
-                if let Some(out) = save {
+                let log = report::dragonquest::simulate(
+                    &checked,
+                    seed,
+                    max_rounds,
+                    json,
+                    view,
+                    script.as_ref(),
+                );
+                // A battle the script could not play is not saved.
+                if let (Some(out), Ok(_)) = (save, &log) {
+                    let mut playing = script.as_ref().map(DqScript::playing);
                     let saved =
                         Session::<DqBattle>::open_file(&scenario, seed).and_then(|mut s| {
-                            s.play_out(max_rounds, hexmelee::sim::ai::dragonquest::answer)?;
+                            s.play_out(max_rounds, |b, p| match &mut playing {
+                                Some(playing) => playing.answer(b, p),
+                                None => hexmelee::sim::ai::dragonquest::answer(b, p),
+                            })?;
                             Ok(s.save(&out)?)
                         });
                     if let Err(e) = saved {
@@ -272,18 +278,7 @@ fn main() -> ExitCode {
                         return ExitCode::from(2);
                     }
                 }
-                emit(
-                    &scenario,
-                    json,
-                    report::dragonquest::simulate(
-                        &checked,
-                        seed,
-                        max_rounds,
-                        json,
-                        view,
-                        script.as_ref(),
-                    ),
-                )
+                emit(&scenario, json, log)
             }
             Ok(Loaded::Shakhan(checked)) => {
                 let script = match orders.map(|o| Script::load(&o, &checked)).transpose() {

@@ -211,19 +211,6 @@ fn what_dragonquest_cannot_do_yet_says_so() {
         stderr.contains("--seats is for Shakhàn battles"),
         "{stderr}"
     );
-    let stderr = refused(&[
-        "sim",
-        DQ[0],
-        "--save",
-        "/tmp/hexmelee-never-written.json",
-        "--orders",
-        "tests/orders/dq-duel-evade.ron",
-    ]);
-    assert!(
-        stderr.contains("not saved from scripted orders yet"),
-        "{stderr}"
-    );
-    assert!(!std::path::Path::new("/tmp/hexmelee-never-written.json").exists());
 }
 
 /// The table view: the same battle as the Referee's log, Pulse for Pulse,
@@ -322,10 +309,183 @@ fn sim_orders_problems_are_placed_and_exit_2() {
             "tests/orders/dq-refused.ron",
             "Pulse 1: Aldric's scripted action (orders line 4) was refused: Brenna is not in Aldric's Melee Zone",
         ),
+        (
+            "tests/orders/dq-refused-special.ron",
+            "Pulse 2: Aldric's scripted action (orders line 5) was refused: Aldric needs a quarterstaff, spear, halberd, poleaxe or glaive in hand to Trip (23.5)",
+        ),
+        (
+            // Given after Brenna's action, the last of Pulse 1: at the
+            // first question of Pulse 2.
+            "tests/orders/dq-refused-referee.ron",
+            "Pulse 2: the Referee's word (orders line 5) was refused: that figure is so already",
+        ),
     ] {
         let stderr = refused(&["sim", DQ[0], "--orders", file]);
         assert!(stderr.contains(says), "{file}: {stderr}");
     }
     let stderr = refused(&["sim", DQ[0], "--orders", "no/such/orders.ron"]);
     assert!(stderr.contains("no/such/orders.ron"), "{stderr}");
+}
+
+/// The new entries' mistakes (a side, a weapon to Disarm, a field out of
+/// place, a figure a word names, a friend in a sweep), each placed with a
+/// hint, and nothing played.
+#[test]
+fn sim_orders_entry_mistakes_are_all_placed() {
+    let file = "tests/orders/dq-broken-entries.ron";
+    let stderr = refused(&["sim", DQ[0], "--orders", file]);
+    for says in [
+        ":4:22: there is no side named \"Brenna\"",
+        ":5:83: Brenna has no weapon named \"Axe\"",
+        ":6:49: `figure` has no place in the Referee's word",
+        ":7:38: there is no figure named \"Brena\"",
+        ":8:93: Brenna is on Brenna's own side",
+    ] {
+        assert!(
+            stderr.contains(&format!("{file}{says}")),
+            "{says}: {stderr}"
+        );
+    }
+    assert!(
+        stderr.contains("hint: the sides are Aldric's, Brenna's"),
+        "{stderr}"
+    );
+}
+
+/// DragonQuest 32 as a script: the shipped orders with the scenario's dice
+/// print the book's example, every roll and result the book's, in its order.
+#[test]
+fn sim_plays_section_32_from_its_shipped_orders() {
+    let log = ok(&[
+        "sim",
+        "scenarios/dq-example-32.ron",
+        "--orders",
+        "scenarios/dq-example-32.orders.ron",
+    ]);
+    let mut from = 0;
+    for book in [
+        // First Pulse.
+        "Pulse 1 begins",
+        "The monsters have the Initiative",
+        "The monsters act first",
+        "Hobgoblin: Charge",
+        "Orc fires at Ariella with the Spear",
+        "rolled 96, a miss",
+        "Goblin fires at Delion with the Crossbow",
+        "+ 20 (through a rear hex)",
+        "hit: damage to Fatigue",
+        "Delion takes 9 (D10 6): 4 absorbed, 5 Fatigue, 0 Endurance",
+        "Delion is Stunned",
+        "Delion drops the Rapier",
+        "Eaglewing: Evade",
+        "Ariella: a spell",
+        "Delion tries to recover: 70 against 27, still Stunned",
+        // Second Pulse: 54 is 37 over the hobgoblin's 17; Parry 8, a
+        // Disarm and Riposte for 12 to Endurance; the Referee's fall.
+        "Pulse 2 begins",
+        "The monsters have the Initiative",
+        "Hobgoblin strikes at Eaglewing with the Scimitar",
+        "= 17 — rolled 54",
+        "Eaglewing parries, D10 8: the attacker is Disarmed, and a Riposte",
+        "Hobgoblin drops the Scimitar",
+        "Eaglewing ripostes at Hobgoblin with the Tulwar",
+        "Hobgoblin takes 12 (D10 8): 0 absorbed, 0 Fatigue, 12 Endurance",
+        "Hobgoblin is Stunned",
+        "Hobgoblin is down",
+        "Orc prepares the Scimitar",
+        "Goblin is loading the Crossbow",
+        "Eaglewing strikes at Hobgoblin with the Tulwar: Strike Chance 86 − Defense 0 + 15 (target Stunned) + 20 (target kneeling or prone)",
+        "a Grievous Injury",
+        "Hobgoblin is dead",
+        "Ariella: a spell",
+        "Goblin takes 13 (given)",
+        "Goblin is Stunned",
+        "Goblin drops the Crossbow",
+        "Delion tries to recover: 10 against 27, recovers",
+        // Third Pulse.
+        "Pulse 3 begins",
+        "Orc rolls Initiative for the monsters",
+        "The party have the Initiative",
+        "The party act first",
+        "Eaglewing prepares the Main-Gauche",
+        "Ariella: a spell",
+        "Delion turns to face south-west",
+        "Delion picks up the Rapier",
+        "Orc strikes at Delion with the Scimitar",
+        "rolled 95, a miss",
+        "Goblin tries to recover: 05 against 25, recovers",
+        // Fourth Pulse.
+        "Pulse 4 begins",
+        "Goblin rolls Initiative for the monsters",
+        "The party have the Initiative",
+        "Order: engaged: Orc (27) then Delion (25)",
+        "Orc strikes at Delion with the Scimitar",
+        "rolled 30, hit: damage to Fatigue",
+        "Delion takes 8 (D10 5): 4 absorbed, 3 Fatigue, 0 Endurance",
+        "Delion: Defensive Withdrawal",
+        "The party act first",
+        "Ariella: a spell",
+        "Ariella takes 20 (given)",
+        "Ariella is Stunned",
+        "Eaglewing strikes at Orc with the Tulwar",
+        "+ 30 (through a rear hex) − 15 (charging with a non-Pole weapon)",
+        "hit: damage to Fatigue",
+        "Orc is Stunned",
+        "Orc rolls 20 against MD × 3 = 45: keeps hold",
+        "Goblin moves 2 hexes",
+        // Fifth Pulse: the orc surrenders.
+        "Pulse 5 begins",
+        "The monsters break and leave the fight (the Referee's word)",
+        "The fight is over: the party hold the field",
+    ] {
+        let Some(at) = log[from..].find(book) else {
+            panic!("{book:?} not after byte {from} of\n{log}");
+        };
+        from += at + book.len();
+    }
+}
+
+/// `sim --orders --save`: the save holds the battle the script played;
+/// `export --referee` tells the sim's log line for line, and `check-save`
+/// says how it ended.
+#[test]
+fn sim_saves_the_battle_its_orders_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("example.ron");
+    let save = save.to_str().unwrap();
+    let args = [
+        "sim",
+        "scenarios/dq-example-32.ron",
+        "--orders",
+        "scenarios/dq-example-32.orders.ron",
+        "--save",
+        save,
+    ];
+    let log = ok(&args);
+    let exported = ok(&["export", save, "--referee"]);
+    let lines: Vec<&str> = exported
+        .lines()
+        .skip(4)
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.chars().all(|c| c == '-'))
+        .collect();
+    let (verdict, told) = lines.split_last().unwrap();
+    assert_eq!(*verdict, "the party won.");
+    assert_eq!(told, log.lines().collect::<Vec<_>>());
+    let described = ok(&["check-save", save]);
+    assert!(
+        described.contains("(Pulse 5, the end): the party won"),
+        "{described}"
+    );
+    // A script refused in play saves nothing.
+    let never = dir.path().join("never.ron");
+    refused(&[
+        "sim",
+        DQ[0],
+        "--orders",
+        "tests/orders/dq-refused.ron",
+        "--save",
+        never.to_str().unwrap(),
+    ]);
+    assert!(!never.exists());
 }

@@ -17,7 +17,8 @@ fn scenarios() -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".ron"))
+        // An orders file beside its scenario is not a scenario.
+        .filter(|n| n.ends_with(".ron") && !n.ends_with(".orders.ron"))
         .collect();
     names.sort();
     names

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use serde_json::{Value, json};
 
 use crate::engine::View;
-use crate::engine::dragonquest::{Battle, Command, Figure, explain_as};
+use crate::engine::dragonquest::{Battle, Figure, explain_as};
 use crate::hex::Corner;
 use crate::rules::dragonquest::damage::{
     Standing, Wielding, damage_modifier, unarmed_base_chance, unarmed_damage_modifier,
@@ -371,26 +371,15 @@ pub fn simulate(
 ) -> Result<String, String> {
     let seed = seed.unwrap_or(checked.scenario.seed);
     let mut battle = Battle::new(&checked.spec, seed).map_err(|e| e.to_string())?;
-    let mut last = None;
-    let played = play(&mut battle, max_pulses, |b, p| match script {
-        Some(script) => {
-            let command = script.answer(b, p);
-            last = match &command {
-                Command::Act { figure, .. } => script
-                    .get(b.pulse(), *figure)
-                    .map(|s| (b.pulse(), b.figure(*figure).name.clone(), s.line)),
-                _ => None,
-            };
-            command
-        }
+    let mut playing = script.map(DqScript::playing);
+    let played = play(&mut battle, max_pulses, |b, p| match &mut playing {
+        Some(playing) => playing.answer(b, p),
         None => crate::sim::ai::dragonquest::answer(b, p),
     });
     if let Err(e) = played {
-        return Err(match (last, e.split_once("was refused: ")) {
-            (Some((pulse, name, line)), Some((_, why))) => format!(
-                "Pulse {pulse}: {name}'s scripted action (orders line {line}) was refused: {why}"
-            ),
-            _ => e,
+        return Err(match &playing {
+            Some(playing) => playing.refused(e),
+            None => e,
         });
     }
     let winner = battle

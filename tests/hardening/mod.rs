@@ -29,6 +29,7 @@ use hexmelee::rules::shakhan::trample::DodgeChoice;
 use hexmelee::scenario::{self, Checked, InitiativeSystem};
 use hexmelee::session::file::{self, SaveFile};
 use hexmelee::sim::script::Script;
+use hexmelee::sim::script::dragonquest::DqScript;
 
 /// The shipped scenarios, embedded so the fuzz crate finds them too.
 const SHIPPED: [&str; 6] = [
@@ -117,6 +118,26 @@ pub fn orders_input(bytes: &[u8]) {
         assert!(!e.problems.is_empty());
         let _ = e.to_string();
     }
+    // The same bytes as DragonQuest orders for section 32, whose script
+    // places problems at an entry's own fields.
+    let example = dragonquest_example();
+    let result = match std::str::from_utf8(bytes) {
+        Ok(text) => DqScript::parse(Path::new("fuzz.ron"), text, example),
+        Err(_) => DqScript::load(&as_file(bytes), example),
+    };
+    if let Err(e) = result {
+        assert!(!e.problems.is_empty());
+        let _ = e.to_string();
+    }
+}
+
+fn dragonquest_example() -> &'static hexmelee::scenario::dragonquest::Checked {
+    static CHECKED: OnceLock<hexmelee::scenario::dragonquest::Checked> = OnceLock::new();
+    CHECKED.get_or_init(|| {
+        let text = include_str!("../../scenarios/dq-example-32.ron");
+        hexmelee::scenario::dragonquest::parse(Path::new("dq-example-32.ron"), text)
+            .expect("shipped")
+    })
 }
 
 /// Fuzz target `battle`: the first byte picks a shipped scenario and rule
