@@ -615,7 +615,7 @@ fn open(start: &Start) -> Result<Opened, SessionError> {
     }
 }
 
-/// The DragonQuest display: no player seats or replay stepping yet.
+/// The DragonQuest display: no player seats yet.
 fn play_dragonquest(
     session: Session<DqBattle>,
     start: Start,
@@ -628,13 +628,6 @@ fn play_dragonquest(
         );
         return ExitCode::from(2);
     }
-    if let Start::Replay(file) = &start {
-        warn!(
-            "hexmelee: {}: stepping through a DragonQuest save is not in the display yet; `hexmelee play --resume` opens it where it was left, `hexmelee export` prints its log",
-            file.display()
-        );
-        return ExitCode::from(2);
-    }
     if let Some(code) = no_terminal() {
         return code;
     }
@@ -642,7 +635,11 @@ fn play_dragonquest(
     app.autosave = autosave::dir().ok();
     match start {
         Start::Resume(file) => app.save_path = Some(file),
-        _ => app.offer_autosave(),
+        Start::Replay(file) => {
+            app.save_path = Some(file);
+            app.start_replay();
+        }
+        Start::Default | Start::New(..) => app.offer_autosave(),
     }
     ended(terminal::run(app, None))
 }

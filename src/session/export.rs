@@ -2,10 +2,11 @@
 //! headings, pulses under them, Referee overrides marked.
 
 use std::fmt::Write;
+use std::path::{Path, PathBuf};
 
 use crate::engine::{EntryKind, Event, View};
 
-use super::{Ruleset, Session};
+use super::{Ruleset, SaveError, Session, autosave, file};
 use crate::engine::dragonquest as dq;
 use crate::words::count;
 
@@ -14,6 +15,36 @@ use crate::words::count;
 pub enum Format {
     Text,
     Markdown,
+}
+
+/// Where a display's export goes: beside the save (`save`), else beside
+/// the autosave when autosaving into `autosave`, else beside the default
+/// save path.
+pub fn base<E: Ruleset>(
+    session: &Session<E>,
+    save: Option<&Path>,
+    autosave: Option<&Path>,
+) -> Result<PathBuf, SaveError> {
+    match (save, autosave) {
+        (Some(p), _) => Ok(p.to_path_buf()),
+        (None, Some(dir)) => autosave::path_in(dir, session.origin(), session.source()),
+        (None, None) => Ok(session.save_name()),
+    }
+}
+
+/// Write the log as Markdown and as text beside `base` (its extension
+/// changed to `.md` and `.txt`), each atomically; the two paths written,
+/// made absolute to be shown.
+pub fn write_beside(
+    base: &Path,
+    render: impl Fn(Format) -> String,
+) -> Result<[PathBuf; 2], SaveError> {
+    let write = |format: Format, ext: &str| {
+        let path = base.with_extension(ext);
+        file::write_atomic(&path, &render(format))?;
+        Ok::<_, SaveError>(std::path::absolute(&path).unwrap_or(path))
+    };
+    Ok([write(Format::Markdown, "md")?, write(Format::Text, "txt")?])
 }
 
 /// The log of the battle as it stands at the session's cursor, in `view`.

@@ -374,6 +374,34 @@ impl<E: Ruleset> Session<E> {
         all
     }
 
+    /// The point one step of `key` forward (the first point whose key
+    /// differs from here) or back (the first point of this step, or of the
+    /// one before when already there): a pulse, when `key` names the pulse.
+    pub fn step_by<K: PartialEq>(&self, forward: bool, key: impl Fn(&E::Moment) -> K) -> usize {
+        let points = self.points();
+        let at = self.cursor;
+        let here = key(&points[at].at);
+        if forward {
+            return (at + 1..points.len())
+                .find(|&i| key(&points[i].at) != here)
+                .unwrap_or(points.len() - 1);
+        }
+        let start_of = |i: usize| {
+            let k = key(&points[i].at);
+            (0..=i)
+                .rev()
+                .take_while(|&j| key(&points[j].at) == k)
+                .last()
+                .unwrap_or(i)
+        };
+        let first = start_of(at);
+        if first < at {
+            first
+        } else {
+            start_of(first.saturating_sub(1))
+        }
+    }
+
     /// Where a save goes unless the user says: `<scenario>-save.ron` in the
     /// working directory.
     pub fn save_name(&self) -> PathBuf {

@@ -6,18 +6,18 @@ use std::path::{Path, PathBuf};
 
 use super::{App, LineInput, LineKind, Overlay};
 use crate::engine::{Phase, View};
-use crate::session::{self, Point, Session, autosave, export};
+use crate::session::{self, Moment, Session, autosave, export};
 use crate::tui::keys::Action;
 use crate::words::count;
 
 /// Where a point stands by pulse: round, and the pulse (0 outside the
 /// pulses), for stepping pulse by pulse.
-fn pulse_of(p: &Point) -> (u32, bool, u8) {
-    let pulse = match p.at.phase {
+fn pulse_of(at: &Moment) -> (u32, bool, u8) {
+    let pulse = match at.phase {
         Phase::Attack { pulse, .. } | Phase::Action { pulse, .. } => pulse,
         _ => 0,
     };
-    (p.at.round, p.at.free_round, pulse)
+    (at.round, at.free_round, pulse)
 }
 
 impl App {
@@ -136,28 +136,7 @@ impl App {
     /// The point a pulse forward (the first of the next pulse) or back (the
     /// first of this pulse, or of the one before when already there).
     fn pulse_step(&self, forward: bool) -> usize {
-        let points = self.session.points();
-        let at = self.session.cursor();
-        let here = pulse_of(&points[at]);
-        if forward {
-            return (at + 1..points.len())
-                .find(|&i| pulse_of(&points[i]) != here)
-                .unwrap_or(points.len() - 1);
-        }
-        let start_of = |i: usize| {
-            let k = pulse_of(&points[i]);
-            (0..=i)
-                .rev()
-                .take_while(|&j| pulse_of(&points[j]) == k)
-                .last()
-                .unwrap_or(i)
-        };
-        let first = start_of(at);
-        if first < at {
-            first
-        } else {
-            start_of(first.saturating_sub(1))
-        }
+        self.session.step_by(forward, pulse_of)
     }
 
     /// The last autosave before the display ends without a quit (a signal).
@@ -207,29 +186,23 @@ impl App {
     /// The log, as Markdown and as text, beside the save (else the
     /// autosave, else the default save path), in the view shown.
     fn export(&mut self) {
-        let base = match (&self.save_path, &self.autosave) {
-            (Some(p), _) => p.clone(),
-            (None, Some(dir)) => {
-                match autosave::path_in(dir, self.session.origin(), self.session.source()) {
-                    Ok(p) => p,
-                    Err(e) => return self.error(e.to_string()),
-                }
-            }
-            (None, None) => self.default_save_path(),
+        let base = export::base(
+            &self.session,
+            self.save_path.as_deref(),
+            self.autosave.as_deref(),
+        );
+        let base = match base {
+            Ok(p) => p,
+            Err(e) => return self.error(e.to_string()),
         };
-        let mut written = Vec::new();
-        for (format, ext) in [
-            (export::Format::Markdown, "md"),
-            (export::Format::Text, "txt"),
-        ] {
-            let path = base.with_extension(ext);
-            let text = export::render(&self.session, format, self.shown_view());
-            if let Err(e) = session::file::write_atomic(&path, &text) {
-                return self.error(format!("export failed: {e}"));
-            }
-            written.push(std::path::absolute(&path).unwrap_or(path));
-        }
-        let view = match self.shown_view() {
+        let view = self.shown_view();
+        let written =
+            match export::write_beside(&base, |format| export::render(&self.session, format, view))
+            {
+                Ok(w) => w,
+                Err(e) => return self.error(format!("export failed: {e}")),
+            };
+        let view = match view {
             View::Table => "table",
             View::Referee => "referee",
         };

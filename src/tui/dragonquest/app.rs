@@ -9,6 +9,8 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::Rect;
 
+pub mod history;
+
 use super::choices::{self, Choice};
 use super::keys::{self, Key};
 use super::route::{self, Route};
@@ -42,6 +44,11 @@ pub enum Overlay {
     Resume,
     /// The Referee's word being given: a ruling, or a spell's effects.
     Word(Word),
+    /// `hexmelee replay`: stepping through the log (beneath the rest).
+    Replay,
+    /// The session's points, to go to one.
+    History,
+    Legend,
 }
 
 /// The DragonQuest display.
@@ -73,6 +80,8 @@ pub struct App {
     pub size: Rect,
     /// Log lines scrolled up from the latest.
     pub log_scroll: usize,
+    /// The history list's chosen point, the legend's scroll.
+    pub story: history::Browse,
 }
 
 impl App {
@@ -108,6 +117,7 @@ impl App {
             note: None,
             size: Rect::new(0, 0, 80, 24),
             log_scroll: 0,
+            story: history::Browse::default(),
         };
         app.fit_map();
         app.sync(true);
@@ -325,9 +335,12 @@ impl App {
         }
     }
 
-    /// The last autosave, as the display ends on a signal.
+    /// The last autosave, as the display ends on a signal (none in a
+    /// replay: the autosave keeps the battle as it was played).
     pub fn save_on_exit(&mut self) {
-        self.autosave();
+        if !self.replaying() {
+            self.autosave();
+        }
     }
 
     fn fit_map(&mut self) {
@@ -493,6 +506,7 @@ impl App {
             }
             Key::LogUp => self.log_scroll = self.log_scroll.saturating_add(5),
             Key::LogDown => self.log_scroll = self.log_scroll.saturating_sub(5),
+            Key::Story(story) => self.story(story),
         }
         Effect::Continue
     }

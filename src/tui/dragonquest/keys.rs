@@ -3,7 +3,7 @@
 //! and so are the session's (`u`, `U`, `S`, `q`, `?`).
 
 use ratatui::crossterm::event::KeyCode::{
-    self, BackTab, Backspace, Down, Enter, Esc, Left, PageDown, PageUp, Right, Tab, Up,
+    self, BackTab, Backspace, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up,
 };
 
 use super::app::Overlay;
@@ -52,6 +52,31 @@ pub enum Key {
     ConfirmQuit,
     Yes,
     Back,
+    /// The session's history: the list, replay stepping, export, legend.
+    Story(Story),
+}
+
+/// The history's keys (`app/history.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Story {
+    /// Open the history list.
+    History,
+    /// Choose the point `n` before (negative) or after.
+    HistoryMove(i32),
+    /// Go to the chosen point.
+    HistoryGo,
+    /// Replay: a command forward or back.
+    Step(i32),
+    /// Replay: a Pulse forward (true) or back.
+    StepPulse(bool),
+    /// Replay: the start (false) or the end (true) of the log.
+    ReplayEnd(bool),
+    /// Leave replay and play on from here.
+    PlayHere,
+    Export,
+    Legend,
+    /// Scroll the legend by rows.
+    LegendScroll(i32),
 }
 
 /// One row of the keymap: the keys, the hint bar's label (empty: not on
@@ -198,10 +223,28 @@ pub const BATTLE: &[Binding] = &[
         Key::Save,
     ),
     b(
+        &[C('h')],
+        "",
+        "history: every Pulse and action so far, to jump back (or forward) to",
+        Key::Story(Story::History),
+    ),
+    b(
+        &[C('E')],
+        "",
+        "export the log as Markdown and text beside the save (the Referee's record)",
+        Key::Story(Story::Export),
+    ),
+    b(
         &[C('x')],
         "",
         "threats: every hex a foe's Melee Zone covers, with the count",
         Key::Threats,
+    ),
+    b(
+        &[C('L')],
+        "",
+        "legend: what the map's marks mean",
+        Key::Story(Story::Legend),
     ),
     b(&[C('+'), C('=')], "", "zoom in", Key::ZoomIn),
     b(&[C('-')], "", "zoom out", Key::ZoomOut),
@@ -254,11 +297,112 @@ const HELP: &[Binding] = &[b(
     Key::Back,
 )];
 
+/// `hexmelee replay`: stepping through a saved battle; nothing is played
+/// until `p`.
+pub const REPLAY: &[Binding] = &[
+    b(
+        &[C('.')],
+        "., step",
+        "a command forward (.) or back (,)",
+        Key::Story(Story::Step(1)),
+    ),
+    b(&[C(',')], "", "", Key::Story(Story::Step(-1))),
+    b(
+        &[C(']')],
+        "[] pulse",
+        "a Pulse forward (]) or back ([)",
+        Key::Story(Story::StepPulse(true)),
+    ),
+    b(&[C('[')], "", "", Key::Story(Story::StepPulse(false))),
+    b(
+        &[Home],
+        "Home start",
+        "the start of the battle",
+        Key::Story(Story::ReplayEnd(false)),
+    ),
+    b(
+        &[End],
+        "End end",
+        "the end of the battle as saved",
+        Key::Story(Story::ReplayEnd(true)),
+    ),
+    b(
+        &[C('p')],
+        "p play here",
+        "play on from here: leave the replay (the next answer drops the rest of the log)",
+        Key::Story(Story::PlayHere),
+    ),
+    b(
+        &[C('h')],
+        "h history",
+        "history: jump to any point",
+        Key::Story(Story::History),
+    ),
+    b(
+        &[C('E')],
+        "E export",
+        "export the log up to here as Markdown and text",
+        Key::Story(Story::Export),
+    ),
+    b(
+        &[Up, Down, Left, Right],
+        "",
+        "move the map cursor",
+        Key::Cursor(0, 0),
+    ),
+    b(&[C('x')], "", "threats", Key::Threats),
+    b(&[C('+'), C('=')], "", "zoom in", Key::ZoomIn),
+    b(&[C('-')], "", "zoom out", Key::ZoomOut),
+    b(&[C('v')], "", "switch table view / referee view", Key::View),
+    b(&[C('L')], "", "legend", Key::Story(Story::Legend)),
+    b(&[C('?')], "? help", "help: every key", Key::Help),
+    b(&[C('q')], "q quit", "quit (asks first)", Key::Quit),
+];
+
+/// The history list.
+pub const HISTORY: &[Binding] = &[
+    b(
+        &[Up, C('k')],
+        "↑↓ choose",
+        "the point before or after",
+        Key::Story(Story::HistoryMove(-1)),
+    ),
+    b(&[Down, C('j')], "", "", Key::Story(Story::HistoryMove(1))),
+    b(
+        &[PageUp],
+        "",
+        "ten points back (PgDn: on)",
+        Key::Story(Story::HistoryMove(-10)),
+    ),
+    b(&[PageDown], "", "", Key::Story(Story::HistoryMove(10))),
+    b(
+        &[Enter],
+        "Enter go",
+        "go to the chosen point (replays the log to it; U or the list comes back)",
+        Key::Story(Story::HistoryGo),
+    ),
+    b(&[Esc, C('h')], "Esc back", "back to the map", Key::Back),
+];
+
+const LEGEND: &[Binding] = &[
+    b(
+        &[Up, C('k')],
+        "↑↓ scroll",
+        "",
+        Key::Story(Story::LegendScroll(-1)),
+    ),
+    b(&[Down, C('j')], "", "", Key::Story(Story::LegendScroll(1))),
+    b(&[Esc, C('L'), C('q')], "Esc close", "", Key::Back),
+];
+
 /// The keys that apply under `overlay`.
 pub fn bindings(overlay: Option<&Overlay>) -> &'static [Binding] {
     match overlay {
         None => BATTLE,
         Some(Overlay::Help) => HELP,
+        Some(Overlay::Replay) => REPLAY,
+        Some(Overlay::History) => HISTORY,
+        Some(Overlay::Legend) => LEGEND,
         Some(Overlay::Quit | Overlay::ViewConfirm | Overlay::Resume) => CONFIRM,
         // Typed characters are taken before the keymap.
         Some(Overlay::SaveAs(_)) => &[],

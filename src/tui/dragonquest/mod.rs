@@ -7,6 +7,7 @@
 pub mod app;
 pub mod choices;
 pub mod keys;
+pub mod legend;
 pub mod route;
 pub mod scene;
 pub mod strikes;

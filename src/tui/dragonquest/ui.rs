@@ -11,7 +11,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 use super::app::{App, Overlay};
-use super::keys::{self, BATTLE};
+use super::keys::{self, BATTLE, Binding};
+use super::legend;
 use super::word::{self, Word};
 use crate::engine::dragonquest::{Battle, Figure, ItemState, Prompt, explain_as};
 use crate::engine::{SideId, View};
@@ -92,7 +93,9 @@ fn draw_all(frame: &mut Frame, app: &App) {
             );
         }
         Some(Overlay::Word(w)) => word_menu(frame, a.panel, app, w),
-        None => {}
+        Some(Overlay::History) => legend::history(frame, a.body, app),
+        Some(Overlay::Legend) => legend::overlay(frame, a.body, app),
+        Some(Overlay::Replay) | None => {}
     }
 }
 
@@ -165,6 +168,9 @@ fn side_style(app: &App, side: SideId) -> Style {
 }
 
 fn header(frame: &mut Frame, area: Rect, app: &App) {
+    if app.replaying() {
+        return legend::replay_header(frame, area, app);
+    }
     let b = app.battle();
     let view = match app.view {
         View::Table => "table view",
@@ -471,29 +477,40 @@ fn hints(frame: &mut Frame, area: Rect, app: &App) {
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-/// Every key of the battle.
+/// Every key of the battle, then the replay's and the history list's.
 fn help(frame: &mut Frame, body: Rect) {
-    let lines: Vec<Line> = BATTLE
-        .iter()
-        .map(|b| {
-            let keys: Vec<String> = b
-                .keys
-                .iter()
-                .map(|&k| crate::tui::keys::key_name(k))
-                .collect();
-            Line::from(vec![
-                Span::styled(
-                    format!("{:>12} ", keys.join(" ")),
-                    Style::new().add_modifier(Modifier::BOLD),
-                ),
-                Span::raw(b.help),
-            ])
-        })
-        .chain([
-            Line::from(""),
-            Line::from("1-9 highlight a choice; Enter plays it. Esc closes."),
-        ])
-        .collect();
+    let rows = |keys: &[Binding]| -> Vec<Line> {
+        keys.iter()
+            .filter(|b| !b.help.is_empty())
+            .map(|b| {
+                let keys: Vec<String> = b
+                    .keys
+                    .iter()
+                    .map(|&k| crate::tui::keys::key_name(k))
+                    .collect();
+                Line::from(vec![
+                    Span::styled(
+                        format!("{:>12} ", keys.join(" ")),
+                        Style::new().add_modifier(Modifier::BOLD),
+                    ),
+                    Span::raw(b.help),
+                ])
+            })
+            .collect()
+    };
+    let mut lines = rows(BATTLE);
+    lines.extend([
+        Line::from(""),
+        Line::from("1-9 highlight a choice; Enter plays it. Esc closes."),
+    ]);
+    for (heading, keys) in legend::help_sections() {
+        lines.push(Line::from(""));
+        lines.push(Line::styled(
+            heading,
+            Style::new().add_modifier(Modifier::BOLD),
+        ));
+        lines.extend(rows(keys));
+    }
     let text = Paragraph::new(lines).wrap(Wrap { trim: false });
     let (area, _, _) = fit_box(body, 96, &text, 0);
     frame.render_widget(Clear, area);

@@ -9,7 +9,7 @@ use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 use super::{centred, framed};
 use crate::engine::View;
-use crate::session::where_in;
+use crate::session::{Ruleset, Session, where_in};
 use crate::tui::app::{App, LineKind};
 use crate::words::count;
 
@@ -17,13 +17,16 @@ use crate::words::count;
 /// commands undone before the save (after the saved point) marked as the
 /// undone branch.
 pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
+    list(frame, body, app.session(), app.history);
+}
+
+/// A session's points (any ruleset's), `chosen` lit, the cursor's marked.
+pub fn list<E: Ruleset>(frame: &mut Frame, body: Rect, s: &Session<E>, chosen: usize) {
     let area = centred(body, body.width.saturating_sub(4).min(90), body.height);
     frame.render_widget(Clear, area);
-    let s = app.session();
     let points = s.points();
     let rows = area.height.saturating_sub(2) as usize;
-    let first = app
-        .history
+    let first = chosen
         .saturating_sub(rows / 2)
         .min(points.len().saturating_sub(rows));
     let lines: Vec<Line> = points
@@ -32,10 +35,10 @@ pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
         .take(rows)
         .map(|p| {
             let here = if p.index == s.cursor() { "●" } else { " " };
-            let chosen = if p.index == app.history { "▸" } else { " " };
+            let mark = if p.index == chosen { "▸" } else { " " };
             let undone = if p.index > s.saved() { "↶" } else { " " };
-            let text = format!("{chosen}{here}{undone}{:>4}  {}", p.index, p.label);
-            if p.index == app.history {
+            let text = format!("{mark}{here}{undone}{:>4}  {}", p.index, p.label);
+            if p.index == chosen {
                 Line::styled(text, Style::new().add_modifier(Modifier::REVERSED))
             } else if p.index > s.cursor() {
                 Line::styled(text, Style::new().add_modifier(Modifier::DIM))
@@ -118,8 +121,12 @@ pub fn resume(frame: &mut Frame, body: Rect, app: &App) {
 
 /// The header in replay mode: where in the log, where in the battle, the view.
 pub fn replay_header(frame: &mut Frame, area: Rect, app: &App) {
-    let s = app.session();
-    let view = match app.view {
+    replay_line(frame, area, app.session(), app.view);
+}
+
+/// Any ruleset's replay header.
+pub fn replay_line<E: Ruleset>(frame: &mut Frame, area: Rect, s: &Session<E>, view: View) {
+    let view = match view {
         View::Table => " TABLE ",
         View::Referee => " REFEREE ",
     };
@@ -135,7 +142,7 @@ pub fn replay_header(frame: &mut Frame, area: Rect, app: &App) {
             n => format!(" command {}/{} (+{n} undone) · ", s.cursor(), s.saved()),
         }),
         Span::styled(
-            where_in(s.battle()),
+            s.battle().where_in(),
             Style::new().add_modifier(Modifier::BOLD),
         ),
         Span::raw(" │ "),

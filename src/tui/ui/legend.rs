@@ -109,7 +109,12 @@ pub fn entries(theme: &Theme) -> Vec<Entry> {
 
 /// The legend over the body, scrolled by the app's help scroll.
 pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
-    let lines: Vec<Line> = entries(&app.theme)
+    draw(frame, body, entries(&app.theme), app.help_scroll);
+}
+
+/// A legend's rows (any ruleset's) over the body, scrolled by `scroll`.
+pub fn draw(frame: &mut Frame, body: Rect, entries: Vec<Entry>, scroll: usize) {
+    let lines: Vec<Line> = entries
         .into_iter()
         .map(|(sample, meaning)| {
             if meaning.is_empty() {
@@ -126,7 +131,7 @@ pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
         .collect();
     let width = body.width.saturating_sub(4).min(100);
     let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false });
-    let (area, scroll, below) = super::fit_box(body, width, &paragraph, app.help_scroll);
+    let (area, scroll, below) = super::fit_box(body, width, &paragraph, scroll);
     frame.render_widget(Clear, area);
     let block = super::with_more(framed(" Legend — Esc closes ", true), scroll, below);
     frame.render_widget(
