@@ -5,7 +5,7 @@ mod dq_common;
 mod shipped;
 
 use dq_common::*;
-use hexmelee::engine::dragonquest::{Action, Battle, Command, Fiat, Prompt, Task};
+use hexmelee::engine::dragonquest::{Action, Battle, Command, Fiat, Prompt, SpecialAttack, Task};
 use hexmelee::engine::{Engine, FigureId};
 use hexmelee::hex::{Facing, Step};
 use hexmelee::sim::ai::dragonquest::answer;
@@ -338,4 +338,90 @@ fn in_close_combat_a_figure_grapples_the_foe_in_its_hex_20_7() {
         );
     }
     assert!(tried > 0, "no seed brought the two into one hex");
+}
+
+/// 23.5: a spear Trips a standing foe a friend also fights (the fall helps
+/// both); alone against it, the spearman strikes.
+#[test]
+fn a_spear_trips_a_foe_a_friend_also_fights_23_5() {
+    let spear = fighter("Spear", 0, (4, 4), Facing::SE, "Spear");
+    let friend = fighter("Friend", 0, (5, 5), Facing::N, "Broadsword");
+    let foe = fighter("Foe", 1, (5, 4), Facing::NW, "Broadsword");
+    let mut b = Battle::new(&spec(vec![spear.clone(), friend, foe.clone()]), 2).unwrap();
+    until_turn_of(&mut b, 0);
+    assert_eq!(
+        chosen(&b).1,
+        Action::Special {
+            path: vec![],
+            target: FigureId(1 + 1),
+            attack: SpecialAttack::Trip,
+        }
+    );
+    let mut b = Battle::new(&spec(vec![spear, foe]), 2).unwrap();
+    until_turn_of(&mut b, 0);
+    assert!(
+        matches!(chosen(&b).1, Action::Melee { .. }),
+        "{:?}",
+        chosen(&b).1
+    );
+}
+
+/// 23.5: a net in hand Entangles a standing foe in the Melee Zone.
+#[test]
+fn a_net_entangles_the_foe_before_it_23_5() {
+    let net = fighter("Net", 0, (4, 4), Facing::SE, "Net");
+    let foe = fighter("Foe", 1, (5, 4), Facing::NW, "Broadsword");
+    let mut b = Battle::new(&spec(vec![net, foe]), 2).unwrap();
+    until_turn_of(&mut b, 0);
+    assert_eq!(
+        chosen(&b).1,
+        Action::Special {
+            path: vec![],
+            target: FigureId(1),
+            attack: SpecialAttack::Entangle,
+        }
+    );
+}
+
+/// 23.5: a figure with a practised shield and a poor weapon ends its
+/// Charge in a Shield Rush (its +20 for the Charge); with a weapon better
+/// than the rush it strikes with the weapon.
+#[test]
+fn a_charge_ends_in_a_shield_rush_when_the_rush_is_surer_23_5() {
+    let mut rusher = fighter("Rusher", 0, (3, 4), Facing::SE, "Dagger");
+    rusher.weapons[0].rank = None;
+    rusher.shield = shield("Kite", 4);
+    let foe = fighter("Foe", 1, (5, 4), Facing::NW, "Broadsword");
+    // Stunned, the foe keeps its place while the rusher comes (26).
+    let stunned = |b: &mut Battle| {
+        b.submit(Command::Referee(Fiat::Stun {
+            figure: FigureId(1),
+        }))
+        .unwrap();
+    };
+    let mut b = Battle::new(&spec(vec![rusher.clone(), foe.clone()]), 2).unwrap();
+    stunned(&mut b);
+    until_turn_of(&mut b, 0);
+    assert!(
+        matches!(
+            chosen(&b).1,
+            Action::Special { ref path, target: FigureId(1), attack: SpecialAttack::ShieldRush }
+                if !path.is_empty()
+        ),
+        "{:?}",
+        chosen(&b).1
+    );
+    // A spear charges at +20 as a shield does (24.8): at Rank 6 it beats a
+    // rush with an unpractised shield.
+    let mut spearman = rusher;
+    spearman.weapons = vec![weapon("Spear", Some(6))];
+    spearman.shield = shield("Kite", 0);
+    let mut b = Battle::new(&spec(vec![spearman, foe]), 2).unwrap();
+    stunned(&mut b);
+    until_turn_of(&mut b, 0);
+    assert!(
+        !matches!(chosen(&b).1, Action::Special { .. }),
+        "{:?}",
+        chosen(&b).1
+    );
 }

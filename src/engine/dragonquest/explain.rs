@@ -645,6 +645,10 @@ fn table_strike_line(battle: &Battle, s: &StrikeEvent) -> String {
         (None, Some(Mishap::MayDrop)) => "a miss, and the weapon may drop [24.3]",
         (None, None) => "a miss [24.2]",
     };
+    // 29: the trample's dice are the Referee's; the table sees its weight.
+    if s.trample {
+        return format!("{} [29]: {result}", strike_who(battle, s));
+    }
     format!(
         "{} with the {}: {result}",
         strike_who(battle, s),

@@ -14,28 +14,37 @@
 //! - no foe adjacent, throw the weapon in hand at the nearest foe in range
 //!   when another as good is left to fight with (21.7);
 //! - with no weapon in hand, prepare the best it carries (20.4);
+//! - a net or whip in hand: Entangle a foe standing in its Melee Zone; a
+//!   tripping weapon: Trip a standing foe a friend also fights, when the
+//!   Trip's chance is within 10 of the blow's (23.5);
 //! - a foe in its Melee Zone: strike the weakest (20.1), sweeping the others
 //!   in the zone too or striking with a second weapon when each blow keeps
 //!   a fair chance (23.4); one adjacent
 //!   elsewhere: turn to it and strike;
 //! - otherwise prepare a slung shield, then charge the nearest foe it can
-//!   reach this Pulse (21.2–21.3), or move toward it (21.1).
+//!   reach this Pulse (21.2–21.3), ending in a Shield Rush when that is 10
+//!   surer than the weapon (23.5), or move toward it (21.1).
+//!
+//! Knockout and Disarm (23.5) are left to the players and the Referee.
 //!
 //! A rider (30) first lets his mount run on after a Charge; he charges
 //! straight ahead at a foe that will be beside his mount's head, and turns
 //! a hexside to strike a foe straight ahead. A monster of several hexes (29)
 //! strikes a foe before its head, swinging about its head to bring one
-//! there, else charges or moves its head toward the nearest foe by the
-//! cheapest way its Front hexes allow, keeping off other figures.
+//! there, else takes the way that overruns the most foes of one hex (each
+//! knocked down and trampled), else charges or moves its head toward the
+//! nearest foe by the cheapest way its Front hexes allow.
 
 use std::collections::{BTreeMap, VecDeque};
 
 use crate::engine::FigureId;
 use crate::engine::dragonquest::{
-    Action, Battle, Command, Figure, ItemState, Multiple, Posture, Prompt, Task,
+    Action, Attack, Battle, Command, Figure, ItemState, Multiple, Posture, Prompt, SpecialAttack,
+    Task,
 };
 use crate::hex::{Facing, Goal, Hex, MoveCosts, Pose, Step};
 use crate::rules::dragonquest::figure::weapon_strike_chance;
+use crate::rules::dragonquest::strike::{AttackType, Charge, Hand};
 use crate::rules::dragonquest::tables::weapons::Group;
 
 /// The AI's answer to `prompt`. It is always accepted.
@@ -129,6 +138,16 @@ fn choices(battle: &Battle, id: FigureId) -> Vec<Action> {
         out.extend(prepare_best(me).map(pass));
         return out;
     }
+    let adjacent: Vec<FigureId> = foes
+        .iter()
+        .copied()
+        .filter(|&f| battle.figure(f).distance_to(me) == 1)
+        .collect();
+    // 29: a foe beneath a monster is overrun, not fought in Close Combat.
+    if me.size > 1 {
+        out.extend(monster_choices(battle, me, &foes, &adjacent));
+        return out;
+    }
     let in_hex: Vec<FigureId> = foes
         .iter()
         .copied()
@@ -150,15 +169,6 @@ fn choices(battle: &Battle, id: FigureId) -> Vec<Action> {
                 posture: Posture::Plain,
             }),
         );
-        return out;
-    }
-    let adjacent: Vec<FigureId> = foes
-        .iter()
-        .copied()
-        .filter(|&f| battle.figure(f).distance_to(me) == 1)
-        .collect();
-    if me.size > 1 {
-        out.extend(monster_choices(battle, me, &foes, &adjacent));
         return out;
     }
     let friends_fight = battle
@@ -211,6 +221,7 @@ fn choices(battle: &Battle, id: FigureId) -> Vec<Action> {
         out.extend(pick_up(me).map(pass));
         out.extend(prepare_best(me).map(pass));
     }
+    out.extend(special_attacks(battle, me, &adjacent));
     out.extend(multiple_strikes(battle, me, &adjacent));
     // A foe in the Melee Zone now, then one adjacent to turn to.
     out.extend(adjacent.iter().map(|&target| melee(Vec::new(), target)));
@@ -248,6 +259,7 @@ fn choices(battle: &Battle, id: FigureId) -> Vec<Action> {
         }
     }
     if let Some((target, path)) = approach(battle, me, &foes) {
+        out.extend(shield_rush(battle, me, target, &path));
         out.push(melee(path.clone(), target));
         // The longest part of the way the Pulse allows.
         out.extend((1..=path.len()).rev().map(|n| Action::Move {
@@ -415,6 +427,23 @@ fn monster_choices(
         return out;
     }
     let ways = monster_ways(battle, me);
+    // A way over foes first, the most overrun and then the shortest, each
+    // with a charge at a foe before its head at the way's end if there is
+    // one: an overrun foe falls and is trampled for nothing (29).
+    let mut over: Vec<(usize, &Pose, &Vec<Step>)> = (ways.iter())
+        .map(|(pose, path)| (overruns(battle, me, path), pose, path))
+        .filter(|&(n, _, _)| n > 0)
+        .collect();
+    over.sort_by_key(|&(n, _, path)| (std::cmp::Reverse(n), path.len()));
+    for (_, pose, path) in over.into_iter().take(MONSTER_MOVES_TRIED) {
+        for &t in foes {
+            let f = battle.figure(t);
+            if pose.corner_front_hexes().iter().any(|&h| f.occupies(h)) {
+                out.push(melee(path.clone(), t));
+            }
+        }
+        out.push(Action::Move { path: path.clone() });
+    }
     // A charge at a foe before its head at the way's end, shortest first.
     for (pose, path) in &ways {
         for &t in foes {
@@ -450,13 +479,40 @@ fn monster_choices(
     out
 }
 
+/// 29: a foe of one hex, which a monster of several moves over.
+fn overrunnable(me: &Figure, f: &Figure) -> bool {
+    f.side != me.side && f.size == 1 && f.endurance > 0
+}
+
+/// 29: how many foes standing a monster's `path` would overrun (those
+/// beneath it already are not overrun again).
+fn overruns(battle: &Battle, me: &Figure, path: &[Step]) -> usize {
+    let mut pose = me.pose;
+    let mut over: Vec<FigureId> = Vec::new();
+    for &step in path {
+        pose = pose.after(step);
+        for f in battle.figures() {
+            if overrunnable(me, f)
+                && f.is_up()
+                && !f.shares_hex(me)
+                && !over.contains(&f.id)
+                && pose.body(me.size).any(|h| f.occupies(h))
+            {
+                over.push(f.id);
+            }
+        }
+    }
+    over.len()
+}
+
 /// How many of a monster's best moves the engine is asked about.
 const MONSTER_MOVES_TRIED: usize = 24;
 
 /// 29: the poses a monster's head can reach within its TMR by its own
 /// steps (into a Front hex, or a pivot about the head, a hex for each two
-/// vertices), its body on open hexes free of other figures, each with the
-/// first way found to it, nearest first.
+/// vertices), its body on open hexes free of other figures but foes of one
+/// hex, which it overruns, each with the first way found to it, nearest
+/// first.
 fn monster_ways(battle: &Battle, me: &Figure) -> Vec<(Pose, Vec<Step>)> {
     let map = battle.map();
     let free = |pose: Pose| {
@@ -465,7 +521,7 @@ fn monster_ways(battle: &Battle, me: &Figure) -> Vec<(Pose, Vec<Step>)> {
                 && !battle
                     .figures()
                     .iter()
-                    .any(|f| f.id != me.id && !f.routed && f.occupies(h))
+                    .any(|f| f.id != me.id && !f.routed && f.occupies(h) && !overrunnable(me, f))
         })
     };
     // Cost in half hexes: a hex 2, a vertex turned 1.
@@ -497,4 +553,124 @@ fn monster_ways(battle: &Battle, me: &Figure) -> Vec<(Pose, Vec<Step>)> {
     let mut ways: Vec<(Pose, Vec<Step>)> = best.into_iter().map(|(p, (_, s))| (p, s)).collect();
     ways.sort_by_key(|(p, s)| (s.len(), *p));
     ways
+}
+
+/// A fall a special attack's victim is likely to take: it keeps its footing
+/// on D100 at or under its modified AG × 3 (23.5), so at AG 20 or less it
+/// falls at least two times in five.
+const LIKELY_TO_FALL_AG: u8 = 20;
+
+/// How much lower than the blow's a Trip's Modified Strike Chance may be
+/// and still be worth it (23.5): the fall is worth some of the blow.
+const TRIP_GIVES_UP: i32 = 10;
+
+/// How much higher than the weapon's a Shield Rush's Modified Strike
+/// Chance must be to end a Charge with it: its D10 − 2 is a weak blow.
+const RUSH_GAINS: i32 = 10;
+
+/// The Modified Strike Chance of `attack` from `me` at `target` as the
+/// battle stands (the engine's own numbers, 24).
+fn chance_of(battle: &Battle, attack: Attack) -> i32 {
+    let c = battle.circumstances(&attack);
+    battle.aim(&attack, &c).modified.value.0
+}
+
+/// A plain Melee strike of `me` at `target` with its first weapon in hand.
+fn blow(me: &Figure, target: FigureId, charge: Option<Charge>) -> Attack {
+    Attack {
+        attacker: me.id,
+        target,
+        attack: AttackType::Melee,
+        weapon: me.primary(),
+        hand: Hand::Primary,
+        charge,
+        withdrawing: false,
+        riposte: false,
+        in_the_way: false,
+        flight: None,
+        special: None,
+        trample: false,
+    }
+}
+
+/// Whether `f` stands, is of one hex and would likely fall to a Trip,
+/// Entangle or Shield Rush (23.5); one Stunned is as easy to hit already
+/// (24.8), and is struck for the weapon's damage instead.
+fn may_be_felled(f: &Figure) -> bool {
+    f.is_up()
+        && !f.prone
+        && !f.stunned
+        && f.size == 1
+        && f.entangled == 0
+        && f.modified_ag() <= LIKELY_TO_FALL_AG
+}
+
+/// 23.5 in place of the blow, where it is the better choice: a net or whip
+/// in hand Entangles a foe in the Melee Zone that stands; a tripping weapon
+/// Trips a standing foe a friend also fights (down, it is easier for both
+/// to hit, 24.8, and spends a Pulse rising) when the Trip's chance gives up
+/// little of the blow's. Knockout and Disarm are left to the players: the
+/// AI fights to win, and neither is the surer way to it.
+fn special_attacks(battle: &Battle, me: &Figure, adjacent: &[FigureId]) -> Vec<Action> {
+    let Some(weapon) = me.primary().map(|i| me.weapon(i)) else {
+        return Vec::new();
+    };
+    let special = |target: FigureId, attack: SpecialAttack| Action::Special {
+        path: Vec::new(),
+        target,
+        attack,
+    };
+    let standing: Vec<FigureId> = (adjacent.iter().copied())
+        .filter(|&t| may_be_felled(battle.figure(t)))
+        .collect();
+    if weapon.group == Group::Entangling {
+        return (standing.iter())
+            .map(|&t| special(t, SpecialAttack::Entangle))
+            .collect();
+    }
+    let fought_by_a_friend = |t: FigureId| {
+        let foe = battle.figure(t);
+        battle
+            .figures()
+            .iter()
+            .any(|f| f.side == me.side && f.id != me.id && f.is_up() && f.distance_to(foe) == 1)
+    };
+    standing
+        .into_iter()
+        .filter(|&t| fought_by_a_friend(t))
+        .filter(|&t| {
+            let trip = Attack {
+                special: Some(SpecialAttack::Trip),
+                ..blow(me, t, None)
+            };
+            chance_of(battle, trip) + TRIP_GIVES_UP >= chance_of(battle, blow(me, t, None))
+        })
+        .map(|t| special(t, SpecialAttack::Trip))
+        .collect()
+}
+
+/// 23.5: a Charge along `path` at `target` that ends in a Shield Rush
+/// (+20 for the Charge), when its chance beats the weapon's by
+/// [`RUSH_GAINS`] and the foe would likely fall.
+fn shield_rush(battle: &Battle, me: &Figure, target: FigureId, path: &[Step]) -> Option<Action> {
+    me.prepared_shield()?;
+    if path.is_empty() || !may_be_felled(battle.figure(target)) {
+        return None;
+    }
+    let pole = me.primary().is_some_and(|i| me.weapon(i).is_pole());
+    let charge = if pole {
+        Charge::PoleOrShield
+    } else {
+        Charge::NonPole
+    };
+    let rush = Attack {
+        special: Some(SpecialAttack::ShieldRush),
+        ..blow(me, target, Some(Charge::PoleOrShield))
+    };
+    let weapon = blow(me, target, Some(charge));
+    (chance_of(battle, rush) >= chance_of(battle, weapon) + RUSH_GAINS).then(|| Action::Special {
+        path: path.to_vec(),
+        target,
+        attack: SpecialAttack::ShieldRush,
+    })
 }
