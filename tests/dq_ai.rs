@@ -425,3 +425,39 @@ fn a_charge_ends_in_a_shield_rush_when_the_rush_is_surer_23_5() {
         chosen(&b).1
     );
 }
+
+/// 29: a monster of several hexes takes a way over a foe of one hex (who
+/// falls and is trampled) rather than round him.
+#[test]
+fn a_monster_overruns_a_foe_in_its_way_29() {
+    let mut drake = fighter("Drake", 1, (6, 8), Facing::N, "Broadsword");
+    drake.size = 3;
+    drake.weapons.clear();
+    drake.prepared.clear();
+    drake.armour = None;
+    drake.ps = 30;
+    drake.tmr = hexmelee::rules::dragonquest::Tmr(4);
+    drake.endurance = 40;
+    let knight = fighter("Knight", 0, (6, 5), Facing::S, "Broadsword");
+    let mut b = Battle::new(&spec(vec![knight, drake]), 2).unwrap();
+    // Stunned, the knight stays where he is (26).
+    b.submit(Command::Referee(Fiat::Stun {
+        figure: FigureId(0),
+    }))
+    .unwrap();
+    until_turn_of(&mut b, 1);
+    let (figure, action) = chosen(&b);
+    let before = b.events().len();
+    b.submit(Command::Act { figure, action }).unwrap();
+    assert!(
+        b.events()[before..].iter().any(|e| matches!(
+            e,
+            hexmelee::engine::dragonquest::Event::Overrun {
+                figure: FigureId(0),
+                ..
+            }
+        )),
+        "{:?}",
+        &b.events()[before..]
+    );
+}
