@@ -391,16 +391,10 @@ fn a_charge_ends_in_a_shield_rush_when_the_rush_is_surer_23_5() {
     let mut rusher = fighter("Rusher", 0, (3, 4), Facing::SE, "Dagger");
     rusher.weapons[0].rank = None;
     rusher.shield = shield("Kite", 4);
-    let foe = fighter("Foe", 1, (5, 4), Facing::NW, "Broadsword");
-    // Stunned, the foe keeps its place while the rusher comes (26).
-    let stunned = |b: &mut Battle| {
-        b.submit(Command::Referee(Fiat::Stun {
-            figure: FigureId(1),
-        }))
-        .unwrap();
-    };
+    // An archer with his bow to load keeps his place while the rusher
+    // comes (27.2 note G).
+    let foe = fighter("Foe", 1, (5, 4), Facing::NW, "Short Bow");
     let mut b = Battle::new(&spec(vec![rusher.clone(), foe.clone()]), 2).unwrap();
-    stunned(&mut b);
     until_turn_of(&mut b, 0);
     assert!(
         matches!(
@@ -417,7 +411,6 @@ fn a_charge_ends_in_a_shield_rush_when_the_rush_is_surer_23_5() {
     spearman.weapons = vec![weapon("Spear", Some(6))];
     spearman.shield = shield("Kite", 0);
     let mut b = Battle::new(&spec(vec![spearman, foe]), 2).unwrap();
-    stunned(&mut b);
     until_turn_of(&mut b, 0);
     assert!(
         !matches!(chosen(&b).1, Action::Special { .. }),
