@@ -615,7 +615,8 @@ fn open(start: &Start) -> Result<Opened, SessionError> {
     }
 }
 
-/// The DragonQuest display: no player seats yet.
+/// The DragonQuest display (no player seats: docs/RULINGS.md, "No player
+/// seats for DragonQuest").
 fn play_dragonquest(
     session: Session<DqBattle>,
     start: Start,
@@ -624,7 +625,7 @@ fn play_dragonquest(
 ) -> ExitCode {
     if seats {
         warn!(
-            "hexmelee: --seats is for Shakhàn battles; a DragonQuest battle is played at the laptop"
+            "hexmelee: --seats is for Shakhàn battles, whose cards are chosen in secret; a DragonQuest Pulse has nothing sealed (each figure acts in its turn, in the open), so it is played at the laptop"
         );
         return ExitCode::from(2);
     }
