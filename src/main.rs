@@ -163,6 +163,14 @@ enum Command {
         /// DragonQuest: the defender is sheltered (Ranged).
         #[arg(long)]
         sheltered: bool,
+        /// DragonQuest: a special attack in place of the blow (23.5): trip,
+        /// entangle, shield-rush, knockout or disarm.
+        #[arg(long, value_name = "ATTACK")]
+        special: Option<String>,
+        /// DragonQuest: a monster of several hexes tramples a figure it
+        /// overran (29).
+        #[arg(long)]
+        trample: bool,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -337,6 +345,8 @@ fn main() -> ExitCode {
             defensive,
             moving,
             sheltered,
+            special,
+            trample,
             json,
         }) => match scenario::load_any(&scenario) {
             Ok(Loaded::DragonQuest(checked)) => {
@@ -349,7 +359,7 @@ fn main() -> ExitCode {
                 ];
                 if let Some((flag, _)) = shakhan.iter().find(|(_, given)| *given) {
                     warn!(
-                        "{}: {flag} is for Shakhàn battles; a DragonQuest strike takes --through, --range, --close, --charge, --withdrawing, --stunned, --prone, --evading, --defensive, --moving and --sheltered",
+                        "{}: {flag} is for Shakhàn battles; a DragonQuest strike takes --through, --range, --close, --charge, --withdrawing, --stunned, --prone, --evading, --defensive, --moving, --sheltered, --special and --trample",
                         scenario.display()
                     );
                     return ExitCode::from(2);
@@ -369,6 +379,8 @@ fn main() -> ExitCode {
                     moving,
                     sheltered,
                     withdrawing,
+                    special,
+                    trample,
                 };
                 emit(
                     &scenario,
@@ -389,6 +401,8 @@ fn main() -> ExitCode {
                     ("--defensive", defensive),
                     ("--moving", moving),
                     ("--sheltered", sheltered),
+                    ("--special", special.is_some()),
+                    ("--trample", trample),
                 ];
                 if let Some((flag, _)) = dragonquest.iter().find(|(_, given)| *given) {
                     warn!(

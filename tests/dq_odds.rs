@@ -301,3 +301,73 @@ fn cli_odds_refuses_what_it_cannot_answer() {
             .contains("--prone is for DragonQuest")
     );
 }
+
+/// 23.5 and 29 on the command line: a Trip's chance of felling the target,
+/// a trample's, JSON's `special`, and the engine's refusal of a Trip with
+/// a sword or a trample by a man.
+#[test]
+fn cli_odds_special_attacks_and_trample_23_5_29() {
+    let party = "scenarios/dq-party-vs-monsters.ron";
+    let trip = ["odds", party, "--attacker", "Gerd", "--defender", "Grub"];
+    let out = hexmelee(&[&trip[..], &["--special", "trip"]].concat());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("Special attack: a Trip"), "{text}");
+    assert!(text.contains("A Trip works:"), "{text}");
+    assert!(text.contains("Damage: D10 +0"), "{text}");
+    let out = hexmelee(&[&trip[..], &["--special", "trip", "--json"]].concat());
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let works = json["special"]["p_works"].as_f64().unwrap();
+    assert!(works > 0.0 && works < json["p_hit"].as_f64().unwrap());
+    let plain = hexmelee(&[&trip[..], &["--json"]].concat());
+    let plain: Value = serde_json::from_slice(&plain.stdout).unwrap();
+    assert!(plain["special"].is_null(), "a plain blow has no `special`");
+
+    let out = hexmelee(&[
+        "odds",
+        party,
+        "--attacker",
+        "Sir Oswin",
+        "--defender",
+        "Grub",
+        "--special",
+        "trip",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("to Trip (23.5)"));
+
+    let drake = "scenarios/dq-drake.ron";
+    let out = hexmelee(&[
+        "odds",
+        drake,
+        "--attacker",
+        "Drake",
+        "--defender",
+        "Sir Aldous",
+        "--trample",
+        "--prone",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("Strike Chance 40 - Defense"), "{text}");
+    assert!(text.contains("A trample works:"), "{text}");
+    let out = hexmelee(&[
+        "odds",
+        drake,
+        "--attacker",
+        "Sir Aldous",
+        "--defender",
+        "Drake",
+        "--trample",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("only a monster of several hexes"));
+}

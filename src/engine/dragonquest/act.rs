@@ -911,38 +911,18 @@ impl Battle {
         })
     }
 
-    /// 23.5: a special attack: who may try it with what, and where. All but
-    /// the Restrain are Melee attacks (engaged, or a Charge's strike); the
-    /// Restrain is a Grapple.
-    fn check_special(
+    /// 23.5: who may try `special` on `target` with what: the weapon in
+    /// hand it is made with (none for a Shield Rush or Restrain), or why it
+    /// may not be tried. Where the figures stand is not asked (`odds` asks
+    /// this of figures anywhere).
+    pub fn special_weapon(
         &self,
         id: FigureId,
-        path: &[Step],
         target: FigureId,
         special: SpecialAttack,
-        allowed: u8,
-    ) -> Result<(ActionKind, Option<Walked>, Plan), Rejection> {
+    ) -> Result<Option<usize>, Rejection> {
         let me = self.figure(id);
         let t = self.hostile(id, target)?;
-        if special == SpecialAttack::Restrain {
-            if !path.is_empty() {
-                return refuse("a Restrain is a Grapple: no movement (20.7, 23.5)");
-            }
-            if !t.shares_hex(me) {
-                return refuse(format!(
-                    "{} is not in {}'s hex: a Restrain is a Grapple, Close Combat (23.5)",
-                    t.name, me.name
-                ));
-            }
-            if t.restrained_by.is_some() {
-                return refuse(format!("{} is restrained already (23.5)", t.name));
-            }
-            let a = Attack {
-                special: Some(special),
-                ..Battle::attack(id, target, AttackType::Close, None)
-            };
-            return Ok((ActionKind::Grapple, None, Plan::Grapple(a)));
-        }
         if t.size > 1 && matches!(special, SpecialAttack::Trip | SpecialAttack::Knockout) {
             return refuse(format!(
                 "{} is larger than a man: a Trip or Knockout works only on human-size or smaller (23.5, 29)",
@@ -1009,6 +989,42 @@ impl Battle {
             }
             SpecialAttack::Restrain => None,
         };
+        Ok(weapon)
+    }
+
+    /// 23.5: a special attack: who may try it with what, and where. All but
+    /// the Restrain are Melee attacks (engaged, or a Charge's strike); the
+    /// Restrain is a Grapple.
+    fn check_special(
+        &self,
+        id: FigureId,
+        path: &[Step],
+        target: FigureId,
+        special: SpecialAttack,
+        allowed: u8,
+    ) -> Result<(ActionKind, Option<Walked>, Plan), Rejection> {
+        let me = self.figure(id);
+        let t = self.hostile(id, target)?;
+        if special == SpecialAttack::Restrain {
+            if !path.is_empty() {
+                return refuse("a Restrain is a Grapple: no movement (20.7, 23.5)");
+            }
+            if !t.shares_hex(me) {
+                return refuse(format!(
+                    "{} is not in {}'s hex: a Restrain is a Grapple, Close Combat (23.5)",
+                    t.name, me.name
+                ));
+            }
+            if t.restrained_by.is_some() {
+                return refuse(format!("{} is restrained already (23.5)", t.name));
+            }
+            let a = Attack {
+                special: Some(special),
+                ..Battle::attack(id, target, AttackType::Close, None)
+            };
+            return Ok((ActionKind::Grapple, None, Plan::Grapple(a)));
+        }
+        let weapon = self.special_weapon(id, target, special)?;
         self.mounted_weapon(id, weapon)?;
         let w = self.walk(id, path, self.charge_walk(id), allowed)?;
         self.stays_in_zone(id, w, false)?;

@@ -23,10 +23,12 @@ use thiserror::Error;
 use crate::dice::Percentile;
 use crate::engine::FigureId;
 use crate::engine::dragonquest::{
-    Attack, Battle, Circumstances, injury_outcome, injury_rolls_d10, modifier_words,
+    Attack, Battle, Circumstances, Item, SpecialAttack, injury_outcome, injury_rolls_d10,
+    modifier_words,
 };
 use crate::rules::dragonquest::DamagePoints;
 use crate::rules::dragonquest::damage::{Standing, damage_check, inflict, standing, stuns};
+use crate::rules::dragonquest::special::{Special, keeps_footing, knocks_out};
 use crate::rules::dragonquest::strike::{
     AttackType, Charge, Flight, Hand, Hit, Mishap, StrikeCheck, Through, averts_mishap, break_from,
     strike_check,
@@ -72,6 +74,11 @@ pub struct DqOddsArgs {
     pub sheltered: bool,
     /// An Offensive Withdrawal's strike (20.3).
     pub withdrawing: bool,
+    /// 23.5: `trip`, `entangle`, `shield-rush`, `knockout` or `disarm` in
+    /// place of the blow.
+    pub special: Option<String>,
+    /// 29: a monster of several hexes trampling a figure it overran.
+    pub trample: bool,
 }
 
 /// Why a question cannot be answered; each says what would do.
@@ -105,6 +112,10 @@ pub enum DqOddsError {
     UnknownThrough(String),
     #[error("`{0}` is not a charge; give pole (a Pole weapon or a Shield Rush) or other")]
     UnknownCharge(String),
+    #[error(
+        "`{0}` is not a special attack; give trip, entangle, shield-rush, knockout or disarm (23.5)"
+    )]
+    UnknownSpecial(String),
     #[error("{0}")]
     Conflict(&'static str),
     #[error("{0}")]
@@ -142,6 +153,9 @@ pub struct DqOdds {
     pub p_dropped: f64,
     /// 24.4: a miss by 30 or more against a target that may Parry.
     pub p_parry: Option<f64>,
+    /// 23.5, 29: the special attack tried (its words), and what comes of a
+    /// hit that the plain blow's chances do not say.
+    pub special: Option<SpecialOdds>,
     /// In this one blow (26, 25.7).
     pub p_kill: f64,
     pub p_unconscious: f64,
@@ -154,6 +168,23 @@ pub struct DqOdds {
     pub damage_modifier: i32,
     pub fatigue_left: u32,
     pub endurance_left: u32,
+}
+
+/// 23.5, 29: what a special attack's hit does beyond its damage.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SpecialOdds {
+    /// "a Trip", "a trample" …
+    pub name: &'static str,
+    /// It works: the target falls (Trip, Entangle, Shield Rush, after its
+    /// D100 against modified AG × 3 and only if still conscious), is knocked
+    /// out (Knockout, on 15 % of the Modified Strike Chance), is disarmed
+    /// (Disarm), or is trampled (a hit).
+    pub p_works: f64,
+    /// What working means, in words.
+    pub works: &'static str,
+    /// Whether it rolls a Damage Check of its own (Trip, Entangle, Shield
+    /// Rush, trample); a Knockout, Disarm or Restrain does not.
+    pub damage_check: bool,
 }
 
 impl DqOdds {
@@ -301,6 +332,51 @@ pub fn setup(
         Some(s) if s == "rear" => Through::Rear,
         Some(s) => return Err(DqOddsError::UnknownThrough(s)),
     };
+    let special = match args
+        .special
+        .as_deref()
+        .map(|s| s.trim().to_ascii_lowercase().replace(['_', ' '], "-"))
+    {
+        None => None,
+        Some(s) => Some(match s.as_str() {
+            "trip" => SpecialAttack::Trip,
+            "entangle" => SpecialAttack::Entangle,
+            "shield-rush" | "shieldrush" => SpecialAttack::ShieldRush,
+            "knockout" => SpecialAttack::Knockout,
+            // The defender's first weapon in hand, else his shield.
+            "disarm" => SpecialAttack::Disarm {
+                item: battle
+                    .figure(target)
+                    .primary()
+                    .map_or(Item::Shield, Item::Weapon),
+            },
+            _ => return Err(DqOddsError::UnknownSpecial(s)),
+        }),
+    };
+    if (special.is_some() || args.trample) && attack != AttackType::Melee {
+        return Err(DqOddsError::Conflict(
+            "a special attack or a trample is a Melee strike (23.5, 29): leave out --range and --close",
+        ));
+    }
+    if special.is_some() && args.trample {
+        return Err(DqOddsError::Conflict(
+            "a trample is a monster's own strike (29): give --special or --trample, not both",
+        ));
+    }
+    if args.trample && battle.figure(attacker).size == 1 {
+        return Err(DqOddsError::Battle(format!(
+            "{} fills one hex: only a monster of several hexes tramples (29)",
+            battle.figure(attacker).name
+        )));
+    }
+    // The engine's own word on who may try what with what (23.5).
+    let weapon = match special {
+        Some(s) => battle
+            .special_weapon(attacker, target, s)
+            .map_err(|e| DqOddsError::Battle(e.0))?,
+        None if args.trample => None,
+        None => weapon,
+    };
     let a = Attack {
         attacker,
         target,
@@ -312,8 +388,8 @@ pub fn setup(
         riposte: false,
         in_the_way: false,
         flight,
-        special: None,
-        trample: false,
+        special,
+        trample: args.trample,
     };
     let circumstances = Circumstances {
         through,
@@ -402,7 +478,7 @@ pub fn strike_odds(battle: &Battle, a: &Attack, c: &Circumstances) -> DqOdds {
         .map(|(_, p)| p)
         .sum();
     let mut blow = Blow::default();
-    let (mut hits, mut bands, mut injury) = (0.0, [0.0; 3], 0.0);
+    let (mut hits, mut bands, mut injury, mut works) = (0.0, [0.0; 3], 0.0, 0.0);
     let (mut may_break, mut may_drop, mut parry) = (0.0, 0.0, 0.0);
     for (roll, p) in d100() {
         match strike_check(&t.special_damage, msc, roll, aim.strength_bonus) {
@@ -427,6 +503,13 @@ pub fn strike_odds(battle: &Battle, a: &Attack, c: &Circumstances) -> DqOdds {
                     Hit::Endurance => 1,
                     Hit::Grievous => 2,
                 }] += p;
+                if let Some(special) = a.special {
+                    works += special_hit(&mut blow, p, def, special, hit, msc, roll.value());
+                    continue;
+                }
+                if a.trample {
+                    works += p;
+                }
                 for d10 in 1..=10u8 {
                     let p = p / 10.0;
                     let points = damage_check(d10, terms.modifier);
@@ -498,6 +581,19 @@ pub fn strike_odds(battle: &Battle, a: &Attack, c: &Circumstances) -> DqOdds {
             0.0
         },
         p_parry: aim.may_parry.then_some(parry),
+        special: special_words(a).map(|(name, what)| SpecialOdds {
+            name,
+            p_works: works,
+            works: what,
+            damage_check: !matches!(
+                a.special,
+                Some(
+                    SpecialAttack::Knockout
+                        | SpecialAttack::Disarm { .. }
+                        | SpecialAttack::Restrain
+                )
+            ),
+        }),
         p_kill: blow.kill,
         p_unconscious: blow.unconscious,
         p_stun: blow.stun,
@@ -505,10 +601,118 @@ pub fn strike_odds(battle: &Battle, a: &Attack, c: &Circumstances) -> DqOdds {
         fatigue_lost: blow.fatigue,
         endurance_lost: blow.endurance,
         protection: def.protection,
-        damage_modifier: terms.modifier,
+        damage_modifier: match a.special.and_then(special_kind) {
+            Some(kind) => kind.damage_modifier(0).unwrap_or(0),
+            None => terms.modifier,
+        },
         fatigue_left: def.fatigue,
         endurance_left: def.endurance,
     }
+}
+
+/// 23.5: the special attacks that roll a Damage Check of their own.
+fn special_kind(special: SpecialAttack) -> Option<Special> {
+    match special {
+        SpecialAttack::Trip => Some(Special::Trip),
+        SpecialAttack::Entangle => Some(Special::Entangle),
+        SpecialAttack::ShieldRush => Some(Special::ShieldRush),
+        _ => None,
+    }
+}
+
+/// The special attack's name and what its working means, if it is one.
+fn special_words(a: &Attack) -> Option<(&'static str, &'static str)> {
+    if a.trample {
+        return Some((
+            "a trample",
+            "is trampled (a hit; the overrun already put it down) [29]",
+        ));
+    }
+    Some(match a.special? {
+        SpecialAttack::Trip => ("a Trip", "falls prone (a hit, then AG x 3 failed) [23.5]"),
+        SpecialAttack::Entangle => (
+            "an Entangle",
+            "falls prone, entangled (a hit, then AG x 3 failed) [23.5]",
+        ),
+        SpecialAttack::ShieldRush => (
+            "a Shield Rush",
+            "falls prone (a hit, then AG x 3 failed) [23.5]",
+        ),
+        SpecialAttack::Knockout => (
+            "a Knockout",
+            "is knocked out for D10 + 5 minutes (15 % of the Modified Strike Chance) [23.5]",
+        ),
+        SpecialAttack::Disarm { .. } => (
+            "a Disarm",
+            "drops the item and loses 1 Endurance (a hit) [23.5]",
+        ),
+        SpecialAttack::Restrain => ("a Restrain", "is restrained (a hit) [23.5]"),
+    })
+}
+
+/// DragonQuest 23.5, as the engine resolves a special attack's hit: its
+/// chance of working, `p` being the chance of this Strike Check face.
+/// Trip, Entangle and Shield Rush make their own Damage Check (no Grievous
+/// Injury: a Grievous band hit goes to Endurance) and then the target, if
+/// still conscious and standing, keeps its footing on D100 at or under its
+/// modified AG x 3; a Knockout does no damage; a Disarm takes 1 Endurance.
+fn special_hit(
+    blow: &mut Blow,
+    p: f64,
+    def: &crate::engine::dragonquest::Figure,
+    special: SpecialAttack,
+    hit: Hit,
+    msc: crate::rules::dragonquest::StrikeChance,
+    roll: u8,
+) -> f64 {
+    let kind = match special {
+        SpecialAttack::Trip | SpecialAttack::Entangle | SpecialAttack::ShieldRush => {
+            special_kind(special).unwrap_or(Special::Trip)
+        }
+        SpecialAttack::Knockout => {
+            blow.end(p, def, 0, 0, 0, &[]);
+            return if knocks_out(&tables().special_damage, msc, roll) {
+                p
+            } else {
+                0.0
+            };
+        }
+        SpecialAttack::Disarm { .. } => {
+            blow.end(p, def, 0, 1, 1, &[]);
+            return p;
+        }
+        SpecialAttack::Restrain => {
+            blow.end(p, def, 0, 0, 0, &[]);
+            return p;
+        }
+    };
+    let hit = if hit == Hit::Grievous {
+        Hit::Endurance
+    } else {
+        hit
+    };
+    let modifier = kind.damage_modifier(0).unwrap_or(0);
+    let falls: f64 = d100()
+        .filter(|(r, _)| !keeps_footing(def.modified_ag(), r.value()))
+        .map(|(_, q)| q)
+        .sum();
+    let mut works = 0.0;
+    for d10 in 1..=10u8 {
+        let p = p / 10.0;
+        let inflicted = inflict(
+            hit,
+            damage_check(d10, modifier),
+            def.protection,
+            def.fatigue,
+        );
+        let (fat, end) = (inflicted.fatigue.0, inflicted.endurance.0);
+        blow.end(p, def, fat, end, fat + end, &[]);
+        let left = def.endurance.saturating_sub(end);
+        if !def.prone && standing(left, def.endurance_max) == Standing::Conscious {
+            works += p * falls;
+        }
+    }
+    works
 }
 
 /// `hexmelee odds` on a DragonQuest scenario: text or JSON.
@@ -544,6 +748,17 @@ fn through_word(t: Through) -> &'static str {
 
 /// The odds as one JSON object.
 pub fn odds_json(o: &DqOdds) -> Value {
+    let mut v = odds_json_plain(o);
+    if let (Some(sp), Some(map)) = (&o.special, v.as_object_mut()) {
+        map.insert(
+            "special".into(),
+            json!({"attack": sp.name, "p_works": r6(sp.p_works), "works": sp.works}),
+        );
+    }
+    v
+}
+
+fn odds_json_plain(o: &DqOdds) -> Value {
     let dist = |d: &BTreeMap<u32, f64>| {
         d.iter()
             .filter(|(_, p)| **p > 0.0)
@@ -588,6 +803,13 @@ pub fn odds_json(o: &DqOdds) -> Value {
     })
 }
 
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
 fn pct(p: f64) -> String {
     format!("{:.2} %", p * 100.0)
 }
@@ -608,6 +830,13 @@ pub fn odds_text(o: &DqOdds) -> String {
         attack_word(o.attack),
         through_word(o.through)
     );
+    if let Some(sp) = &o.special {
+        let _ = writeln!(
+            s,
+            "Special attack: {} in place of the blow [23.5, 29]",
+            sp.name
+        );
+    }
     let mods: String = o
         .modifiers
         .iter()
@@ -674,12 +903,30 @@ pub fn odds_text(o: &DqOdds) -> String {
         pct(o.p_stun)
     );
     let _ = writeln!(s, "  knocks down             {:>9}  [25.7]", pct(o.p_down));
+    if let Some(sp) = &o.special {
+        let _ = writeln!(s);
+        let _ = writeln!(
+            s,
+            "{} works: {:>9}, the target {}",
+            capitalised(sp.name),
+            pct(sp.p_works),
+            sp.works
+        );
+    }
     let _ = writeln!(s);
-    let _ = writeln!(
-        s,
-        "Damage: D10 {:+}, armour absorbs {} from a hit to Fatigue; {} has Fatigue {} and Endurance {} [25, 25.1]",
-        o.damage_modifier, o.protection, o.defender, o.fatigue_left, o.endurance_left
-    );
+    if o.special.as_ref().is_some_and(|sp| !sp.damage_check) {
+        let _ = writeln!(
+            s,
+            "Damage: no Damage Check of its own; {} has Fatigue {} and Endurance {} [23.5]",
+            o.defender, o.fatigue_left, o.endurance_left
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "Damage: D10 {:+}, armour absorbs {} from a hit to Fatigue; {} has Fatigue {} and Endurance {} [25, 25.1]",
+            o.damage_modifier, o.protection, o.defender, o.fatigue_left, o.endurance_left
+        );
+    }
     for (label, dist, mean) in [
         ("Fatigue lost", &o.fatigue_lost, o.expected_fatigue()),
         ("Endurance lost", &o.endurance_lost, o.expected_endurance()),
@@ -697,7 +944,17 @@ pub fn odds_text(o: &DqOdds) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::dragonquest::StrikeChance;
     use crate::scenario::{Loaded, load_any};
+
+    fn party() -> Checked {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios/dq-party-vs-monsters.ron");
+        match load_any(&path).unwrap() {
+            Loaded::DragonQuest(c) => c,
+            Loaded::Shakhan(_) => unreachable!("dq-party-vs-monsters is DragonQuest"),
+        }
+    }
 
     fn duel() -> Checked {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/dq-duel.ron");
@@ -711,6 +968,95 @@ mod tests {
         let c = duel();
         let (b, a, cir) = setup(&c, &args).unwrap();
         strike_odds(&b, &a, &cir)
+    }
+
+    fn gerd_on_grub(special: &str) -> DqOdds {
+        let c = party();
+        let (b, a, cir) = setup(
+            &c,
+            &DqOddsArgs {
+                attacker: "Gerd".into(),
+                defender: "Grub".into(),
+                special: Some(special.into()),
+                ..DqOddsArgs::default()
+            },
+        )
+        .unwrap();
+        strike_odds(&b, &a, &cir)
+    }
+
+    /// 23.5 by hand: Gerd's Trip (BC 40 + MD 15 + 4 x Rank 3 = 67, less
+    /// Grub's Defense 15: 52) works when it hits, Grub is still conscious
+    /// after its D10 (no armour against a hit to Endurance, 25.6) and he
+    /// fails his D100 against modified AG x 3.
+    #[test]
+    fn odds_23_5_trip_works_on_a_hit_a_standing_target_and_a_failed_footing() {
+        let o = gerd_on_grub("trip");
+        assert_eq!(o.modified, 52);
+        let grub = (o.fatigue_left, o.endurance_left);
+        assert_eq!(grub, (12, 10));
+        let ag = {
+            let c = party();
+            let b = Battle::new(&c.spec, 1).unwrap();
+            let grub = b.figures().iter().find(|f| f.name == "Grub").unwrap();
+            grub.modified_ag()
+        };
+        let falls = 1.0 - f64::from(3 * u32::from(ag)).min(100.0) / 100.0;
+        // A hit to Fatigue (D10 - 1 of his 12) never fells him; one to
+        // Endurance (the Grievous band too) leaves him up unless it takes
+        // him to where 26 says he is out.
+        let up = (1..=10u32)
+            .filter(|d| standing(10 - d, 10) == Standing::Conscious)
+            .count() as f64
+            / 10.0;
+        let expected = falls * (o.p_fatigue + (o.p_endurance + o.p_grievous) * up);
+        let sp = o.special.as_ref().unwrap();
+        assert!(close(sp.p_works, expected), "{} {expected}", sp.p_works);
+        assert_eq!(o.damage_modifier, 0, "a Trip's Damage Check is a bare D10");
+        assert!(close(o.p_injury, 0.0), "no Grievous Injury from a Trip");
+    }
+
+    /// 23.5: a Knockout works on 15 % of the Modified Strike Chance (the
+    /// engine's `knocks_out`) and does no damage; a Disarm takes 20 off and
+    /// works on every hit.
+    #[test]
+    fn odds_23_5_knockout_and_disarm() {
+        let o = gerd_on_grub("knockout");
+        let t = tables();
+        let expected = (1..=100u8)
+            .filter(|&r| knocks_out(&t.special_damage, StrikeChance(o.modified), r))
+            .count() as f64
+            / 100.0;
+        assert!(close(o.special.as_ref().unwrap().p_works, expected));
+        assert!(close(o.expected_fatigue() + o.expected_endurance(), 0.0));
+        let d = gerd_on_grub("disarm");
+        assert_eq!(d.modified, o.modified - 20);
+        assert!(close(d.special.as_ref().unwrap().p_works, d.p_hit));
+        assert!(close(d.expected_endurance(), d.p_hit));
+    }
+
+    /// 23.5: the engine's own refusals: a Shield Rush needs a shield, an
+    /// unknown attack is named with the choices.
+    #[test]
+    fn odds_23_5_refuses_what_the_engine_refuses() {
+        let c = duel();
+        let tried = |special: &str| {
+            setup(
+                &c,
+                &DqOddsArgs {
+                    special: Some(special.into()),
+                    ..aldric_on_brenna()
+                },
+            )
+            .err()
+            .map(|e| e.to_string())
+        };
+        assert!(tried("trip").unwrap().contains("to Trip (23.5)"));
+        assert!(
+            tried("somersault")
+                .unwrap()
+                .contains("not a special attack")
+        );
     }
 
     fn aldric_on_brenna() -> DqOddsArgs {
