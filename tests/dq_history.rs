@@ -274,3 +274,23 @@ fn dq_legend_and_help() {
     }
     assert!(!matches!(app.battle().prompt(), Prompt::Finished { .. }));
 }
+
+/// On a laptop's 80×24 the help is longer than the screen: it scrolls
+/// (↓ and PgDn) to its last section and says how much is left.
+#[test]
+fn dq_help_scrolls_on_a_small_screen() {
+    let mut app = open("dq-duel.ron", 80, 24);
+    press(&mut app, KeyCode::Char('?'));
+    let top = screen(&app);
+    assert!(top.contains("more"), "{top}");
+    assert!(!top.contains("In the history list"), "{top}");
+    for _ in 0..10 {
+        press(&mut app, KeyCode::PageDown);
+    }
+    let bottom = screen(&app);
+    assert!(bottom.contains("In the history list"), "{bottom}");
+    press(&mut app, KeyCode::Up);
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char('?'));
+    assert_eq!(screen(&app), top, "the help opens at its top again");
+}

@@ -430,7 +430,10 @@ impl App {
                 }
                 _ => {}
             },
-            Key::Help => self.overlays.push(Overlay::Help),
+            Key::Help => {
+                self.story.help_row = 0;
+                self.overlays.push(Overlay::Help);
+            }
             Key::Play => match self.choices.get(self.pick) {
                 Some(Choice {
                     command:

@@ -77,6 +77,8 @@ pub enum Story {
     Legend,
     /// Scroll the legend by rows.
     LegendScroll(i32),
+    /// Scroll the help by this many rows.
+    HelpScroll(i32),
 }
 
 /// One row of the keymap: the keys, the hint bar's label (empty: not on
@@ -290,12 +292,23 @@ const SPELL: &[Binding] = &[
     b(&[Esc], "Esc cancel", "", Key::Back),
 ];
 
-const HELP: &[Binding] = &[b(
-    &[Esc, C('?'), C('q')],
-    "Esc close",
-    "close the help",
-    Key::Back,
-)];
+const HELP: &[Binding] = &[
+    b(
+        &[Up, C('k')],
+        "↑↓ PgUp PgDn scroll",
+        "",
+        Key::Story(Story::HelpScroll(-1)),
+    ),
+    b(&[Down, C('j')], "", "", Key::Story(Story::HelpScroll(1))),
+    b(&[PageUp], "", "", Key::Story(Story::HelpScroll(-10))),
+    b(&[PageDown], "", "", Key::Story(Story::HelpScroll(10))),
+    b(
+        &[Esc, C('?'), C('q')],
+        "Esc close",
+        "close the help",
+        Key::Back,
+    ),
+];
 
 /// `hexmelee replay`: stepping through a saved battle; nothing is played
 /// until `p`.

@@ -56,7 +56,7 @@ fn draw_all(frame: &mut Frame, app: &App) {
     log(frame, a.log, app);
     hints(frame, a.hints, app);
     match app.overlay() {
-        Some(Overlay::Help) => help(frame, a.body),
+        Some(Overlay::Help) => help(frame, a.body, app.story.help_row),
         Some(Overlay::Quit) => quit_confirm(frame, a.body),
         Some(Overlay::ViewConfirm) => ask(
             frame,
@@ -477,8 +477,9 @@ fn hints(frame: &mut Frame, area: Rect, app: &App) {
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-/// Every key of the battle, then the replay's and the history list's.
-fn help(frame: &mut Frame, body: Rect) {
+/// Every key of the battle, then the replay's and the history list's,
+/// scrolled by the referee past `scroll` rows.
+fn help(frame: &mut Frame, body: Rect, scroll: usize) {
     let rows = |keys: &[Binding]| -> Vec<Line> {
         keys.iter()
             .filter(|b| !b.help.is_empty())
@@ -512,9 +513,14 @@ fn help(frame: &mut Frame, body: Rect) {
         lines.extend(rows(keys));
     }
     let text = Paragraph::new(lines).wrap(Wrap { trim: false });
-    let (area, _, _) = fit_box(body, 96, &text, 0);
+    let (area, scroll, below) = fit_box(body, 96, &text, scroll);
     frame.render_widget(Clear, area);
-    frame.render_widget(text.block(framed(" Keys (DragonQuest) ", true)), area);
+    let block = crate::tui::ui::with_more(framed(" Keys (DragonQuest) ", true), scroll, below);
+    frame.render_widget(
+        text.scroll((u16::try_from(scroll).unwrap_or(u16::MAX), 0))
+            .block(block),
+        area,
+    );
 }
 
 /// A question in a box: its lines, the answers last.

@@ -15,6 +15,8 @@ pub struct Browse {
     pub point: usize,
     /// Rows of the legend scrolled past.
     pub legend_row: usize,
+    /// Rows of the help scrolled past (it is longer than a laptop's screen).
+    pub help_row: usize,
 }
 
 impl App {
@@ -80,6 +82,9 @@ impl App {
             }
             Story::LegendScroll(by) => {
                 self.story.legend_row = self.story.legend_row.saturating_add_signed(by as isize);
+            }
+            Story::HelpScroll(by) => {
+                self.story.help_row = self.story.help_row.saturating_add_signed(by as isize);
             }
         }
     }
