@@ -484,8 +484,9 @@ fn overrunnable(me: &Figure, f: &Figure) -> bool {
     f.side != me.side && f.size == 1 && f.endurance > 0
 }
 
-/// 29: how many foes standing a monster's `path` would overrun (those
-/// beneath it already are not overrun again).
+/// 29: how many conscious foes a monster's `path` would overrun, prone
+/// ones too (each is trampled); those beneath it already are not overrun
+/// again.
 fn overruns(battle: &Battle, me: &Figure, path: &[Step]) -> usize {
     let mut pose = me.pose;
     let mut over: Vec<FigureId> = Vec::new();
