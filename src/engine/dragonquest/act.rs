@@ -392,7 +392,7 @@ impl Battle {
                         me.name
                     ))
                 })?;
-                let attack = Battle::attack(id, *target, AttackType::Close, weapon);
+                let attack = Attack::plain(id, *target, AttackType::Close, weapon);
                 (ActionKind::Grapple, None, Plan::Grapple(attack))
             }
         })
@@ -808,24 +808,6 @@ impl Battle {
         Ok(())
     }
 
-    /// A strike from `id` as it stands now.
-    fn attack(id: FigureId, target: FigureId, attack: AttackType, weapon: Option<usize>) -> Attack {
-        Attack {
-            attacker: id,
-            target,
-            attack,
-            weapon,
-            hand: Hand::Primary,
-            charge: None,
-            withdrawing: false,
-            riposte: false,
-            in_the_way: false,
-            flight: None,
-            special: None,
-            trample: false,
-        }
-    }
-
     /// 20.1, 21.2–21.3, 22.5, 23.4, 27.2 note A: the strikes of a Melee
     /// attack from `at`, each target hostile and in the Melee Zone.
     fn melee_strikes(
@@ -847,7 +829,7 @@ impl Battle {
         let strike = |t: FigureId, weapon: Option<usize>, hand: Hand| Attack {
             hand,
             charge,
-            ..Battle::attack(id, t, AttackType::Melee, weapon)
+            ..Attack::plain(id, t, AttackType::Melee, weapon)
         };
         Ok(match multiple {
             Multiple::Single => {
@@ -1020,7 +1002,7 @@ impl Battle {
             }
             let a = Attack {
                 special: Some(special),
-                ..Battle::attack(id, target, AttackType::Close, None)
+                ..Attack::plain(id, target, AttackType::Close, None)
             };
             return Ok((ActionKind::Grapple, None, Plan::Grapple(a)));
         }
@@ -1045,7 +1027,7 @@ impl Battle {
         let a = Attack {
             charge,
             special: Some(special),
-            ..Battle::attack(id, target, AttackType::Melee, weapon)
+            ..Attack::plain(id, target, AttackType::Melee, weapon)
         };
         Ok((kind, Some(w), Plan::Strikes(vec![a])))
     }
@@ -1273,13 +1255,13 @@ impl Battle {
                 attacks.push(Attack {
                     in_the_way: true,
                     flight: flight(from.hex.distance(*hex)),
-                    ..Battle::attack(id, g.id, AttackType::Ranged, Some(item))
+                    ..Attack::plain(id, g.id, AttackType::Ranged, Some(item))
                 });
             }
         }
         attacks.push(Attack {
             flight: flight(from.hex.distance(at)),
-            ..Battle::attack(id, target, AttackType::Ranged, Some(item))
+            ..Attack::plain(id, target, AttackType::Ranged, Some(item))
         });
         Ok((attacks, item))
     }
@@ -1417,7 +1399,7 @@ impl Battle {
         }
         self.strike(Attack {
             trample: true,
-            ..Battle::attack(monster, figure, AttackType::Melee, None)
+            ..Attack::plain(monster, figure, AttackType::Melee, None)
         });
     }
 
@@ -1585,7 +1567,7 @@ impl Battle {
             self.enter_close_combat(f);
         }
         let weapon = self.figure(id).weapon_for(|w| w.uses.close).unwrap_or(None);
-        let a = Battle::attack(id, target, AttackType::Close, weapon);
+        let a = Attack::plain(id, target, AttackType::Close, weapon);
         self.strike(a);
     }
 

@@ -49,6 +49,32 @@ pub struct Attack {
     pub trample: bool,
 }
 
+impl Attack {
+    /// An ordinary strike of `attacker` at `target` with `weapon` (`None`:
+    /// bare hands) from the primary hand; the rest is set where it applies.
+    pub fn plain(
+        attacker: FigureId,
+        target: FigureId,
+        attack: AttackType,
+        weapon: Option<usize>,
+    ) -> Attack {
+        Attack {
+            attacker,
+            target,
+            attack,
+            weapon,
+            hand: Hand::Primary,
+            charge: None,
+            withdrawing: false,
+            riposte: false,
+            in_the_way: false,
+            flight: None,
+            special: None,
+            trample: false,
+        }
+    }
+}
+
 /// 29: a trample's Base Chance.
 const TRAMPLE_BASE_CHANCE: i32 = 40;
 

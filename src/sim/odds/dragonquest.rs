@@ -30,7 +30,7 @@ use crate::rules::dragonquest::DamagePoints;
 use crate::rules::dragonquest::damage::{Standing, damage_check, inflict, standing, stuns};
 use crate::rules::dragonquest::special::{Special, keeps_footing, knocks_out};
 use crate::rules::dragonquest::strike::{
-    AttackType, Charge, Flight, Hand, Hit, Mishap, StrikeCheck, Through, averts_mishap, break_from,
+    AttackType, Charge, Flight, Hit, Mishap, StrikeCheck, Through, averts_mishap, break_from,
     strike_check,
 };
 use crate::rules::dragonquest::tables::grievous::Effect;
@@ -378,18 +378,12 @@ pub fn setup(
         None => weapon,
     };
     let a = Attack {
-        attacker,
-        target,
-        attack,
-        weapon,
-        hand: Hand::Primary,
         charge,
         withdrawing: args.withdrawing,
-        riposte: false,
-        in_the_way: false,
         flight,
         special,
         trample: args.trample,
+        ..Attack::plain(attacker, target, attack, weapon)
     };
     let circumstances = Circumstances {
         through,

@@ -44,7 +44,7 @@ use crate::engine::dragonquest::{
 };
 use crate::hex::{Facing, Goal, Hex, MoveCosts, Pose, Step};
 use crate::rules::dragonquest::figure::weapon_strike_chance;
-use crate::rules::dragonquest::strike::{AttackType, Charge, Hand};
+use crate::rules::dragonquest::strike::{AttackType, Charge};
 use crate::rules::dragonquest::tables::weapons::Group;
 
 /// The AI's answer to `prompt`. It is always accepted.
@@ -579,18 +579,8 @@ fn chance_of(battle: &Battle, attack: Attack) -> i32 {
 /// A plain Melee strike of `me` at `target` with its first weapon in hand.
 fn blow(me: &Figure, target: FigureId, charge: Option<Charge>) -> Attack {
     Attack {
-        attacker: me.id,
-        target,
-        attack: AttackType::Melee,
-        weapon: me.primary(),
-        hand: Hand::Primary,
         charge,
-        withdrawing: false,
-        riposte: false,
-        in_the_way: false,
-        flight: None,
-        special: None,
-        trample: false,
+        ..Attack::plain(me.id, target, AttackType::Melee, me.primary())
     }
 }
 
