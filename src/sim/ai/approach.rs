@@ -29,6 +29,7 @@ use std::rc::Rc;
 
 use super::HexSet;
 use super::field::Ground;
+use super::lattice::Sides;
 use crate::engine::FigureId;
 use crate::hex::Hex;
 
@@ -144,7 +145,16 @@ impl Approaches {
     /// behind the one of the longest limit by the difference, so every way
     /// is followed to the same horizon, and a source's way through a hex that
     /// already keeps `WAYS` ways with more room is never among the `WAYS`
-    /// with the most room anywhere past it.
+    /// with the most room anywhere past it. Ways that come to a hex with the
+    /// same room are kept lower source first.
+    ///
+    /// Each source's frontier is a bit row of the map
+    /// ([`super::lattice::Lattice`]): a step of the sweep moves all of it at
+    /// once, 64 hexes to a word, so a sweep that fills an open field costs a
+    /// few word operations per source and Action Point instead of a visit to
+    /// every hex it reaches. A source's bits cover only the rows it could
+    /// reach (a step costs at least 1), so on a large map it costs no more
+    /// than its part within reach.
     ///
     /// Only the hexes `wanted` are sure to be complete: the sweep stops once
     /// each keeps `WAYS` ways, or one for each source if there are fewer (in
@@ -156,21 +166,19 @@ impl Approaches {
         taken: &HexSet,
         wanted: impl IntoIterator<Item = u32>,
     ) -> Approaches {
-        // Enemies only, so fewer than a battle's figures: a bit each.
+        // Enemies only, so fewer than a battle's figures.
         debug_assert!(sources.len() <= MOST_SOURCES);
         let sources = &sources[..sources.len().min(MOST_SOURCES)];
         let (width, height) = ground.size();
         let cells = (width * height).max(0) as usize;
-        let mut want = vec![false; cells];
-        let mut wanting = 0usize;
-        let full = WAYS.min(sources.len());
-        for cell in wanted {
-            if let Some(w) = want.get_mut(cell as usize)
-                && !*w
-                && !taken.has_cell(cell)
-            {
-                *w = true;
-                wanting += 1;
+        let lattice = ground.lattice();
+        let words = lattice.words();
+        let mut held = taken.bits.clone();
+        held.resize(words, 0);
+        let mut want = vec![0u64; words];
+        for cell in wanted.into_iter().map(|c| c as usize) {
+            if cell < cells {
+                want[cell / 64] |= 1 << (cell % 64) & !held[cell / 64];
             }
         }
         let mut out = Approaches {
@@ -179,81 +187,102 @@ impl Approaches {
             ways: vec![Slot::default(); cells * WAYS],
             kept: vec![0; cells],
         };
-        // By hex, one bit per source: those kept there, and those queued
-        // there in each bucket of the ring (a way queued again at no less
-        // cost is dropped at once); and whether a way may still enter it
-        // (not held, not full). Side by side: a sweep reads them together.
-        let mut marks = vec![Marks::default(); cells];
-        let mut closed: Vec<bool> = (0..cells as u32).map(|c| taken.has_cell(c)).collect();
+        let mut count = Count::new(words);
         let horizon = sources.iter().map(|s| s.limit).max().unwrap_or(0);
-        let behind: Vec<u32> = sources.iter().map(|s| horizon - s.limit).collect();
-        let ids: Vec<u32> = (sources.iter())
-            .map(|s| u32::try_from(s.figure.0).unwrap_or(u32::MAX))
+        let mut fronts: Vec<Front> = (sources.iter())
+            .map(|s| Front::new(s, horizon, width.max(1) as usize, words))
             .collect();
-        // Sources join the sweep when it reaches the cost they start behind.
-        let mut joining: Vec<u32> = (0..sources.len() as u32).collect();
-        joining.sort_by_key(|&s| std::cmp::Reverse(behind[s as usize]));
-        // Costs rise by at most a poor hex's step at a time, so a ring of
-        // buckets a little longer than that holds the frontier.
-        let mut ring: Vec<Vec<(u32, u32)>> = vec![Vec::new(); RING];
-        let mut queued = 0usize;
-        let mut bucket = Vec::new();
-        let mut at = 0u32;
+        let mut bits = vec![0u64; fronts.iter().map(|f| f.len() * (1 + RING)).sum()];
+        let mut arrived = vec![0u64; words];
+        let mut reached = vec![0u64; words];
+        let mut sides = Sides::new(lattice);
         // The hex a figure holds is its alone, whenever the sweep stops.
-        for (s, source) in sources.iter().enumerate() {
+        let mut base = 0;
+        for (front, source) in fronts.iter_mut().zip(sources) {
+            front.base = base;
+            base += front.len() * (1 + RING);
+            let cell = source.cell as usize;
             if taken.has_cell(source.cell) {
-                out.settle(&mut marks, &mut closed, source.cell, s, ids[s], 0);
+                let (i, b) = (cell / 64, 1u64 << (cell % 64));
+                bits[front.base + i - front.lo] |= b;
+                count.add(i, b);
+                out.keep(i, b, front.figure, 0);
             }
         }
-        while (queued > 0 || !joining.is_empty()) && wanting > 0 {
-            while let Some(&s) = joining.last()
-                && behind[s as usize] == at
-            {
-                joining.pop();
-                bucket.push((sources[s as usize].cell, s));
-            }
+        let full = WAYS.min(sources.len());
+        let mut pending = 0usize;
+        let mut unjoined = sources.len();
+        let mut at = 0u32;
+        while (pending > 0 || unjoined > 0) && !count.complete(&want, full) {
             let slot = at as usize % RING;
-            queued -= ring[slot].len();
-            bucket.append(&mut ring[slot]);
-            for &(cell, s) in &bucket {
-                // Every way queued here at this cost is in this bucket.
-                marks[cell as usize].queued[slot] = 0;
-                let (source, s) = (&sources[s as usize], s as usize);
-                let cost = at - behind[s];
-                let start = cost == 0 && cell == source.cell;
-                if out.settle(&mut marks, &mut closed, cell, s, ids[s], cost) {
-                    if want[cell as usize] && usize::from(out.kept[cell as usize]) == full {
-                        wanting -= 1;
-                        if wanting == 0 {
-                            break;
-                        }
-                    }
-                } else if !start {
+            for (s, front) in fronts.iter_mut().enumerate() {
+                let joins = front.behind == at;
+                if !front.waiting[slot] && !joins {
                     continue;
                 }
-                // Only a figure's own hex among those held is left.
-                if taken.has_cell(cell) && !start {
-                    continue;
+                if front.waiting[slot] {
+                    front.waiting[slot] = false;
+                    pending -= 1;
                 }
-                let bit = 1u64 << s;
-                for (next, ap) in ground.hex_steps(cell) {
-                    let c = at + ap;
-                    let n = next as usize;
-                    if c > horizon || closed[n] {
-                        continue;
-                    }
-                    let mark = &mut marks[n];
-                    if mark.swept & bit != 0
-                        || (at + 1..=c).any(|b| mark.queued[b as usize % RING] & bit != 0)
+                let (lo, len) = (front.lo, front.len());
+                let (mine, ring) =
+                    bits[front.base..front.base + len * (1 + RING)].split_at_mut(len);
+                let ways = &mut ring[slot * len..(slot + 1) * len];
+                // A source steps on from its own hex even when it holds it.
+                let start = joins.then(|| {
+                    unjoined -= 1;
+                    let cell = sources[s].cell as usize;
+                    (cell / 64 - lo, 1u64 << (cell % 64))
+                });
+                // Settle what arrives, and step on from it (nobody steps on
+                // from another's hex).
+                let mut any = false;
+                for (j, (way, m)) in ways.iter_mut().zip(mine.iter_mut()).enumerate() {
+                    let i = lo + j;
+                    let mut a = *way;
+                    *way = 0;
+                    let mut from_start = 0;
+                    if let Some((sj, b)) = start
+                        && sj == j
                     {
+                        a |= b;
+                        from_start = b;
+                    }
+                    a &= !(*m | count.full[i]);
+                    if a != 0 {
+                        count.add(i, a);
+                        out.keep(i, a, front.figure, at - front.behind);
+                        *m |= a;
+                    }
+                    arrived[j] = a & !held[i] | from_start;
+                    any |= arrived[j] != 0;
+                }
+                if !any {
+                    continue;
+                }
+                lattice.spread(&arrived[..len], lo, &mut reached[..len], &mut sides);
+                for (j, (r, m)) in reached.iter_mut().zip(&*mine).enumerate() {
+                    *r &= !(held[lo + j] | count.full[lo + j] | m);
+                }
+                for (ap, hexes) in lattice.entry() {
+                    let cost = at + ap;
+                    if cost > horizon {
                         continue;
                     }
-                    mark.queued[c as usize % RING] |= bit;
-                    ring[c as usize % RING].push((next, s as u32));
-                    queued += 1;
+                    let slot = cost as usize % RING;
+                    let ways = &mut ring[slot * len..(slot + 1) * len];
+                    let mut any = false;
+                    for ((way, r), h) in ways.iter_mut().zip(&reached).zip(&hexes[lo..]) {
+                        let new = r & h;
+                        *way |= new;
+                        any |= new != 0;
+                    }
+                    if any && !front.waiting[slot] {
+                        front.waiting[slot] = true;
+                        pending += 1;
+                    }
                 }
             }
-            bucket.clear();
             at += 1;
         }
         out
@@ -278,38 +307,95 @@ impl Approaches {
         })
     }
 
-    /// Keeps source `s`'s way (of `figure`) at `cell` if it is its first
-    /// there and the hex keeps fewer than [`WAYS`]; a source's ways come in
-    /// order of cost, so a kept one is its cheapest.
-    /// A full hex is `closed` to more ways.
-    fn settle(
-        &mut self,
-        marks: &mut [Marks],
-        closed: &mut [bool],
-        cell: u32,
-        s: usize,
-        figure: u32,
-        cost: u32,
-    ) -> bool {
-        let cell = cell as usize;
-        let n = usize::from(self.kept[cell]);
-        if n == WAYS || marks[cell].swept & 1 << s != 0 {
-            return false;
+    /// Keeps the ways of `figure` at the hexes of bit word `i` given by
+    /// `hexes`, each keeping fewer than [`WAYS`], at `cost`, behind those
+    /// kept there before.
+    fn keep(&mut self, i: usize, hexes: u64, figure: u32, cost: u32) {
+        let mut rest = hexes;
+        while rest != 0 {
+            let cell = i * 64 + rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let n = &mut self.kept[cell];
+            self.ways[cell * WAYS + usize::from(*n)] = Slot { figure, cost };
+            *n += 1;
         }
-        marks[cell].swept |= 1 << s;
-        self.ways[cell * WAYS + n] = Slot { figure, cost };
-        self.kept[cell] += 1;
-        closed[cell] |= n + 1 == WAYS;
-        true
     }
 }
 
-/// A sweep's marks at one hex, a bit per source: the sources kept there,
-/// and those queued there in each bucket of the ring.
-#[derive(Debug, Clone, Copy, Default)]
-struct Marks {
-    swept: u64,
-    queued: [u64; RING],
+/// One source's part of a sweep: the words of the map's bit rows within
+/// its reach, and where in the sweep's bits its own start (the hexes it
+/// has settled, then a ring of [`RING`] costs of hexes its ways reach).
+struct Front {
+    figure: u32,
+    /// The cost at which it joins the sweep (its limit short of the horizon).
+    behind: u32,
+    lo: usize,
+    hi: usize,
+    base: usize,
+    /// Whether any way is queued in each bucket of the ring.
+    waiting: [bool; RING],
+}
+
+impl Front {
+    fn new(source: &Source, horizon: u32, width: usize, words: usize) -> Front {
+        let row = source.cell as usize / width;
+        let reach = source.limit as usize;
+        let first = row.saturating_sub(reach) * width;
+        let last = ((row + reach + 1) * width).min(words * 64);
+        Front {
+            figure: u32::try_from(source.figure.0).unwrap_or(u32::MAX),
+            behind: horizon - source.limit,
+            lo: first / 64,
+            hi: last.div_ceil(64).clamp(first / 64 + 1, words),
+            base: 0,
+            waiting: [false; RING],
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.hi - self.lo
+    }
+}
+
+/// How many ways each hex keeps, 0 to [`WAYS`], as two planes of bits,
+/// and the hexes that keep `WAYS`.
+struct Count {
+    ones: Vec<u64>,
+    twos: Vec<u64>,
+    full: Vec<u64>,
+}
+
+const _: () = assert!(WAYS == 3, "Count holds 0 to 3");
+
+impl Count {
+    fn new(words: usize) -> Count {
+        Count {
+            ones: vec![0; words],
+            twos: vec![0; words],
+            full: vec![0; words],
+        }
+    }
+
+    /// One more way at each hex of word `i` given by `hexes`, none full.
+    #[inline]
+    fn add(&mut self, i: usize, hexes: u64) {
+        self.twos[i] |= self.ones[i] & hexes;
+        self.ones[i] ^= hexes;
+        self.full[i] = self.ones[i] & self.twos[i];
+    }
+
+    /// Whether every hex of `want` keeps `ways` ways (0 to [`WAYS`]).
+    fn complete(&self, want: &[u64], ways: usize) -> bool {
+        let enough = |(ones, twos): (&u64, &u64)| match ways {
+            0 => !0,
+            1 => ones | twos,
+            2 => *twos,
+            _ => ones & twos,
+        };
+        (want.iter())
+            .zip(self.ones.iter().zip(&self.twos).map(enough))
+            .all(|(w, e)| w & !e == 0)
+    }
 }
 
 /// Sources a sweep follows at most (one bit each): no battle has more
@@ -380,7 +466,7 @@ mod tests {
     type Case = (u16, u16, Vec<Terrain>, Vec<bool>, Vec<(u32, u32)>);
 
     fn case() -> impl Strategy<Value = Case> {
-        (2u16..9, 2u16..9).prop_flat_map(|(w, h)| {
+        (2u16..70, 2u16..14).prop_flat_map(|(w, h)| {
             let n = usize::from(w) * usize::from(h);
             let cell = 0..n as u32;
             (

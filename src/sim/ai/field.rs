@@ -12,6 +12,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use super::HexSet;
+use super::lattice::Lattice;
 use crate::hex::{Facing, Hex, HexMap, MoveCosts, Pose, Step, ZoneShape};
 
 /// What leaving a hex in an enemy's Strike Zone adds to a path's cost: more
@@ -122,17 +123,9 @@ pub(super) struct Ground {
     zones: Kept<[Hex]>,
     /// By (hex number, reach).
     strike_cells: Kept<[u32]>,
-    /// By hex number: Action Points to step forward into it, 0 where
-    /// nobody may enter.
-    entry: Vec<u8>,
-    /// By hex number: which of its six neighbours (bits 0–5, in
-    /// [`Hex::neighbors`] order) are on the map and may be entered, and
-    /// (bit 6) whether its column is odd; with `around`, a sweep steps
-    /// without dividing by the width.
-    open: Vec<u8>,
-    /// What to add to a hex number for each of the six neighbours, in an
-    /// even and in an odd column.
-    around: [[i32; 6]; 2],
+    /// The hexes as bits, and what stepping forward into each costs
+    /// (16.9.7), for sweeps that step many at once.
+    lattice: Lattice,
 }
 
 /// What a [`Ground`] keeps by reach and hex or pose number, worked out
@@ -202,15 +195,11 @@ impl Ground {
             strike_poses: Kept::default(),
             zones: Kept::default(),
             strike_cells: Kept::default(),
-            entry: Vec::new(),
-            open: Vec::new(),
-            around: [0, 1].map(|col| {
-                let hex = Hex::new(col, 2);
-                (hex.neighbors()).map(|n| (n.row - hex.row) * grid.width + n.col - hex.col)
-            }),
+            lattice: Lattice::new(0, &[]),
         };
         let costs = MoveCosts::shakhan();
-        ground.entry = map
+        // Poor footing doubles a step's Action Points; 0: nobody may enter.
+        let entry: Vec<u8> = map
             .hexes()
             .map(|h| match map.terrain(h) {
                 Some(t) if t.is_passable() => {
@@ -220,16 +209,7 @@ impl Ground {
                 _ => 0,
             })
             .collect();
-        ground.open = map
-            .hexes()
-            .map(|h| {
-                let open = h.neighbors().iter().enumerate().fold(0u8, |m, (k, &n)| {
-                    let enter = ground.cell(n).is_some_and(|c| ground.entry_ap(c) > 0);
-                    m | u8::from(enter) << k
-                });
-                open | u8::from(h.col & 1 == 1) << 6
-            })
-            .collect();
+        ground.lattice = Lattice::new(grid.width.max(0) as usize, &entry);
         if grid.len() <= table_poses {
             let mut edges = Vec::with_capacity(grid.len() * (STEPS.len() - 1));
             let mut first = Vec::with_capacity(grid.len() + 1);
@@ -293,6 +273,11 @@ impl Ground {
         }
     }
 
+    /// The map's hexes as bits.
+    pub fn lattice(&self) -> &Lattice {
+        &self.lattice
+    }
+
     /// The map's width and height in hexes.
     pub fn size(&self) -> (i32, i32) {
         (self.grid.width, self.grid.height)
@@ -308,26 +293,6 @@ impl Ground {
         self.grid
             .index(Pose::new(hex, Facing::N))
             .map(|i| (i / 6) as u32)
-    }
-
-    /// Action Points to step forward into hex number `cell` (16.9.7: poor
-    /// footing doubles them); 0 where nobody may enter.
-    #[inline]
-    pub fn entry_ap(&self, cell: u32) -> u32 {
-        u32::from(self.entry[cell as usize])
-    }
-
-    /// The passable neighbours of hex number `cell`, each with the Action
-    /// Points of stepping forward into it (worked out without dividing by
-    /// the width: a sweep asks thousands of times).
-    #[inline]
-    pub fn hex_steps(&self, cell: u32) -> impl Iterator<Item = (u32, u32)> + '_ {
-        let open = self.open[cell as usize];
-        let around = &self.around[usize::from(open >> 6)];
-        (0..6).filter(move |k| open & 1 << k != 0).map(move |k| {
-            let next = cell.wrapping_add_signed(around[k]);
-            (next, self.entry_ap(next))
-        })
     }
 
     /// The numbers of the passable hexes from which `target` lies within

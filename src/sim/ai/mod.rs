@@ -19,6 +19,7 @@ mod approach;
 mod brawl;
 pub mod dragonquest;
 mod field;
+mod lattice;
 mod missile;
 mod moves;
 mod orders;
