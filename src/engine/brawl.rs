@@ -587,12 +587,7 @@ impl Battle {
 
     /// An open hex on the map no other figure holds.
     fn free(&self, h: Hex, mover: FigureId) -> bool {
-        self.map.in_bounds(h)
-            && self.map.is_passable(h)
-            && !self
-                .figures
-                .iter()
-                .any(|f| f.id != mover && f.occupies() && f.pose.hex == h)
+        self.map.in_bounds(h) && self.map.is_passable(h) && self.holder(h, Some(mover)).is_none()
     }
 
     /// Shakhàn 16.14.3.5: flying drop-kicks land, the side with Initiative's
@@ -837,8 +832,8 @@ impl Battle {
                 ..
             } => {
                 if *success {
+                    self.place(*thrown, *to);
                     let f = &mut self.figures[thrown.0];
-                    f.pose = *to;
                     f.condition.fall_prone();
                     unbalance(f, THROW_UNBALANCED);
                 } else {
@@ -872,12 +867,13 @@ impl Battle {
                 f.brawl.kick = None;
                 spend_cards(f, cards);
                 if !passed {
-                    f.pose = *to;
+                    self.place(*figure, *to);
+                    let f = &mut self.figures[figure.0];
                     f.condition.fall_prone();
                     unbalance(f, RUN_UP_FAILED_UNBALANCED);
                 }
             }
-            BrawlEvent::Landed { figure, to, .. } => self.figures[figure.0].pose = *to,
+            BrawlEvent::Landed { figure, to, .. } => self.place(*figure, *to),
         }
     }
 
