@@ -336,25 +336,28 @@ impl Battle {
     fn grapplers(&self, attacker: FigureId, defender: FigureId) -> Vec<FigureId> {
         let at = self.figures[defender.0].pose.hex;
         let side = self.figures[attacker.0].side;
+        // Comrades beside the defender, by the index of where figures stand
+        // (asked at every brawling strike), in the order of the figure list.
+        let mut beside: Vec<FigureId> = (self.places().near(at, 1))
+            .map(|id| &self.figures[id.0])
+            .filter(|f| {
+                f.id != attacker
+                    && f.side == side
+                    && f.condition.can_act()
+                    && !f.condition.is_prone()
+                    && !self.in_hold(f.id)
+                    && f.pose.hex.distance(at) == 1
+                    && f.round.cards.iter().any(|c| {
+                        !c.lost
+                            && c.order.target == Some(defender)
+                            && c.order.brawl.is_some_and(|b| b.form == BrawlForm::Grapple)
+                    })
+            })
+            .map(|f| f.id)
+            .collect();
+        beside.sort_unstable();
         let mut out = vec![attacker];
-        out.extend(
-            self.figures
-                .iter()
-                .filter(|f| {
-                    f.id != attacker
-                        && f.side == side
-                        && f.condition.can_act()
-                        && !f.condition.is_prone()
-                        && !self.in_hold(f.id)
-                        && f.pose.hex.distance(at) == 1
-                        && f.round.cards.iter().any(|c| {
-                            !c.lost
-                                && c.order.target == Some(defender)
-                                && c.order.brawl.is_some_and(|b| b.form == BrawlForm::Grapple)
-                        })
-                })
-                .map(|f| f.id),
-        );
+        out.extend(beside);
         out
     }
 
