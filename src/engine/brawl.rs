@@ -339,14 +339,14 @@ impl Battle {
         // Comrades beside the defender, by the index of where figures stand
         // (asked at every brawling strike), in the order of the figure list.
         let mut beside: Vec<FigureId> = (self.places().near(at, 1))
-            .map(|id| &self.figures[id.0])
+            .filter(|&(_, distance)| distance == 1)
+            .map(|(id, _)| &self.figures[id.0])
             .filter(|f| {
                 f.id != attacker
                     && f.side == side
                     && f.condition.can_act()
                     && !f.condition.is_prone()
                     && !self.in_hold(f.id)
-                    && f.pose.hex.distance(at) == 1
                     && f.round.cards.iter().any(|c| {
                         !c.lost
                             && c.order.target == Some(defender)

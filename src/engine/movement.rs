@@ -285,6 +285,7 @@ impl Battle {
     fn reactors(&self, mover: FigureId, at: Pose, reacted: &[FigureId]) -> Vec<FigureId> {
         let side = self.figures[mover.0].side;
         let mut enemies: Vec<FigureId> = (self.places().near(at.hex, LONGEST_REACH))
+            .map(|(e, _)| e)
             .filter(|e| {
                 self.figures[e.0].side != side
                     && !reacted.contains(e)

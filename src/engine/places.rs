@@ -59,9 +59,10 @@ impl Places {
             .map(|&(_, id)| id)
     }
 
-    /// The figures within `radius` hexes of `centre`, column by column, a
-    /// hex's by id: callers that care which comes first order them.
-    pub fn near(&self, centre: Hex, radius: u32) -> impl Iterator<Item = FigureId> + '_ {
+    /// The figures within `radius` hexes of `centre`, each with its
+    /// distance, column by column and a hex's by id: callers that care which
+    /// comes first order them.
+    pub fn near(&self, centre: Hex, radius: u32) -> impl Iterator<Item = (FigureId, u32)> + '_ {
         // A step changes the column or the row by one at most, so the hexes
         // within `radius` lie in the columns and rows `radius` either side:
         // one run of the list, found by one search, the rows filtered as it
@@ -73,10 +74,9 @@ impl Places {
         self.sorted[start..]
             .iter()
             .take_while(move |(h, _)| h.col <= last)
-            .filter(move |&&(h, _)| {
-                h.row.abs_diff(centre.row) <= radius && centre.distance(h) <= radius
-            })
-            .map(|&(_, id)| id)
+            .filter(move |(h, _)| h.row.abs_diff(centre.row) <= radius)
+            .map(move |&(h, id)| (id, centre.distance(h)))
+            .filter(move |&(_, d)| d <= radius)
     }
 }
 
@@ -97,8 +97,16 @@ mod tests {
             .collect()
     }
 
-    fn sorted(ids: impl Iterator<Item = FigureId>) -> Vec<FigureId> {
-        let mut v: Vec<_> = ids.collect();
+    /// The figures `near` gives, by id, checking the distance it gives.
+    fn sorted(
+        near: impl Iterator<Item = (FigureId, u32)>,
+        at: &[Hex],
+        centre: Hex,
+    ) -> Vec<FigureId> {
+        let mut v: Vec<_> = near
+            .inspect(|&(id, d)| assert_eq!(d, centre.distance(at[id.0])))
+            .map(|(id, _)| id)
+            .collect();
         v.sort_unstable();
         v
     }
@@ -106,14 +114,17 @@ mod tests {
     #[test]
     fn figures_sharing_a_hex_are_all_found_in_id_order() {
         let h = Hex::new(4, 4);
-        let places = Places::new([
-            (FigureId(3), h),
-            (FigureId(0), Hex::new(4, 5)),
-            (FigureId(1), h),
-        ]);
+        let at = [Hex::new(4, 5), h, Hex::new(9, 9), h];
+        let places = Places::new(at.iter().enumerate().map(|(i, &h)| (FigureId(i), h)));
         assert_eq!(places.at(h).collect::<Vec<_>>(), [FigureId(1), FigureId(3)]);
-        assert_eq!(sorted(places.near(h, 0)), [FigureId(1), FigureId(3)]);
-        assert_eq!(sorted(places.near(h, 1)).len(), 3);
+        assert_eq!(
+            sorted(places.near(h, 0), &at, h),
+            [FigureId(1), FigureId(3)]
+        );
+        assert_eq!(
+            sorted(places.near(h, 1), &at, h),
+            [FigureId(0), FigureId(1), FigureId(3)]
+        );
     }
 
     proptest! {
@@ -141,7 +152,7 @@ mod tests {
                 let fresh = Places::new(at.iter().enumerate().map(|(i, &h)| (FigureId(i), h)));
                 prop_assert_eq!(&places, &fresh);
             }
-            prop_assert_eq!(sorted(places.near(centre, radius)), scan(&at, centre, radius));
+            prop_assert_eq!(sorted(places.near(centre, radius), &at, centre), scan(&at, centre, radius));
             let here: Vec<_> = places.at(centre).collect();
             prop_assert_eq!(here, scan(&at, centre, 0));
         }

@@ -46,6 +46,12 @@ fn within_reach(a: &Figure, t: &Figure, at: Hex) -> bool {
     t.side != a.side && a.pose.hex.distance(at) <= LONGEST_REACH && !t.condition.is_out()
 }
 
+/// Whether `t` is an enemy of `a` still in the fight: [`within_reach`] for
+/// a figure the index of where figures stand found within reach.
+fn foe_in_fight(a: &Figure, t: &Figure) -> bool {
+    t.side != a.side && !t.condition.is_out()
+}
+
 impl Battle {
     /// The pulse the battle is in (0 before the first Attack Phase).
     pub(super) fn pulse(&self) -> u8 {
@@ -171,9 +177,9 @@ impl Battle {
         let mut nearest: Option<(u32, FigureId)> = None;
         let mut ordered = false;
         let ordered_target = a.round.cards[k].order.target;
-        for t in self.places().near(a.pose.hex, LONGEST_REACH) {
+        for (t, distance) in self.places().near(a.pose.hex, LONGEST_REACH) {
             let t = &self.figures[t.0];
-            if !within_reach(a, t, t.pose.hex) {
+            if !foe_in_fight(a, t) {
                 continue;
             }
             let m = match &means {
@@ -184,7 +190,7 @@ impl Battle {
                 continue;
             }
             ordered |= ordered_target == Some(t.id);
-            let key = (a.pose.hex.distance(t.pose.hex), t.id);
+            let key = (distance, t.id);
             if nearest.is_none_or(|n| key < n) {
                 nearest = Some(key);
             }
@@ -421,10 +427,9 @@ impl Battle {
         }
         self.places()
             .near(f.pose.hex, LONGEST_REACH)
-            .map(|t| &self.figures[t.0])
-            .filter(|t| in_zone(t))
-            .min_by_key(|t| (f.pose.hex.distance(t.pose.hex), t.id))
-            .map(|t| t.id)
+            .filter(|&(t, _)| in_zone(&self.figures[t.0]))
+            .min_by_key(|&(t, distance)| (distance, t))
+            .map(|(t, _)| t)
             .or(named)
     }
 
