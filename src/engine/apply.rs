@@ -136,7 +136,6 @@ impl Battle {
                         f.charge_from.get_or_insert(f.pose.hex);
                     }
                 }
-                f.pose = *to;
                 f.round.ap_left = (f.round.ap_left - ap).max(0.0);
                 f.round.pulse_left = (f.round.pulse_left - ap).max(0.0);
                 f.round.moved_this_pulse = true;
@@ -144,6 +143,7 @@ impl Battle {
                 if f.condition.is_prone() {
                     f.condition.stand_up();
                 }
+                self.place(*figure, *to);
             }
             Event::MoveStopped { .. } => {}
             Event::CombinedActions {

@@ -336,25 +336,28 @@ impl Battle {
     fn grapplers(&self, attacker: FigureId, defender: FigureId) -> Vec<FigureId> {
         let at = self.figures[defender.0].pose.hex;
         let side = self.figures[attacker.0].side;
+        // Comrades beside the defender, by the index of where figures stand
+        // (asked at every brawling strike), in the order of the figure list.
+        let mut beside: Vec<FigureId> = (self.places().near(at, 1))
+            .filter(|&(_, distance)| distance == 1)
+            .map(|(id, _)| &self.figures[id.0])
+            .filter(|f| {
+                f.id != attacker
+                    && f.side == side
+                    && f.condition.can_act()
+                    && !f.condition.is_prone()
+                    && !self.in_hold(f.id)
+                    && f.round.cards.iter().any(|c| {
+                        !c.lost
+                            && c.order.target == Some(defender)
+                            && c.order.brawl.is_some_and(|b| b.form == BrawlForm::Grapple)
+                    })
+            })
+            .map(|f| f.id)
+            .collect();
+        beside.sort_unstable();
         let mut out = vec![attacker];
-        out.extend(
-            self.figures
-                .iter()
-                .filter(|f| {
-                    f.id != attacker
-                        && f.side == side
-                        && f.condition.can_act()
-                        && !f.condition.is_prone()
-                        && !self.in_hold(f.id)
-                        && f.pose.hex.distance(at) == 1
-                        && f.round.cards.iter().any(|c| {
-                            !c.lost
-                                && c.order.target == Some(defender)
-                                && c.order.brawl.is_some_and(|b| b.form == BrawlForm::Grapple)
-                        })
-                })
-                .map(|f| f.id),
-        );
+        out.extend(beside);
         out
     }
 
@@ -587,12 +590,7 @@ impl Battle {
 
     /// An open hex on the map no other figure holds.
     fn free(&self, h: Hex, mover: FigureId) -> bool {
-        self.map.in_bounds(h)
-            && self.map.is_passable(h)
-            && !self
-                .figures
-                .iter()
-                .any(|f| f.id != mover && f.occupies() && f.pose.hex == h)
+        self.map.in_bounds(h) && self.map.is_passable(h) && self.holder(h, Some(mover)).is_none()
     }
 
     /// Shakhàn 16.14.3.5: flying drop-kicks land, the side with Initiative's
@@ -837,8 +835,8 @@ impl Battle {
                 ..
             } => {
                 if *success {
+                    self.place(*thrown, *to);
                     let f = &mut self.figures[thrown.0];
-                    f.pose = *to;
                     f.condition.fall_prone();
                     unbalance(f, THROW_UNBALANCED);
                 } else {
@@ -872,12 +870,13 @@ impl Battle {
                 f.brawl.kick = None;
                 spend_cards(f, cards);
                 if !passed {
-                    f.pose = *to;
+                    self.place(*figure, *to);
+                    let f = &mut self.figures[figure.0];
                     f.condition.fall_prone();
                     unbalance(f, RUN_UP_FAILED_UNBALANCED);
                 }
             }
-            BrawlEvent::Landed { figure, to, .. } => self.figures[figure.0].pose = *to,
+            BrawlEvent::Landed { figure, to, .. } => self.place(*figure, *to),
         }
     }
 

@@ -561,10 +561,7 @@ impl Battle {
     ) -> Option<Hit> {
         let t = self.tables;
         let firer_side = self.figures[flight.firer.0].side;
-        let fig = self
-            .figures
-            .iter()
-            .find(|g| g.occupies() && g.pose.hex == hex && g.id != flight.firer)?;
+        let fig = self.holder(hex, Some(flight.firer))?;
         if checked.contains(&fig.id) {
             return None;
         }

@@ -21,6 +21,7 @@ mod hazard;
 mod missile;
 mod morale;
 mod movement;
+mod places;
 mod priority;
 mod prompt;
 mod quarters;
@@ -57,7 +58,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::dice::Dice;
-use crate::hex::HexMap;
+use crate::hex::{Hex, HexMap, Pose};
 use crate::rules::shakhan::condition::SideFortune;
 use crate::rules::shakhan::tables::{Tables, tables};
 use crate::scenario::{Checked, Options, SideSpec};
@@ -129,6 +130,10 @@ pub struct Battle {
     /// times (measured, issue 19). Derived state: a debug assertion checks
     /// it against [`Battle::next_strike`] at every use.
     asked: Option<strike::PendingStrike>,
+    /// Which figures stand in which hex, so that who may strike whom looks
+    /// only at the hexes within reach (issue 19). Derived state, changed only
+    /// by [`Battle::place`]; checked against the figures at each use.
+    places: places::Places,
     dice: Dice,
     /// The event log; without [`Battle::forget_log`], every event since the
     /// battle began.
@@ -165,6 +170,7 @@ impl Battle {
             .collect::<Vec<_>>();
         let mut battle = Battle {
             tramplers: trample::anyone_tramples(&figures),
+            places: places::Places::new(figures.iter().map(|f| (f.id, f.pose.hex))),
             tables: t,
             map: checked.map.clone(),
             sealed: vec![None; sides.len()],
@@ -314,6 +320,32 @@ impl Battle {
         self.asked = None;
         self.apply(&event);
         self.events.push(event);
+    }
+
+    /// Where the figures stand: the one way a pose changes, in `apply`.
+    fn place(&mut self, id: FigureId, to: Pose) {
+        let f = &mut self.figures[id.0];
+        self.places.shift(id, f.pose.hex, to.hex);
+        f.pose = to;
+    }
+
+    /// The index of where figures stand, checked against them in debug
+    /// builds, so every test battle proves it in step.
+    fn places(&self) -> &places::Places {
+        debug_assert_eq!(
+            self.places,
+            places::Places::new(self.figures.iter().map(|f| (f.id, f.pose.hex))),
+            "the index of where figures stand is out of step"
+        );
+        &self.places
+    }
+
+    /// The figure holding `hex` (the first listed, should several), other
+    /// than `besides`: the dead are stepped over, the fled have left.
+    fn holder(&self, hex: Hex, besides: Option<FigureId>) -> Option<&Figure> {
+        (self.places().at(hex))
+            .map(|id| &self.figures[id.0])
+            .find(|f| Some(f.id) != besides && f.occupies())
     }
 
     /// Figures of `side` that are still in the fight.

@@ -4,7 +4,7 @@
 
 use super::command::{BusyStance, FigureMove, ShieldStance};
 use super::event::Event;
-use super::strike::PendingStrike;
+use super::strike::{LONGEST_REACH, PendingStrike};
 use super::{Battle, FigureId, Rejection, SideId};
 use crate::hex::{Goal, Hex, HexError, MoveCosts, MovePath, Pose, Step};
 use crate::rules::shakhan::tables::actions::{Activity, CardMovement};
@@ -179,13 +179,8 @@ impl Battle {
                 continue;
             }
             let start = self.figures[m.figure.0].pose;
-            let occupied: Vec<Hex> = self
-                .figures
-                .iter()
-                .filter(|f| f.id != m.figure && f.occupies())
-                .map(|f| f.pose.hex)
-                .collect();
-            let Ok((poses, _)) = self.walk(m, |h| occupied.contains(&h)) else {
+            let held = |h| self.holder(h, Some(m.figure)).is_some();
+            let Ok((poses, _)) = self.walk(m, held) else {
                 // An earlier figure stopped in its way: this one stays put.
                 self.push(Event::MoveStopped { figure: m.figure });
                 continue;
@@ -201,7 +196,7 @@ impl Battle {
             let mut reacted: Vec<FigureId> = Vec::new();
             for (i, step) in m.steps.iter().enumerate() {
                 let leaving = step.moves() && pose.hex != start.hex;
-                if leaving && self.reactors(m.figure, pose, &reacted).next().is_some() {
+                if leaving && !self.reactors(m.figure, pose, &reacted).is_empty() {
                     // The way so far is walked before the enemy reacts.
                     self.push_move(
                         m.figure,
@@ -255,8 +250,7 @@ impl Battle {
         };
         let lost_before = lost(self);
         let at = self.figures[mover.0].pose;
-        let enemies: Vec<FigureId> = self.reactors(mover, at, reacted).collect();
-        for enemy in enemies {
+        for enemy in self.reactors(mover, at, reacted) {
             if !self.may_strike(enemy, mover) {
                 continue;
             }
@@ -285,19 +279,21 @@ impl Battle {
 
     /// Enemies who may strike at `mover` standing at `at`: it is in their
     /// Strike Zone, their card allows a strike now, they have the AP, and they
-    /// have not reacted to this move already.
-    fn reactors<'a>(
-        &'a self,
-        mover: FigureId,
-        at: Pose,
-        reacted: &'a [FigureId],
-    ) -> impl Iterator<Item = FigureId> + 'a {
+    /// have not reacted to this move already. Asked at every step of every
+    /// move, so only the figures within reach are looked at; they strike in
+    /// the order of the figure list.
+    fn reactors(&self, mover: FigureId, at: Pose, reacted: &[FigureId]) -> Vec<FigureId> {
         let side = self.figures[mover.0].side;
-        self.figures
-            .iter()
-            .filter(move |e| e.side != side && !reacted.contains(&e.id))
-            .filter(move |e| self.may_strike_at(e.id, mover, at.hex))
-            .map(|e| e.id)
+        let mut enemies: Vec<FigureId> = (self.places().near(at.hex, LONGEST_REACH))
+            .map(|(e, _)| e)
+            .filter(|e| {
+                self.figures[e.0].side != side
+                    && !reacted.contains(e)
+                    && self.may_strike_at(*e, mover, at.hex)
+            })
+            .collect();
+        enemies.sort_unstable();
+        enemies
     }
 }
 

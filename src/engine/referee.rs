@@ -285,11 +285,7 @@ impl Battle {
         if !self.map.is_passable(to.hex) {
             return Err(Rejection(format!("({col}, {row}) is blocked terrain")));
         }
-        if let Some(f) = self
-            .figures
-            .iter()
-            .find(|f| Some(f.id) != moving && f.occupies() && f.pose.hex == to.hex)
-        {
+        if let Some(f) = self.holder(to.hex, moving) {
             return Err(Rejection(format!("{} stands at ({col}, {row})", f.name)));
         }
         Ok(())
@@ -374,7 +370,7 @@ impl Battle {
                 stop_bleeding: *stop_bleeding,
                 wake: *wake,
             }),
-            Override::Place { figure, to } => self.figures[figure.0].pose = *to,
+            Override::Place { figure, to } => self.place(*figure, *to),
             Override::AddFigure { figure: spec } => {
                 // Checked before the event was made: the derivation cannot fail.
                 let Ok((character, factors)) = scenario::check_figure(spec) else {
@@ -393,6 +389,7 @@ impl Battle {
                     Arc::new(character),
                     Arc::new(factors),
                 ));
+                self.places.enter(id, self.figures[id.0].pose.hex);
                 self.tramplers = super::trample::anyone_tramples(&self.figures);
             }
             Override::RemoveFigure { figure } => {

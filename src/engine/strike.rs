@@ -36,11 +36,20 @@ struct Means {
     reach: u32,
 }
 
+/// The longest reach in hexes: a pole weapon's (16.10.2).
+pub(super) const LONGEST_REACH: u32 = 2;
+
 /// Whether `t`, standing at `at`, is an enemy still in the fight close
-/// enough for the longest reach (two hexes, a pole weapon; 16.10.2). Most
-/// pairs are not: the cheapest test of a strike comes first.
+/// enough for the longest reach. Most pairs are not: the cheapest test of a
+/// strike comes first.
 fn within_reach(a: &Figure, t: &Figure, at: Hex) -> bool {
-    t.side != a.side && a.pose.hex.distance(at) <= 2 && !t.condition.is_out()
+    t.side != a.side && a.pose.hex.distance(at) <= LONGEST_REACH && !t.condition.is_out()
+}
+
+/// Whether `t` is an enemy of `a` still in the fight: [`within_reach`] for
+/// a figure the index of where figures stand found within reach.
+fn foe_in_fight(a: &Figure, t: &Figure) -> bool {
+    t.side != a.side && !t.condition.is_out()
 }
 
 impl Battle {
@@ -161,14 +170,16 @@ impl Battle {
         let k = self.current_card(attacker)?;
         let a = &self.figures[attacker.0];
         // Asked of every figure before every strike: one pass over the
-        // figures, working out what the attacker may strike with only once
-        // an enemy is near.
+        // figures within reach, working out what the attacker may strike
+        // with only once an enemy is near. The choice is by distance, then
+        // id, so the order they come in does not matter.
         let mut means = None;
         let mut nearest: Option<(u32, FigureId)> = None;
         let mut ordered = false;
         let ordered_target = a.round.cards[k].order.target;
-        for t in &self.figures {
-            if !within_reach(a, t, t.pose.hex) {
+        for (t, distance) in self.places().near(a.pose.hex, LONGEST_REACH) {
+            let t = &self.figures[t.0];
+            if !foe_in_fight(a, t) {
                 continue;
             }
             let m = match &means {
@@ -179,7 +190,7 @@ impl Battle {
                 continue;
             }
             ordered |= ordered_target == Some(t.id);
-            let key = (a.pose.hex.distance(t.pose.hex), t.id);
+            let key = (distance, t.id);
             if nearest.is_none_or(|n| key < n) {
                 nearest = Some(key);
             }
@@ -414,11 +425,11 @@ impl Battle {
         {
             return named;
         }
-        self.figures
-            .iter()
-            .filter(|t| in_zone(t))
-            .min_by_key(|t| (f.pose.hex.distance(t.pose.hex), t.id))
-            .map(|t| t.id)
+        self.places()
+            .near(f.pose.hex, LONGEST_REACH)
+            .filter(|&(t, _)| in_zone(&self.figures[t.0]))
+            .min_by_key(|&(t, distance)| (distance, t))
+            .map(|(t, _)| t)
             .or(named)
     }
 

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::event::Event;
 use super::{Battle, Figure, FigureId};
-use crate::hex::{Facing, Hex};
+use crate::hex::{Facing, Hex, Pose};
 use crate::rules::shakhan::condition::{Limbs, MoraleCause, wound_calls_for_morale};
 use crate::rules::shakhan::melee::{
     self, Equipment, Modifier, StrikeOptions, StrikeReport, Striker,
@@ -226,13 +226,7 @@ impl Battle {
         let first = self.dice.roll(6) as i32 - 1;
         (0..6)
             .map(|i| from.neighbor(Facing::N.rotate(first + i)))
-            .find(|h| {
-                self.map.is_passable(*h)
-                    && !self
-                        .figures
-                        .iter()
-                        .any(|f| f.occupies() && f.pose.hex == *h)
-            })
+            .find(|h| self.map.is_passable(*h) && self.holder(*h, None).is_none())
     }
 
     /// Shakhàn 16.11: a crushing strike that needs no to-hit roll, on a
@@ -315,7 +309,8 @@ impl Battle {
             c.lost = true;
         }
         if let Some(h) = t.displaced_to {
-            d.pose.hex = h;
+            let to = Pose::new(h, d.pose.facing);
+            self.place(t.defender, to);
         }
     }
 
