@@ -57,6 +57,10 @@ pub(super) struct Heading {
     pub goal: (ZoneShape, u32),
 }
 
+/// Maps of up to this many hexes keep the distances from each hex a search
+/// heads for (2 bytes a hex, so at most 2 MB).
+const DISTANCE_CELLS: usize = 1024;
+
 /// Maps of up to this many poses (a 150x145 map) get a table of the steps
 /// out of every pose; on larger ones the table would cost more memory than
 /// it saves time, and searches work the steps out as they go.
@@ -123,6 +127,9 @@ pub(super) struct Ground {
     zones: Kept<[Hex]>,
     /// By (hex number, reach).
     strike_cells: Kept<[u32]>,
+    /// By hex number: every hex's distance from it, on maps of at most
+    /// [`DISTANCE_CELLS`] hexes.
+    distances: Kept<[u16]>,
     /// The hexes as bits, and what stepping forward into each costs
     /// (16.9.7), for sweeps that step many at once.
     lattice: Lattice,
@@ -195,6 +202,7 @@ impl Ground {
             strike_poses: Kept::default(),
             zones: Kept::default(),
             strike_cells: Kept::default(),
+            distances: Kept::default(),
             lattice: Lattice::new(0, &[]),
         };
         let costs = MoveCosts::shakhan();
@@ -293,6 +301,19 @@ impl Ground {
         self.grid
             .index(Pose::new(hex, Facing::N))
             .map(|i| (i / 6) as u32)
+    }
+
+    /// Every hex's distance from `target` by hex number, kept by target;
+    /// `None` off the map, or on a map too large to keep one per hex.
+    fn distances(&self, target: Hex) -> Option<Rc<[u16]>> {
+        let cells = self.grid.len() / 6;
+        let i = self.cell(target).filter(|_| cells <= DISTANCE_CELLS)?;
+        let work = || {
+            (0..cells as u32)
+                .map(|c| u16::try_from(self.hex(c).distance(target)).unwrap_or(u16::MAX))
+                .collect()
+        };
+        Some(self.distances.get(0, i as usize, cells, work))
     }
 
     /// The numbers of the passable hexes from which `target` lies within
@@ -460,6 +481,8 @@ pub(super) struct Field {
     exhausted: bool,
     /// The steps out of a pose, on a map without a step table.
     worked_out: [Edge; STEPS.len()],
+    /// Each hex's distance from `toward`'s target, where the ground keeps it.
+    to_target: Option<Rc<[u16]>>,
 }
 
 /// What a search knows of one pose.
@@ -721,8 +744,10 @@ impl Field {
                 unrelaxed: None,
                 exhausted: false,
                 worked_out: [EDGELESS; STEPS.len()],
+                to_target: None,
             },
         };
+        field.to_target = toward.and_then(|h| ground.distances(h.target));
         if field.nodes.len() != grid.len() {
             field.nodes.clear();
             field.nodes.resize(grid.len(), UNSEEN);
@@ -749,12 +774,18 @@ impl Field {
     /// least 1, so the settled order stays cheapest first among the poses
     /// of a hex and the first goal settled is a cheapest one.
     fn rest(&self, i: usize) -> u32 {
-        Field::rest_of(self.grid, self.toward, i)
+        Field::rest_of(self.grid, self.toward, self.to_target.as_deref(), i)
     }
 
-    fn rest_of(grid: Grid, toward: Option<Heading>, i: usize) -> u32 {
+    /// [`Field::rest`], read from the target's `distances` where kept.
+    #[inline]
+    fn rest_of(grid: Grid, toward: Option<Heading>, distances: Option<&[u16]>, i: usize) -> u32 {
         toward.map_or(0, |h| {
-            grid.pose(i).hex.distance(h.target).saturating_sub(h.reach)
+            let d = match distances {
+                Some(d) => u32::from(d[i / 6]),
+                None => grid.pose(i).hex.distance(h.target),
+            };
+            d.saturating_sub(h.reach)
         })
     }
 
@@ -807,6 +838,7 @@ impl Field {
             touched,
             queue,
             worked_out,
+            to_target,
             ..
         } = self;
         let (c, limit) = (nodes[i].cost, *limit);
@@ -851,7 +883,8 @@ impl Field {
                 ap: from + ap,
                 prev: i as u32,
             };
-            queue.push(nc + Field::rest_of(grid, toward, to as usize), to);
+            let rest = Field::rest_of(grid, toward, to_target.as_deref(), to as usize);
+            queue.push(nc + rest, to);
         }
     }
 
