@@ -11,7 +11,8 @@
 //! compares the index with the figures at each use, so every test battle
 //! checks it. Every figure is listed, in the fight or not, several to a hex
 //! if need be (the dead are stepped over, the fled keep their last hex):
-//! the questions filter as they did when they scanned.
+//! the questions filter as they did when they scanned. DragonQuest's battle
+//! lists a body of several hexes (29) once in each of its hexes.
 
 use super::FigureId;
 use crate::hex::Hex;
@@ -38,14 +39,18 @@ impl Places {
         self.sorted.insert(i, (at, id));
     }
 
-    /// A figure goes from `from` to `to`. Nothing changes when it was not
-    /// listed at `from`; the debug assertions at each use would say so.
-    pub fn shift(&mut self, id: FigureId, from: Hex, to: Hex) {
-        if from == to {
-            return;
-        }
-        if let Ok(i) = self.sorted.binary_search(&(from, id)) {
+    /// A figure leaves `hex`. Nothing changes when it was not listed there;
+    /// the debug assertions at each use would say so.
+    pub fn leave(&mut self, id: FigureId, hex: Hex) {
+        if let Ok(i) = self.sorted.binary_search(&(hex, id)) {
             self.sorted.remove(i);
+        }
+    }
+
+    /// A figure goes from `from` to `to`.
+    pub fn shift(&mut self, id: FigureId, from: Hex, to: Hex) {
+        if from != to {
+            self.leave(id, from);
             self.enter(id, to);
         }
     }
