@@ -3,8 +3,9 @@
 //! Who strikes next, who reacts to a figure walking out of a Strike Zone and
 //! which card answers whom are asked before every strike and every step, and
 //! each looks only at figures within two hexes (the longest reach, 16.10.2).
-//! Scanning every figure made those questions grow with the square of the
-//! melee; looking up the hexes within reach keeps a figure's cost flat.
+//! Scanning every figure made each question cost as much as the melee is
+//! big (and the whole Attack Phase its square); looking up the hexes within
+//! reach keeps each question's cost flat however many fight.
 //!
 //! Derived state, kept in step only by `apply`: every change of a figure's
 //! hex goes through [`Battle::place`](super::Battle), and a debug assertion
@@ -18,9 +19,9 @@ use super::FigureId;
 use crate::hex::Hex;
 
 /// Every figure's hex, sorted by hex (column, then row) and then figure:
-/// a column's hexes within reach are one run, and a hex's figures come in
-/// the order of their ids, as a scan of the figures would find them.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+/// the columns within reach are one run, and a hex's figures come in the
+/// order of their ids, as a scan of the figures would find them.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Places {
     sorted: Vec<(Hex, FigureId)>,
 }
