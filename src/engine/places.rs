@@ -3,23 +3,25 @@
 //! Who strikes next, who reacts to a figure walking out of a Strike Zone and
 //! which card answers whom are asked before every strike and every step, and
 //! each looks only at figures within two hexes (the longest reach, 16.10.2).
-//! Scanning every figure made those questions grow with the square of the
-//! melee; looking up the hexes within reach keeps a figure's cost flat.
+//! Scanning every figure made each question cost as much as the melee is
+//! big (and the whole Attack Phase its square); looking up the hexes within
+//! reach keeps each question's cost flat however many fight.
 //!
 //! Derived state, kept in step only by `apply`: every change of a figure's
 //! hex goes through [`Battle::place`](super::Battle), and a debug assertion
 //! compares the index with the figures at each use, so every test battle
 //! checks it. Every figure is listed, in the fight or not, several to a hex
 //! if need be (the dead are stepped over, the fled keep their last hex):
-//! the questions filter as they did when they scanned.
+//! the questions filter as they did when they scanned. DragonQuest's battle
+//! lists a body of several hexes (29) once in each of its hexes.
 
 use super::FigureId;
 use crate::hex::Hex;
 
 /// Every figure's hex, sorted by hex (column, then row) and then figure:
-/// a column's hexes within reach are one run, and a hex's figures come in
-/// the order of their ids, as a scan of the figures would find them.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+/// the columns within reach are one run, and a hex's figures come in the
+/// order of their ids, as a scan of the figures would find them.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Places {
     sorted: Vec<(Hex, FigureId)>,
 }
@@ -38,14 +40,18 @@ impl Places {
         self.sorted.insert(i, (at, id));
     }
 
-    /// A figure goes from `from` to `to`. Nothing changes when it was not
-    /// listed at `from`; the debug assertions at each use would say so.
-    pub fn shift(&mut self, id: FigureId, from: Hex, to: Hex) {
-        if from == to {
-            return;
-        }
-        if let Ok(i) = self.sorted.binary_search(&(from, id)) {
+    /// A figure leaves `hex`. Nothing changes when it was not listed there;
+    /// the debug assertions at each use would say so.
+    pub fn leave(&mut self, id: FigureId, hex: Hex) {
+        if let Ok(i) = self.sorted.binary_search(&(hex, id)) {
             self.sorted.remove(i);
+        }
+    }
+
+    /// A figure goes from `from` to `to`.
+    pub fn shift(&mut self, id: FigureId, from: Hex, to: Hex) {
+        if from != to {
+            self.leave(id, from);
             self.enter(id, to);
         }
     }

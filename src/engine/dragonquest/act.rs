@@ -356,9 +356,7 @@ impl Battle {
                 let t = self.hostile(id, *target)?;
                 // 29: a figure a monster overran lies beneath it; its hex is
                 // full, whichever side the monster is on.
-                if let Some(m) = (self.figures.iter())
-                    .find(|g| g.size > 1 && !g.routed && g.occupies(t.pose.hex))
-                {
+                if let Some(m) = (self.figures_at(t.pose.hex)).find(|g| g.size > 1 && !g.routed) {
                     return refuse(format!(
                         "{} lies beneath {}: there is no room in that hex to close (29)",
                         t.name, m.name
@@ -664,10 +662,8 @@ impl Battle {
             if !self.map.is_passable(h) {
                 return refuse(format!("({}, {}) is off the map or blocked", h.col, h.row));
             }
-            if let Some(o) = self
-                .figures
-                .iter()
-                .find(|g| g.id != id && !g.routed && g.occupies(h) && !overruns(me, g))
+            if let Some(o) =
+                (self.figures_at(h)).find(|g| g.id != id && !g.routed && !overruns(me, g))
             {
                 return refuse(format!("({}, {}) is taken by {}", h.col, h.row, o.name));
             }
@@ -687,11 +683,10 @@ impl Battle {
         for &step in path {
             pose = pose.after(step);
             for h in pose.body(me.size) {
-                for g in &self.figures {
+                for g in self.figures_at(h) {
                     if overruns(me, g)
                         && !g.routed
                         && g.endurance > 0
-                        && g.occupies(h)
                         && !g.shares_hex(me)
                         && !out.contains(&g.id)
                     {
@@ -1249,9 +1244,9 @@ impl Battle {
         };
         let mut attacks: Vec<Attack> = Vec::new();
         for hex in &sight.hexes {
-            for g in self.figures.iter().filter(|g| {
-                g.id != id && g.id != target && g.occupies(*hex) && !g.routed && g.endurance > 0
-            }) {
+            for g in (self.figures_at(*hex))
+                .filter(|g| g.id != id && g.id != target && !g.routed && g.endurance > 0)
+            {
                 attacks.push(Attack {
                     in_the_way: true,
                     flight: flight(from.hex.distance(*hex)),

@@ -103,7 +103,16 @@ impl Battle {
                     self.turn_taken(*figure);
                 }
             }
-            Event::Moved { figure, to, .. } => self.figures[figure.0].pose = *to,
+            Event::Moved { figure, to, .. } => {
+                let f = &mut self.figures[figure.0];
+                for h in f.hexes() {
+                    self.places.leave(f.id, h);
+                }
+                f.pose = *to;
+                for h in f.hexes() {
+                    self.places.enter(f.id, h);
+                }
+            }
             Event::TurnLost { figure } => self.turn_taken(*figure),
             Event::SideDone { .. } => {
                 self.turns.pop_front();

@@ -52,8 +52,9 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use crate::dice::Dice;
+use crate::engine::places::Places;
 use crate::engine::{FigureId, Rejection, SideId};
-use crate::hex::HexMap;
+use crate::hex::{Hex, HexMap};
 use crate::rules::dragonquest::tables::modifiers::Lighting;
 
 /// A turn still to come in this Pulse.
@@ -78,6 +79,11 @@ pub struct Battle {
     lighting: Option<Lighting>,
     strength_damage: bool,
     figures: Vec<Figure>,
+    /// Which figures stand in which hex, a body in each of its hexes, so
+    /// that whether a hex is taken looks at that hex alone (issue 19).
+    /// Derived state, changed only where `apply` moves a figure; checked
+    /// against the figures at each use.
+    places: Places,
     pulse: u32,
     /// 18.1: the side with a free Pulse from surprise, until it has had it.
     surprise: Option<SideId>,
@@ -106,6 +112,7 @@ impl Battle {
     pub fn with_dice(spec: &BattleSpec, dice: Dice) -> Result<Battle, SpecError> {
         let figures = spec.check()?;
         let mut battle = Battle {
+            places: body_places(&figures),
             map: spec.map.clone(),
             sides: Arc::new(spec.sides.clone()),
             lighting: spec.lighting,
@@ -144,6 +151,23 @@ impl Battle {
 
     pub fn figure(&self, id: FigureId) -> &Figure {
         &self.figures[id.0]
+    }
+
+    /// The index of where figures stand, checked against them in debug
+    /// builds, so every test battle proves it in step.
+    fn places(&self) -> &Places {
+        debug_assert_eq!(
+            self.places,
+            body_places(&self.figures),
+            "the index of where figures stand is out of step"
+        );
+        &self.places
+    }
+
+    /// The figures with a hex of their body at `hex`, in the figure list's
+    /// order.
+    fn figures_at(&self, hex: Hex) -> impl Iterator<Item = &Figure> {
+        self.places().at(hex).map(|id| &self.figures[id.0])
     }
 
     /// Pulses begun, the free Pulse of surprise included.
@@ -213,4 +237,13 @@ impl Battle {
 
 fn refuse<T>(why: impl Into<String>) -> Result<T, Rejection> {
     Err(Rejection(why.into()))
+}
+
+/// Every hex of every figure's body (29), for [`Battle::places`].
+fn body_places(figures: &[Figure]) -> Places {
+    Places::new(
+        figures
+            .iter()
+            .flat_map(|f| f.hexes().map(move |h| (f.id, h))),
+    )
 }
