@@ -22,10 +22,10 @@
 //! 22.3's combined actions are [`Action::Combine`]: the first of two, after
 //! which the same figure is asked at once for the second.
 //!
-//! Not in this slice: mounted combat (30), multi-hex monsters (29), a
-//! thrown bola or net's Entangle, the kick's Trip (28),
-//! several restrainers together, spell effects (the Referee gives them,
-//! [`Fiat`]).
+//! Not in this slice: a thrown bola or net's Entangle, the kick's Trip
+//! (28), several restrainers together, spell effects (the Referee gives
+//! them, [`Fiat`]). Mounted combat (30) and monsters of several hexes (29)
+//! are in (`act.rs`, `state.rs`).
 
 mod act;
 mod apply;
