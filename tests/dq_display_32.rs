@@ -33,26 +33,6 @@ fn who(app: &App, name: &str) -> Hex {
         .hex
 }
 
-/// The arrows, a hex at a time, until the cursor is on `to`.
-fn cursor_to(app: &mut App, to: Hex) {
-    while app.map.cursor.col != to.col {
-        let key = if app.map.cursor.col < to.col {
-            KeyCode::Right
-        } else {
-            KeyCode::Left
-        };
-        press(app, key);
-    }
-    while app.map.cursor.row != to.row {
-        let key = if app.map.cursor.row < to.row {
-            KeyCode::Down
-        } else {
-            KeyCode::Up
-        };
-        press(app, key);
-    }
-}
-
 /// The choice the panel shows in these words (the AI's marked or not),
 /// by its number, then Enter; the figure asked must be `actor`.
 fn choose(app: &mut App, actor: Option<&str>, words: &str) {

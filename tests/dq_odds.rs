@@ -15,7 +15,7 @@ use hexmelee::engine::dragonquest::{
 };
 use hexmelee::hex::{Facing, Pose};
 use hexmelee::rules::dragonquest::damage::Standing;
-use hexmelee::rules::dragonquest::strike::{AttackType, Hand, Hit};
+use hexmelee::rules::dragonquest::strike::{AttackType, Hit};
 use hexmelee::sim::odds::dragonquest::strike_odds;
 use serde_json::Value;
 
@@ -123,20 +123,7 @@ fn figure_is(battle: &Battle, id: FigureId) -> bool {
 fn odds_agree_with_the_engine_s_own_strikes_24_25_26() {
     let spec = duel();
     let battle = Battle::new(&spec, 1).unwrap();
-    let attack = Attack {
-        attacker: FigureId(0),
-        target: FigureId(1),
-        attack: AttackType::Melee,
-        weapon: Some(0),
-        hand: Hand::Primary,
-        charge: None,
-        withdrawing: false,
-        riposte: false,
-        in_the_way: false,
-        flight: None,
-        special: None,
-        trample: false,
-    };
+    let attack = Attack::plain(FigureId(0), FigureId(1), AttackType::Melee, Some(0));
     let exact = strike_odds(&battle, &attack, &battle.circumstances(&attack));
     let mut t = Tally::default();
     for seed in 0..BATTLES {

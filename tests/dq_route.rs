@@ -13,25 +13,6 @@ use hexmelee::tui::app::Input;
 use hexmelee::tui::dragonquest::App;
 use ratatui::crossterm::event::KeyCode;
 
-fn cursor_to(app: &mut App, to: Hex) {
-    while app.map.cursor.col != to.col {
-        let key = if app.map.cursor.col < to.col {
-            KeyCode::Right
-        } else {
-            KeyCode::Left
-        };
-        press(app, key);
-    }
-    while app.map.cursor.row != to.row {
-        let key = if app.map.cursor.row < to.row {
-            KeyCode::Down
-        } else {
-            KeyCode::Up
-        };
-        press(app, key);
-    }
-}
-
 /// The hobgoblin asked first in the example of 32, before anyone moves.
 fn hobgoblin_asked() -> App {
     let mut app = open("dq-example-32.ron", 160, 50);

@@ -6,6 +6,7 @@
 use std::path::Path;
 
 use hexmelee::engine::dragonquest::Battle;
+use hexmelee::hex::Hex;
 use hexmelee::session::Session;
 use hexmelee::tui::app::Input;
 use hexmelee::tui::dragonquest::{App, ui};
@@ -31,6 +32,26 @@ pub fn press(app: &mut App, code: KeyCode) {
         _ => KeyModifiers::NONE,
     };
     app.handle(Input::Key(KeyEvent::new(code, modifiers)));
+}
+
+/// The arrows, a hex at a time, until the cursor is on `to`.
+pub fn cursor_to(app: &mut App, to: Hex) {
+    while app.map.cursor.col != to.col {
+        let key = if app.map.cursor.col < to.col {
+            KeyCode::Right
+        } else {
+            KeyCode::Left
+        };
+        press(app, key);
+    }
+    while app.map.cursor.row != to.row {
+        let key = if app.map.cursor.row < to.row {
+            KeyCode::Down
+        } else {
+            KeyCode::Up
+        };
+        press(app, key);
+    }
 }
 
 /// Each character of `text` as a key.
