@@ -55,7 +55,7 @@ pub(super) struct Source {
 }
 
 /// The [`WAYS`] enemies with the most room left at the hexes a sweep wanted
-/// (and, as far as it went, at others).
+/// (and each enemy at its own hex).
 pub(super) struct Approaches {
     width: i32,
     height: i32,
@@ -161,10 +161,11 @@ impl Approaches {
     /// reach (a step costs at least 1), so on a large map it costs no more
     /// than its part within reach.
     ///
-    /// Only the hexes `wanted` are sure to be complete: the sweep stops once
-    /// each keeps `WAYS` ways, or one for each source if there are fewer (in
-    /// a melee, soon: the enemies next to a figure fill the hexes round it
-    /// at once). A hex someone holds is never filled, so none is wanted.
+    /// Only the hexes `wanted` are kept, and the sweep stops once each keeps
+    /// `WAYS` ways, or one for each source if there are fewer (in a melee,
+    /// soon: the enemies next to a figure fill the hexes round it at once).
+    /// A hex someone holds is never filled, so none is wanted; an enemy's
+    /// own hex keeps it.
     pub fn threats(
         ground: &Ground,
         sources: &[Source],
@@ -240,40 +241,46 @@ impl Approaches {
                     bits[front.base..front.base + len * (1 + RING)].split_at_mut(len);
                 let ways = &mut ring[slot * len..(slot + 1) * len];
                 // A source steps on from its own hex even when it holds it.
-                let start = joins.then(|| {
+                let mut from_start = None;
+                if joins {
                     unjoined -= 1;
                     let cell = sources[s].cell as usize;
-                    (cell / 64 - lo, 1u64 << (cell % 64))
-                });
+                    let (j, b) = (cell / 64 - lo, 1u64 << (cell % 64));
+                    ways[j] |= b;
+                    from_start = Some((j, b));
+                }
+                let window = lo..lo + len;
+                let (closed, held, want) = (
+                    &closed[window.clone()],
+                    &held[window.clone()],
+                    &want[window.clone()],
+                );
+                let (arrived, reached) = (&mut arrived[..len], &mut reached[..len]);
                 // Settle what arrives, and step on from it (nobody steps on
                 // from another's hex).
-                let mut any = false;
-                for (j, (way, m)) in ways.iter_mut().zip(mine.iter_mut()).enumerate() {
-                    let i = lo + j;
-                    let mut a = *way;
-                    *way = 0;
-                    let mut from_start = 0;
-                    if let Some((sj, b)) = start
-                        && sj == j
-                    {
-                        a |= b;
-                        from_start = b;
-                    }
-                    a &= !(*m | closed[i]);
+                let mut any = 0;
+                for j in 0..len {
+                    let a = ways[j] & !(mine[j] | closed[j]);
+                    ways[j] = 0;
                     if a != 0 {
-                        count.add(i, a);
-                        out.keep(i, a, front.figure, at - front.behind);
-                        *m |= a;
+                        count.add(lo + j, a);
+                        out.keep(lo + j, a & want[j], front.figure, at - front.behind);
+                        mine[j] |= a;
                     }
-                    arrived[j] = a & !held[i] | from_start;
-                    any |= arrived[j] != 0;
+                    arrived[j] = a & !held[j];
+                    any |= arrived[j];
                 }
-                if !any {
+                if let Some((j, b)) = from_start {
+                    arrived[j] |= b;
+                    any |= b;
+                }
+                if any == 0 {
                     continue;
                 }
-                lattice.spread(&arrived[..len], lo, &mut reached[..len], &mut sides);
-                for (j, (r, m)) in reached.iter_mut().zip(&*mine).enumerate() {
-                    *r &= !(held[lo + j] | count.full[lo + j] | m);
+                lattice.spread(arrived, lo, reached, &mut sides);
+                let filled = &count.full[window];
+                for j in 0..len {
+                    reached[j] &= !(held[j] | filled[j] | mine[j]);
                 }
                 for (ap, hexes) in lattice.entry() {
                     let cost = at + ap;
@@ -283,7 +290,7 @@ impl Approaches {
                     let slot = cost as usize % RING;
                     let ways = &mut ring[slot * len..(slot + 1) * len];
                     let mut any = false;
-                    for ((way, r), h) in ways.iter_mut().zip(&reached).zip(&hexes[lo..]) {
+                    for ((way, r), h) in ways.iter_mut().zip(&*reached).zip(&hexes[lo..]) {
                         let new = r & h;
                         *way |= new;
                         any |= new != 0;
@@ -301,7 +308,9 @@ impl Approaches {
         out
     }
 
-    /// The enemies kept at `hex`, those with the most room left first.
+    /// The enemies kept at `hex`, those with the most room left first: at a
+    /// hex the sweep wanted, or the hex an enemy holds (itself, at no cost,
+    /// among them); elsewhere none are kept.
     pub fn at(&self, hex: Hex) -> impl Iterator<Item = Way> + '_ {
         let on_map = (0..self.width).contains(&hex.col) && (0..self.height).contains(&hex.row);
         let cell = if on_map {

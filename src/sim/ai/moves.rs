@@ -14,6 +14,10 @@ use crate::rules::shakhan::tables::tables;
 /// Path costs beyond this are not searched when closing in.
 const SEARCH_LIMIT: u32 = 80;
 
+/// Poses a search for a way in settles before it asks whether there is one
+/// ([`super::field::StrikePoses::reachable`]): most find theirs in far fewer.
+const LONG_SEARCH: u32 = 128;
+
 /// Shakhàn 16.14.3: the side with Initiative moves first when it is the one
 /// closing in (some of its attackers are not yet within reach of their
 /// targets) and the enemy is not coming (no enemy plays an attack card);
@@ -319,6 +323,12 @@ impl Plan<'_> {
             reach: my_reach,
             goal: (f.character.strike_zone, enemy.reach()),
         });
+        // A long search asks whether any way in is left at all: when the
+        // ways in are walled off by figures, a search would look everywhere
+        // within its limit for nothing. Given up, it answers nothing however
+        // far it went, so the answer never hangs on the order poses are
+        // asked in (as [`Field::new`] requires).
+        let (mut settled, mut hopeless) = (0, false);
         let field = Field::new(
             self.ground(),
             f.pose,
@@ -326,8 +336,16 @@ impl Plan<'_> {
             taken,
             zones,
             toward,
-            |p| goals.contains(p) && stand_off(p) == 0,
+            |p| {
+                settled += 1;
+                hopeless |= settled == LONG_SEARCH
+                    && !goals.reachable(self.ground(), taken, f.pose.hex, SEARCH_LIMIT);
+                hopeless || goals.contains(p) && stand_off(p) == 0
+            },
         );
+        if hopeless {
+            return None;
+        }
         let (goal, _) = field.best_strike_pose(&goals, stand_off)?;
         let way = field.way_to(goal);
         let start = f.pose.hex.distance(target);
