@@ -212,9 +212,16 @@ impl Battle {
         }
         self.strike_order()
             .filter(|id| {
-                let round = &self.figures[id.0].round;
+                let f = &self.figures[id.0];
+                let round = &f.round;
                 debug_assert!(!round.cards_spent || self.card_in_effect(*id).is_none());
-                !round.struck_this_phase && !round.cards_spent
+                // Those out of the fight or down may strike nobody
+                // ([`Battle::strike_means`]): passed over before their cards
+                // are looked at, as most of the order is late in a big melee.
+                !round.struck_this_phase
+                    && !round.cards_spent
+                    && f.condition.can_act()
+                    && !f.condition.is_prone()
             })
             .find_map(|id| {
                 self.strike_target(id)

@@ -249,37 +249,44 @@ impl Approaches {
                     ways[j] |= b;
                     from_start = Some((j, b));
                 }
-                let window = lo..lo + len;
+                // Ways of this cost lie within as many rows of the source
+                // (a step costs at least 1 and changes the row by at most
+                // one), and their steps one row more: only those words are
+                // looked at.
+                let part = front.part(at - front.behind, width.max(1) as usize);
+                let (first, last) = (part.start, part.end);
+                let window = lo + first..lo + last;
                 let (closed, held, want) = (
                     &closed[window.clone()],
                     &held[window.clone()],
                     &want[window.clone()],
                 );
-                let (arrived, reached) = (&mut arrived[..len], &mut reached[..len]);
+                let (mine, ways) = (&mut mine[part.clone()], &mut ways[part.clone()]);
+                let (arrived, reached) = (&mut arrived[part.clone()], &mut reached[part.clone()]);
                 // Settle what arrives, and step on from it (nobody steps on
                 // from another's hex).
                 let mut any = 0;
-                for j in 0..len {
+                for j in 0..last - first {
                     let a = ways[j] & !(mine[j] | closed[j]);
                     ways[j] = 0;
                     if a != 0 {
-                        count.add(lo + j, a);
-                        out.keep(lo + j, a & want[j], front.figure, at - front.behind);
+                        count.add(lo + first + j, a);
+                        out.keep(lo + first + j, a & want[j], front.figure, at - front.behind);
                         mine[j] |= a;
                     }
                     arrived[j] = a & !held[j];
                     any |= arrived[j];
                 }
                 if let Some((j, b)) = from_start {
-                    arrived[j] |= b;
+                    arrived[j - first] |= b;
                     any |= b;
                 }
                 if any == 0 {
                     continue;
                 }
-                lattice.spread(arrived, lo, reached, &mut sides);
+                lattice.spread(arrived, lo + first, reached, &mut sides);
                 let filled = &count.full[window];
-                for j in 0..len {
+                for j in 0..last - first {
                     reached[j] &= !(held[j] | filled[j] | mine[j]);
                 }
                 for (ap, hexes) in lattice.entry() {
@@ -288,9 +295,9 @@ impl Approaches {
                         continue;
                     }
                     let slot = cost as usize % RING;
-                    let ways = &mut ring[slot * len..(slot + 1) * len];
+                    let ways = &mut ring[slot * len + first..slot * len + last];
                     let mut any = false;
-                    for ((way, r), h) in ways.iter_mut().zip(&*reached).zip(&hexes[lo..]) {
+                    for ((way, r), h) in ways.iter_mut().zip(&*reached).zip(&hexes[lo + first..]) {
                         let new = r & h;
                         *way |= new;
                         any |= new != 0;
@@ -363,6 +370,8 @@ impl Approaches {
 /// has settled, then a ring of [`RING`] costs of hexes its ways reach).
 struct Front {
     figure: u32,
+    /// The source's row.
+    row: usize,
     /// The cost at which it joins the sweep (its limit short of the horizon).
     behind: u32,
     lo: usize,
@@ -380,6 +389,7 @@ impl Front {
         let last = ((row + reach + 1) * width).min(words * 64);
         Front {
             figure: u32::try_from(source.figure.0).unwrap_or(u32::MAX),
+            row,
             behind: horizon - source.limit,
             lo: first / 64,
             hi: last.div_ceil(64).clamp(first / 64 + 1, words),
@@ -390,6 +400,15 @@ impl Front {
 
     fn len(&self) -> usize {
         self.hi - self.lo
+    }
+
+    /// Its words (from its first) that hold the hexes within `steps` + 1
+    /// rows of the source, on a map `width` hexes wide.
+    fn part(&self, steps: u32, width: usize) -> std::ops::Range<usize> {
+        let rows = steps as usize + 1;
+        let first = self.row.saturating_sub(rows) * width / 64;
+        let last = (self.row + rows + 1).saturating_mul(width).div_ceil(64);
+        first.clamp(self.lo, self.hi) - self.lo..last.clamp(self.lo, self.hi) - self.lo
     }
 }
 
