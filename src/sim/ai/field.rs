@@ -1263,6 +1263,37 @@ mod tests {
         }
     }
 
+    /// Issue 19: heading for a target across open ground, where many ways
+    /// cost the same, a search follows one way on and settles hardly a pose
+    /// beside it: here 45 poses for a way of 44 steps, where taking each
+    /// key's poses in number order settled 538 (the band of equally cheap
+    /// ways).
+    #[test]
+    fn a_search_heading_for_a_target_follows_one_way_on() {
+        let map = HexMap::open(40, 40).unwrap();
+        let ground = Ground::of(&Arc::new(map.clone()));
+        let start = Pose::new(Hex::new(4, 36), Facing::NE);
+        let target = Hex::new(30, 4);
+        let goals = ground.strike_poses(target, 1, ZoneShape::Front);
+        let none = HexSet::empty(&map);
+        let toward = Some(Heading {
+            target,
+            reach: 1,
+            goal: (ZoneShape::Front, 0),
+        });
+        let mut field = Field::start(&ground, start, 200, &none, &none, toward, None);
+        field.search(|p| goals.contains(p));
+        let (goal, cost) = field.best_strike_pose(&goals, |_| 0).unwrap();
+        let way = field.way_to(goal);
+        assert_eq!(u32::try_from(way.len()).unwrap(), cost);
+        assert_eq!(cost, start.hex.distance(target) - 1);
+        assert!(
+            field.settled.len() <= way.len() + 3,
+            "{}",
+            field.settled.len()
+        );
+    }
+
     #[test]
     fn a_path_goes_round_a_zone_when_the_detour_is_cheaper() {
         let map = HexMap::open(7, 7).unwrap();
