@@ -9,7 +9,7 @@ use hexmelee::engine::dragonquest::{
     StrikeEvent, Task,
 };
 use hexmelee::engine::{FigureId, SideId};
-use hexmelee::hex::{Facing, Step};
+use hexmelee::hex::{Facing, Hex, Step};
 use hexmelee::rules::dragonquest::Rank;
 use hexmelee::rules::dragonquest::strike::{AttackType, Modifier, Parry};
 use hexmelee::rules::dragonquest::tables::modifiers::{Melee, Misc};
@@ -966,4 +966,64 @@ fn dq_27_4_nothing_lodged_nothing_to_draw_out() {
         )
         .expect_err("nothing lodged");
     assert!(why.0.contains("nothing is lodged"), "{why}");
+}
+
+proptest::proptest! {
+    /// 19.4 (issue 19): the engaged groups of the first Pulse are those a
+    /// look at every pair of figures finds: up, of different sides, a hex
+    /// apart at most, grouped by who touches whom, the groups in the order
+    /// of their first figure.
+    #[test]
+    fn engagements_19_4_are_every_touching_pair_grouped(
+        places in proptest::collection::btree_set((0..16i32, 0..12i32), 2..24),
+        sides in proptest::collection::vec(0..2usize, 24),
+    ) {
+        let at: Vec<(i32, i32)> = places.into_iter().collect();
+        // Both sides in the fight.
+        let mut sides = sides;
+        (sides[0], sides[1]) = (0, 1);
+        let figures: Vec<FigureSpec> = (at.iter().zip(&sides).enumerate())
+            .map(|(i, (&place, &side))| fighter(&format!("F{i}"), side, place, Facing::N, "Broadsword"))
+            .collect();
+        // Sides that roll for Initiative never tie.
+        let bt = battle(&spec(figures), [3, 7].repeat(50));
+        let Some(Event::TurnsSet { engagements, .. }) =
+            bt.events().iter().find(|e| matches!(e, Event::TurnsSet { .. }))
+        else {
+            panic!("no turns were set: {:?}", bt.prompt())
+        };
+        let found: Vec<Vec<usize>> = engagements
+            .iter()
+            .map(|g| {
+                let mut ids: Vec<usize> = g.iter().map(|e| e.figure.0).collect();
+                ids.sort_unstable();
+                ids
+            })
+            .collect();
+        // Every pair, each figure's group named by its lowest figure.
+        let n = at.len();
+        let mut group: Vec<usize> = (0..n).collect();
+        let mut engaged = vec![false; n];
+        for i in 0..n {
+            for j in i + 1..n {
+                let (a, b) = (Hex::new(at[i].0, at[i].1), Hex::new(at[j].0, at[j].1));
+                if sides[i] != sides[j] && a.distance(b) <= 1 {
+                    (engaged[i], engaged[j]) = (true, true);
+                    let (gi, gj) = (group[i], group[j]);
+                    let (low, high) = (gi.min(gj), gi.max(gj));
+                    for g in group.iter_mut().filter(|g| **g == high) {
+                        *g = low;
+                    }
+                }
+            }
+        }
+        let mut truth: Vec<Vec<usize>> = Vec::new();
+        for first in 0..n {
+            let members: Vec<usize> = (0..n).filter(|&k| engaged[k] && group[k] == first).collect();
+            if !members.is_empty() {
+                truth.push(members);
+            }
+        }
+        proptest::prop_assert_eq!(found, truth);
+    }
 }

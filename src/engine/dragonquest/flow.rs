@@ -178,17 +178,32 @@ impl Battle {
             i
         }
         let mut engaged = vec![false; n];
-        for a in &self.figures {
-            for b in &self.figures {
-                if a.id < b.id
-                    && a.side != b.side
-                    && a.is_up()
-                    && b.is_up()
-                    && a.distance_to(b) <= 1
-                {
-                    engaged[a.id.0] = true;
-                    engaged[b.id.0] = true;
-                    let (ra, rb) = (root(&mut group, a.id.0), root(&mut group, b.id.0));
+        // The figures that are up by the columns their bodies span, leftmost
+        // first: two touch only when their columns come within one of each
+        // other, so each is measured only against those that follow it that
+        // closely (issue 19: no pair of figures far apart is looked at).
+        let mut spans: Vec<(i32, i32, usize)> = (self.figures.iter())
+            .filter(|f| f.is_up())
+            .map(|f| {
+                let cols = f.hexes().map(|h| h.col);
+                let (first, last) = (cols.clone().min(), cols.max());
+                (first.unwrap_or(0), last.unwrap_or(0), f.id.0)
+            })
+            .collect();
+        spans.sort_unstable();
+        for (k, &(_, last, i)) in spans.iter().enumerate() {
+            let a = &self.figures[i];
+            for &(first, _, j) in spans[k + 1..].iter() {
+                if first > last.saturating_add(1) {
+                    break;
+                }
+                let b = &self.figures[j];
+                if a.side != b.side && a.distance_to(b) <= 1 {
+                    engaged[i] = true;
+                    engaged[j] = true;
+                    // The root is the lowest figure of the group, whatever
+                    // order the pairs come in.
+                    let (ra, rb) = (root(&mut group, i), root(&mut group, j));
                     group[ra.max(rb)] = ra.min(rb);
                 }
             }
