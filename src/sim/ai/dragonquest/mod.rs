@@ -35,7 +35,7 @@
 //! knocked down and trampled), else charges or moves its head toward the
 //! nearest foe by the cheapest way its Front hexes allow.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, HashSet, VecDeque};
 
 use crate::engine::FigureId;
 use crate::engine::dragonquest::{
@@ -377,12 +377,13 @@ fn pick_up(me: &Figure) -> Option<Task> {
 /// neighbouring hexes nearest to the mover first.
 fn approach(battle: &Battle, me: &Figure, foes: &[FigureId]) -> Option<(FigureId, Vec<Step>)> {
     let map = battle.map();
-    let taken = |hex: Hex| {
-        battle
-            .figures()
-            .iter()
-            .any(|f| f.id != me.id && !f.routed && f.occupies(hex))
-    };
+    // Gathered once: the searches below ask of every hex they reach
+    // (issue 19: not a look at every figure each time).
+    let held: HashSet<Hex> = (battle.figures().iter())
+        .filter(|f| f.id != me.id && !f.routed)
+        .flat_map(Figure::hexes)
+        .collect();
+    let taken = |hex: Hex| held.contains(&hex);
     let mut by_distance = foes.to_vec();
     by_distance.sort_by_key(|&f| (battle.figure(f).distance_to(me), f));
     for target in by_distance {
@@ -516,14 +517,14 @@ const MONSTER_MOVES_TRIED: usize = 24;
 /// first.
 fn monster_ways(battle: &Battle, me: &Figure) -> Vec<(Pose, Vec<Step>)> {
     let map = battle.map();
+    // The hexes of the figures it may not overrun, gathered once.
+    let blocked: HashSet<Hex> = (battle.figures().iter())
+        .filter(|f| f.id != me.id && !f.routed && !overrunnable(me, f))
+        .flat_map(Figure::hexes)
+        .collect();
     let free = |pose: Pose| {
-        pose.body(me.size).all(|h| {
-            map.is_passable(h)
-                && !battle
-                    .figures()
-                    .iter()
-                    .any(|f| f.id != me.id && !f.routed && f.occupies(h) && !overrunnable(me, f))
-        })
+        pose.body(me.size)
+            .all(|h| map.is_passable(h) && !blocked.contains(&h))
     };
     // Cost in half hexes: a hex 2, a vertex turned 1.
     let limit = 2 * u32::from(me.tmr().0);
