@@ -133,19 +133,8 @@ impl Script {
             let given = entries_of.entry(id).or_insert(0usize);
             *given += 1;
             if *given == limits::ORDERS_PER_FIGURE + 1 {
-                problem(
-                    at("figure"),
-                    format!(
-                        "{} is given orders for more than {} rounds",
-                        me.name,
-                        limits::ORDERS_PER_FIGURE
-                    ),
-                    Some(format!(
-                        "an orders file scripts at most {} rounds for one figure; \
-                         leave the rest to the AI",
-                        limits::ORDERS_PER_FIGURE
-                    )),
-                );
+                let (what, hint) = too_many_orders(&me.name, "rounds");
+                problem(at("figure"), what, hint);
             }
             if entry.round == 0 {
                 problem(at("round"), "Melee Rounds are numbered from 1".into(), None);
@@ -263,6 +252,18 @@ impl Script {
         }
         command
     }
+}
+
+/// The problem, and how to fix it, when `name` is given orders for more
+/// `turns` ("rounds", "Pulses") than an orders file scripts for one figure.
+fn too_many_orders(name: &str, turns: &str) -> (String, Option<String>) {
+    let most = limits::ORDERS_PER_FIGURE;
+    (
+        format!("{name} is given orders for more than {most} {turns}"),
+        Some(format!(
+            "an orders file scripts at most {most} {turns} for one figure; leave the rest to the AI"
+        )),
+    )
 }
 
 /// Byte offsets where each entry of the top-level list opens, skipping

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Deserializer};
 
-use super::{ScriptError, entry_starts, find_after};
+use super::{ScriptError, entry_starts, find_after, too_many_orders};
 use crate::engine::dragonquest::{
     Action, Battle, Command, Fiat, Figure, Item, Multiple, Posture, Prompt, SpecialAttack, Task,
 };
@@ -292,19 +292,8 @@ impl DqScript {
                     let given = entries_of.entry(me.id).or_insert(0usize);
                     *given += 1;
                     if *given == limits::ORDERS_PER_FIGURE + 1 {
-                        check.problem(
-                            "figure",
-                            format!(
-                                "{} is given orders for more than {} Pulses",
-                                me.name,
-                                limits::ORDERS_PER_FIGURE
-                            ),
-                            Some(format!(
-                                "an orders file scripts at most {} Pulses for one figure; \
-                                 leave the rest to the AI",
-                                limits::ORDERS_PER_FIGURE
-                            )),
-                        );
+                        let (what, hint) = too_many_orders(&me.name, "Pulses");
+                        check.problem("figure", what, hint);
                     }
                     // Names in the action are looked for from its start.
                     check.from = own_field(text, from, "action");
