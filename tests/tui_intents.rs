@@ -191,3 +191,29 @@ fn s16_13_9_an_impact_by_the_command_line_hurts_the_figure() {
         "{err}"
     );
 }
+
+/// A copy the referee adds is named "Berrin 2"; the command line takes that
+/// name whole when it is typed after it.
+#[test]
+fn a_figure_named_in_two_words_is_wounded_by_the_command_line() {
+    let mut app = duel(120, 40);
+    press(&mut app, KeyCode::Enter);
+    typed(&mut app, "vy");
+    // The copy goes where the cursor is: a free hex below Aulos.
+    press(&mut app, KeyCode::Down);
+    typed(&mut app, ":add copy Berrin");
+    press(&mut app, KeyCode::Enter);
+    assert_ne!(app.mode(), Mode::Command, "{:?}", app.line);
+    let copy = (app.battle().figures().iter())
+        .find(|f| f.name == "Berrin 2")
+        .map(|f| f.id)
+        .expect("the copy is in the battle");
+    typed(&mut app, ":wound Berrin 2 upper 6");
+    press(&mut app, KeyCode::Enter);
+    assert_ne!(app.mode(), Mode::Command, "{:?}", app.line);
+    let wounded = app.battle().events().iter().any(|e| {
+        matches!(e, Event::Overridden { change, .. }
+            if format!("{change:?}").starts_with(&format!("Wound {{ figure: {copy:?}")))
+    });
+    assert!(wounded, "no wound for {copy:?}");
+}

@@ -172,6 +172,37 @@ fn pick<T: Copy>(what: &str, word: &str, choices: &[(&str, T)]) -> Result<T, Str
     }
 }
 
+/// As [`pick`], for a name that may run to several words ("Berrin 2", as
+/// `add copy` names a copy): the longest run of the next words that is a
+/// name exactly, else the next word as [`pick`] takes it. The words it
+/// takes are used up.
+fn pick_name<T: Copy>(
+    what: &str,
+    words: &mut std::str::SplitWhitespace<'_>,
+    choices: &[(&str, T)],
+) -> Result<T, String> {
+    let words_of = |name: &str| name.split_whitespace().count();
+    let longest = choices.iter().map(|(n, _)| words_of(n)).max().unwrap_or(1);
+    for k in (2..=longest).rev() {
+        let run: Vec<&str> = words.clone().take(k).collect();
+        let run = run.join(" ").to_lowercase();
+        let same = |name: &str| {
+            words_of(name) == k
+                && name
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .to_lowercase()
+                    == run
+        };
+        if let Some((_, v)) = choices.iter().find(|(n, _)| same(n)) {
+            words.nth(k - 1);
+            return Ok(*v);
+        }
+    }
+    pick(what, words.next().unwrap_or(""), choices)
+}
+
 fn number<T: std::str::FromStr>(what: &str, word: Option<&str>) -> Result<T, String> {
     let word = word.ok_or_else(|| format!("{what} is missing"))?;
     word.parse()
@@ -243,7 +274,7 @@ fn parse_kind(
             .enumerate()
             .map(|(i, s)| (s.name.as_str(), SideId(i)))
             .collect();
-        let side = pick("side", words.next().unwrap_or(""), &sides)?;
+        let side = pick_name("side", &mut words, &sides)?;
         return Ok(Parsed::Override(Override::SetInitiative { side }));
     }
     if kind == "winning" || kind == "losing" {
@@ -260,7 +291,7 @@ fn parse_kind(
             .collect();
         choices.push(("none", (None, Some(SideFortune::Even))));
         choices.push(("auto", (None, None)));
-        let (side, fortune) = pick("side", words.next().unwrap_or(""), &choices)?;
+        let (side, fortune) = pick_name("side", &mut words, &choices)?;
         if let Some(extra) = words.next() {
             return Err(format!("{extra:?} is one word too many"));
         }
@@ -274,7 +305,7 @@ fn parse_kind(
         .iter()
         .map(|f| (f.name.as_str(), f.id))
         .collect();
-    let figure = pick("figure", words.next().unwrap_or(""), &figures)?;
+    let figure = pick_name("figure", &mut words, &figures)?;
     if kind == "hazard" {
         let hazard = hazard(&mut words)?;
         if let Some(extra) = words.next() {
@@ -725,6 +756,26 @@ mod tests {
             ok("reroll the die fell off the table"),
             Parsed::Reroll("the die fell off the table".into())
         );
+    }
+
+    /// A name of several words, as `add copy` gives a copy ("Berrin 2"), is
+    /// taken whole; the longest that fits, so a shorter name it starts with
+    /// is still reached by itself.
+    #[test]
+    fn names_of_several_words_are_taken_whole() {
+        let names = [("Berrin", 1), ("Berrin 2", 2), ("the monsters", 3)];
+        let mut words = "berrin 2 upper 6".split_whitespace();
+        assert_eq!(pick_name("figure", &mut words, &names), Ok(2));
+        assert_eq!(words.collect::<Vec<_>>(), ["upper", "6"]);
+        let mut words = "Berrin upper 6".split_whitespace();
+        assert_eq!(pick_name("figure", &mut words, &names), Ok(1));
+        assert_eq!(words.next(), Some("upper"));
+        let mut words = "The  Monsters".split_whitespace();
+        assert_eq!(pick_name("side", &mut words, &names), Ok(3));
+        assert_eq!(words.next(), None);
+        // One word still completes a name it alone begins.
+        let mut words = "the".split_whitespace();
+        assert_eq!(pick_name("side", &mut words, &names), Ok(3));
     }
 
     #[test]
