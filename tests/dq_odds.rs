@@ -290,8 +290,9 @@ fn cli_odds_refuses_what_it_cannot_answer() {
 }
 
 /// 23.5 and 29 on the command line: a Trip's chance of felling the target,
-/// a trample's, JSON's `special`, and the engine's refusal of a Trip with
-/// a sword or a trample by a man.
+/// a trample's, JSON's `special`, the engine's refusal of a Trip with a
+/// sword or a trample by a man, and of a --weapon other than the one the
+/// special attack is made with.
 #[test]
 fn cli_odds_special_attacks_and_trample_23_5_29() {
     let party = "scenarios/dq-party-vs-monsters.ron";
@@ -313,6 +314,16 @@ fn cli_odds_special_attacks_and_trample_23_5_29() {
     let plain = hexmelee(&[&trip[..], &["--json"]].concat());
     let plain: Value = serde_json::from_slice(&plain.stdout).unwrap();
     assert!(plain["special"].is_null(), "a plain blow has no `special`");
+    // --weapon may name what the engine trips with, and nothing else.
+    let out = hexmelee(&[&trip[..], &["--special", "trip", "--weapon", "spear"]].concat());
+    assert!(out.status.success());
+    let out = hexmelee(&[&trip[..], &["--special", "trip", "--weapon", "hands"]].concat());
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("Gerd makes a Trip with the Spear (23.5), not with bare hands"),
+        "{err}"
+    );
 
     let out = hexmelee(&[
         "odds",

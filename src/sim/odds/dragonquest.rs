@@ -116,6 +116,15 @@ pub enum DqOddsError {
         "`{0}` is not a special attack; give trip, entangle, shield-rush, knockout or disarm (23.5)"
     )]
     UnknownSpecial(String),
+    #[error(
+        "{figure} makes {special} with {made_with} (23.5), not with {named}: leave out --weapon, or name that"
+    )]
+    SpecialWeapon {
+        figure: String,
+        special: &'static str,
+        made_with: String,
+        named: String,
+    },
     #[error("{0}")]
     Conflict(&'static str),
     #[error("{0}")]
@@ -369,11 +378,36 @@ pub fn setup(
             battle.figure(attacker).name
         )));
     }
-    // The engine's own word on who may try what with what (23.5).
+    // The engine's own word on who may try what with what (23.5); a
+    // --weapon naming something else is refused, not passed over.
     let weapon = match special {
-        Some(s) => battle
-            .special_weapon(attacker, target, s)
-            .map_err(|e| DqOddsError::Battle(e.0))?,
+        Some(s) => {
+            let used = battle
+                .special_weapon(attacker, target, s)
+                .map_err(|e| DqOddsError::Battle(e.0))?;
+            if args.weapon.is_some() && used != weapon {
+                let f = battle.figure(attacker);
+                let name = |w: Option<usize>| {
+                    w.map_or("bare hands".to_string(), |i| {
+                        format!("the {}", f.weapon(i).name)
+                    })
+                };
+                let special = Attack {
+                    special: Some(s),
+                    ..Attack::plain(attacker, target, attack, used)
+                };
+                return Err(DqOddsError::SpecialWeapon {
+                    figure: f.name.clone(),
+                    special: special_words(&special).map_or("the attack", |(w, _)| w),
+                    made_with: match s {
+                        SpecialAttack::ShieldRush => "the shield".to_string(),
+                        _ => name(used),
+                    },
+                    named: name(weapon),
+                });
+            }
+            used
+        }
         None if args.trample => None,
         None => weapon,
     };
