@@ -880,10 +880,6 @@ impl Field {
         // apart): then only the moves (first among the edges) are tried.
         let hex = i - i % 6;
         let pivots = nodes[hex..hex + 6].iter().all(|n| n.cost >= c);
-        let (distances, reach) = match (toward, to_target.as_deref()) {
-            (Some(h), Some(d)) => (d, h.reach),
-            _ => (&[][..], 0),
-        };
         // Most steps lead where a way as cheap is known: that is tried
         // first, whether the step is blocked after.
         for &Edge {
@@ -912,11 +908,7 @@ impl Field {
                 ap: from + ap,
                 prev: i as u32,
             };
-            // Read straight from the target's distances where kept.
-            let rest = match distances.get(to as usize / 6) {
-                Some(&d) => u32::from(d).saturating_sub(reach),
-                None => Field::rest_of(grid, toward, None, to as usize),
-            };
+            let rest = Field::rest_of(grid, toward, to_target.as_deref(), to as usize);
             if toward.is_some() && nc + rest == *key {
                 deeper.push(to);
             } else {
