@@ -7,16 +7,13 @@ use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
-use hexmelee::engine::dragonquest::Battle;
-use hexmelee::scenario::{self, Loaded, dragonquest::Checked};
+use hexmelee::rulesets::dragonquest::engine::Battle;
+use hexmelee::rulesets::dragonquest::scenario::Checked;
 use hexmelee::sim::{self, batch};
 
 fn duel() -> Checked {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/dq-duel.ron");
-    match scenario::load_any(&path).expect("the shipped duel checks") {
-        Loaded::DragonQuest(c) => c,
-        Loaded::Shakhan(_) => panic!("dq-duel.ron is a DragonQuest scenario"),
-    }
+    hexmelee::rulesets::dragonquest::scenario::load(&path).expect("the shipped duel checks")
 }
 
 fn duel_batch(c: &mut Criterion) {
@@ -36,7 +33,7 @@ fn duel_batch(c: &mut Criterion) {
                     &checked.scenario.name,
                     spec,
                     Some(threads),
-                    batch::DRAGONQUEST_ANSWERER,
+                    hexmelee::rulesets::dragonquest::batch::ANSWERER,
                     false,
                 )
                 .expect("the batch runs")
@@ -55,7 +52,12 @@ fn one_duel(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             let mut battle = Battle::new(&checked.spec, seed).expect("the duel starts");
-            sim::play(&mut battle, 100, sim::ai::dragonquest::answer).expect("the AI plays");
+            sim::play(
+                &mut battle,
+                100,
+                hexmelee::rulesets::dragonquest::ai::answer,
+            )
+            .expect("the AI plays");
             battle.outcome()
         })
     });

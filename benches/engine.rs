@@ -26,14 +26,14 @@ use std::sync::OnceLock;
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 
 use hexmelee::dice::{Dice, Percentile};
-use hexmelee::engine::{Battle, Command, Event, Prompt};
-use hexmelee::rules::shakhan::melee::{
+use hexmelee::rulesets::shakhan::engine::{Battle, Command, Event, Prompt};
+use hexmelee::rulesets::shakhan::rules::melee::{
     self, Scores, StrikeOptions, Striker, Target, resolve_strike,
 };
-use hexmelee::rules::shakhan::tables::{armour, tables};
-use hexmelee::rules::shakhan::{BodyArea, BodyForm, Card};
-use hexmelee::scenario::{self, Checked};
-use hexmelee::sim::{self, batch};
+use hexmelee::rulesets::shakhan::rules::tables::{armour, tables};
+use hexmelee::rulesets::shakhan::rules::{BodyArea, BodyForm, Card};
+use hexmelee::rulesets::shakhan::scenario::Checked;
+use hexmelee::sim::batch;
 
 #[path = "../examples/melee/generate.rs"]
 mod generate;
@@ -43,7 +43,7 @@ mod generate;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn load(name: &str) -> Checked {
-    scenario::load(
+    hexmelee::rulesets::shakhan::scenario::load(
         &Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("scenarios")
             .join(name),
@@ -65,7 +65,7 @@ fn past_round(battle: &Battle, round: u32) -> bool {
 fn play_until(battle: &mut Battle, stop: impl Fn(&Battle) -> bool) {
     while !stop(battle) {
         let prompt = battle.prompt();
-        let command = sim::ai::answer(battle, &prompt);
+        let command = hexmelee::rulesets::shakhan::ai::answer(battle, &prompt);
         battle.submit(command).expect("the AI's answer is accepted");
     }
 }
@@ -353,9 +353,15 @@ fn duel_batch(c: &mut Criterion) {
     for threads in [1, 2] {
         group.bench_function(format!("{threads}_threads"), |b| {
             b.iter(|| {
-                batch::run_report(checked, spec, Some(threads), batch::ANSWERER, false)
-                    .expect("the batch runs")
-                    .summary
+                hexmelee::rulesets::shakhan::batch::run_report(
+                    checked,
+                    spec,
+                    Some(threads),
+                    hexmelee::rulesets::shakhan::batch::ANSWERER,
+                    false,
+                )
+                .expect("the batch runs")
+                .summary
             })
         });
     }
@@ -370,7 +376,8 @@ fn melee_rounds(c: &mut Criterion) {
     let mut group = c.benchmark_group("melee");
     for n in [1, 4, 16, 32] {
         let text = generate::melee(n, 1);
-        let checked = scenario::parse(Path::new("melee.ron"), &text).expect("the generator checks");
+        let checked = hexmelee::rulesets::shakhan::scenario::parse(Path::new("melee.ron"), &text)
+            .expect("the generator checks");
         let mut prepared = Vec::new();
         let mut standing = 0;
         for seed in 0..4 {

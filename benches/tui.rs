@@ -15,9 +15,8 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use hexmelee::engine::Battle;
 use hexmelee::hex::Hex;
-use hexmelee::scenario;
+use hexmelee::rulesets::shakhan::engine::Battle;
 use hexmelee::sim;
 use hexmelee::tui::map::{MapView, MapWidget, Zoom};
 use hexmelee::tui::theme::Theme;
@@ -31,14 +30,14 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// A shipped scenario after `rounds` rounds of AI play.
 fn battle(name: &str, rounds: u32) -> Battle {
-    let checked = scenario::load(
+    let checked = hexmelee::rulesets::shakhan::scenario::load(
         &Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("scenarios")
             .join(name),
     )
     .expect("a shipped scenario loads");
     let mut battle = Battle::new(&checked, 1).expect("a two-sided scenario");
-    sim::play(&mut battle, rounds, sim::ai::answer).expect("the AI plays");
+    sim::play(&mut battle, rounds, hexmelee::rulesets::shakhan::ai::answer).expect("the AI plays");
     battle
 }
 
@@ -77,13 +76,14 @@ fn map(c: &mut Criterion) {
 /// drawn on a 200×60 terminal mid-battle, and the time to first frame:
 /// building the app from the embedded default scenario and drawing it.
 fn app(c: &mut Criterion) {
-    use hexmelee::tui::app::{App, Input};
-    use hexmelee::tui::ui;
+    use hexmelee::rulesets::shakhan::display::app::App;
+    use hexmelee::rulesets::shakhan::display::ui;
+    use hexmelee::tui::input::Input;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
-    let checked = scenario::load(
+    let checked = hexmelee::rulesets::shakhan::scenario::load(
         &Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("scenarios")
             .join("skirmish.ron"),
@@ -104,10 +104,13 @@ fn app(c: &mut Criterion) {
     });
 
     // Issue 19: 64 figures (a generated 32-against-32 melee) after a round.
-    let checked = scenario::parse(Path::new("melee.ron"), &generate::melee(32, 1))
-        .expect("the generator checks");
+    let checked = hexmelee::rulesets::shakhan::scenario::parse(
+        Path::new("melee.ron"),
+        &generate::melee(32, 1),
+    )
+    .expect("the generator checks");
     let mut played = Battle::new(&checked, 1).expect("a two-sided scenario");
-    sim::play(&mut played, 1, sim::ai::answer).expect("the AI plays");
+    sim::play(&mut played, 1, hexmelee::rulesets::shakhan::ai::answer).expect("the AI plays");
     let mut app = App::with_battle(checked, 1, played, false);
     app.handle(Input::Resize(200, 60));
     app.handle(Input::Key(KeyEvent::from(KeyCode::Enter)));
@@ -123,7 +126,8 @@ fn app(c: &mut Criterion) {
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("a test terminal");
     c.bench_function("app/first frame (default scenario, 120x40)", |b| {
         b.iter(|| {
-            let checked = scenario::default_scenario().expect("the embedded duel loads");
+            let checked = hexmelee::rulesets::shakhan::scenario::default_scenario()
+                .expect("the embedded duel loads");
             let seed = checked.scenario.seed;
             let mut app = App::new(checked, seed, false).expect("a two-sided scenario");
             app.handle(Input::Resize(120, 40));

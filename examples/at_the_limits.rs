@@ -16,8 +16,8 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::time::Instant;
 
-use hexmelee::engine::{Battle, Prompt};
-use hexmelee::{limits, scenario, sim};
+use hexmelee::limits;
+use hexmelee::rulesets::shakhan::engine::{Battle, Prompt};
 
 /// As the binary runs (src/main.rs).
 #[global_allocator]
@@ -87,13 +87,14 @@ fn main() {
     }
 
     let start = Instant::now();
-    let checked = match scenario::parse(Path::new("at_the_limits.ron"), &text) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("refused: {e}");
-            std::process::exit(2);
-        }
-    };
+    let checked =
+        match hexmelee::rulesets::shakhan::scenario::parse(Path::new("at_the_limits.ron"), &text) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("refused: {e}");
+                std::process::exit(2);
+            }
+        };
     let loaded = start.elapsed().as_secs_f64();
     let mut battle = Battle::new(&checked, 25).expect("two sides");
     battle.forget_log();
@@ -103,7 +104,7 @@ fn main() {
         let start = Instant::now();
         let round = battle.round();
         while battle.round() == round && !matches!(battle.prompt(), Prompt::Finished { .. }) {
-            let command = sim::ai::answer(&battle, &battle.prompt());
+            let command = hexmelee::rulesets::shakhan::ai::answer(&battle, &battle.prompt());
             battle.submit(command).expect("the AI's answer is accepted");
             answers += 1;
         }

@@ -3,16 +3,14 @@
 //! Melee Round of each — the engine with the AI answering, and the engine
 //! alone, both keeping no event log, as `batch` plays. Run it under `perf
 //! record` or `valgrind --tool=callgrind` (`--toggle-collect='*replay_unlogged*'`
-//! for the engine alone, `'*sim::ai::answer*'` for the AI).
+//! for the engine alone, `'*hexmelee::rulesets::shakhan::ai::answer*'` for the AI).
 //!
 //! `cargo run --release --example rounds -- [SCENARIO] [BATTLES] [REPLAYS]`
 
 use std::path::Path;
 use std::time::Instant;
 
-use hexmelee::engine::{Battle, Command, Prompt};
-use hexmelee::scenario;
-use hexmelee::sim;
+use hexmelee::rulesets::shakhan::engine::{Battle, Command, Prompt};
 
 /// As the binary runs (src/main.rs).
 #[global_allocator]
@@ -23,7 +21,8 @@ fn main() {
     let file = args.next().unwrap_or_else(|| "scenarios/duel.ron".into());
     let battles: u64 = args.next().and_then(|n| n.parse().ok()).unwrap_or(2000);
     let replays: u32 = args.next().and_then(|n| n.parse().ok()).unwrap_or(5);
-    let checked = scenario::load(Path::new(&file)).expect("the scenario loads");
+    let checked =
+        hexmelee::rulesets::shakhan::scenario::load(Path::new(&file)).expect("the scenario loads");
 
     let start = Instant::now();
     let mut played: Vec<(u64, Vec<Command>)> = Vec::new();
@@ -34,7 +33,7 @@ fn main() {
         // As batch plays.
         battle.forget_log();
         while !matches!(battle.prompt(), Prompt::Finished { .. }) && battle.round() < 100 {
-            let command = sim::ai::answer(&battle, &battle.prompt());
+            let command = hexmelee::rulesets::shakhan::ai::answer(&battle, &battle.prompt());
             events += battle
                 .submit(command)
                 .expect("the AI's answer is accepted")
@@ -72,7 +71,11 @@ fn main() {
 
 /// As `Battle::replay`, keeping no log, as batch plays.
 #[inline(never)]
-fn replay_unlogged(checked: &scenario::Checked, seed: u64, commands: &[Command]) -> Battle {
+fn replay_unlogged(
+    checked: &hexmelee::rulesets::shakhan::scenario::Checked,
+    seed: u64,
+    commands: &[Command],
+) -> Battle {
     let mut battle = Battle::new(checked, seed).expect("two sides");
     battle.forget_log();
     for command in commands {

@@ -3,12 +3,12 @@
 //! See `ARCHITECTURE.md` for the codemap and the layering rules.
 
 pub mod dice;
-pub mod engine;
+pub mod front;
 pub mod hex;
 pub mod limits;
-pub mod report;
-pub mod rules;
+pub mod rulesets;
 pub mod scenario;
+pub mod seam;
 pub mod seats;
 pub mod session;
 pub mod sim;

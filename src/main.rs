@@ -1,23 +1,16 @@
 //! The `hexmelee` command line: a thin layer over the library.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use hexmelee::engine::View;
-use hexmelee::engine::dragonquest::Battle as DqBattle;
-use hexmelee::report;
-use hexmelee::rules::shakhan::tables::tables;
-use hexmelee::scenario::{self, Checked, Loaded, ScenarioError};
-use hexmelee::session::file::AnyLoaded;
-use hexmelee::session::{self, Session, SessionError, autosave, export};
-use hexmelee::sim::batch::{self, BatchSpec};
-use hexmelee::sim::odds;
-use hexmelee::sim::script::Script;
-use hexmelee::sim::script::dragonquest::DqScript;
-use hexmelee::tui::app::App;
-use hexmelee::tui::terminal;
+use hexmelee::front::{BatchArgs, Failure, Front, OddsArgs, Opening, Output, Said, SimArgs};
+use hexmelee::rulesets;
+use hexmelee::scenario::{self, ScenarioError};
+use hexmelee::seam::View;
+use hexmelee::session::{self, SaveError, autosave, export};
+use hexmelee::tui::terminal::{self, Begin, Screen};
 
 /// `print!` for text that may hold a file's words: shown through
 /// `text::printable`, so no name can drive the terminal.
@@ -37,7 +30,7 @@ macro_rules! warn {
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[derive(Parser)]
-#[command(version, about = "Terminal tactical display for Shakhàn regular melee")]
+#[command(version)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -50,7 +43,7 @@ struct Cli {
 enum Command {
     /// Open the tactical display on a scenario (no subcommand: the embedded duel).
     Play {
-        #[arg(required_unless_present = "resume")]
+        /// The scenario file; the embedded default (the duel) when not given.
         scenario: Option<PathBuf>,
         /// Open a save file (docs/SAVES.md) where it was left instead.
         #[arg(long, value_name = "FILE", conflicts_with_all = ["scenario", "seed"])]
@@ -81,7 +74,7 @@ enum Command {
         /// Dice seed; the scenario's own seed when not given.
         #[arg(long)]
         seed: Option<u64>,
-        /// Stop after this many Melee Rounds (DragonQuest: Pulses), a draw.
+        /// Stop after this many rounds of the ruleset's clock (rounds, Pulses), a draw.
         #[arg(long, default_value_t = 100)]
         max_rounds: u32,
         /// Print the outcome as JSON instead of the log.
@@ -99,78 +92,19 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
     },
-    /// Exact chances of one strike. Shakhàn: threshold, strike, penetration,
-    /// critical, unbalance and expected damage. DragonQuest: hit, the
-    /// Special Damage bands, mishaps, damage to Fatigue and Endurance, and
-    /// the chance to kill, knock out, stun or knock down in one blow.
+    /// Exact chances of one strike, every die enumerated as the scenario's
+    /// ruleset rolls them: to hit, damage and what one blow may do. Each
+    /// ruleset adds flags of its own, named for it.
     Odds {
         scenario: PathBuf,
         #[arg(long)]
         attacker: String,
         #[arg(long)]
         defender: String,
-        /// Shakhàn: the attacker's Tactic Card (A-G; C when not given).
-        #[arg(long)]
-        card: Option<String>,
-        /// Shakhàn: the defender's Tactic Card (A-G; C when not given).
-        #[arg(long)]
-        defense_card: Option<String>,
-        /// One of the attacker's weapons: by kind in Shakhàn (LongSword), by
-        /// name in DragonQuest (Broadsword, or hands).
+        /// One of the attacker's weapons, as its ruleset names them (a kind
+        /// such as LongSword, or a name such as Broadsword or hands).
         #[arg(long)]
         weapon: Option<String>,
-        /// Shakhàn: aim at a body area: head, neck, upper_body, lower_body, arms, legs.
-        #[arg(long)]
-        aim: Option<String>,
-        /// Shakhàn: the defender does not raise its shield (e.g. struck from the rear).
-        #[arg(long)]
-        no_shield: bool,
-        /// Shakhàn: the defender charged onto the attacker's set spear or pole arm
-        /// (16.15.4 "Impaled on set weapon": +15 to the penetration roll).
-        #[arg(long)]
-        impaled: bool,
-        /// DragonQuest: the hex the strike comes through: front, flank or rear.
-        #[arg(long, value_name = "WAY")]
-        through: Option<String>,
-        /// DragonQuest: a Ranged attack (fired or thrown) at this many hexes.
-        #[arg(long, value_name = "HEXES")]
-        range: Option<u16>,
-        /// DragonQuest: a Close Combat strike.
-        #[arg(long)]
-        close: bool,
-        /// DragonQuest: the strike ends a Charge: pole (a Pole weapon or a
-        /// Shield Rush) or other.
-        #[arg(long, value_name = "WEAPON")]
-        charge: Option<String>,
-        /// DragonQuest: the strike is an Offensive Withdrawal's.
-        #[arg(long)]
-        withdrawing: bool,
-        /// DragonQuest: the defender is Stunned.
-        #[arg(long)]
-        stunned: bool,
-        /// DragonQuest: the defender is kneeling or prone.
-        #[arg(long)]
-        prone: bool,
-        /// DragonQuest: the defender is Evading (and may Parry).
-        #[arg(long)]
-        evading: bool,
-        /// DragonQuest: the defender is in a Defensive Withdrawal.
-        #[arg(long)]
-        defensive: bool,
-        /// DragonQuest: the defender is moving (Ranged).
-        #[arg(long)]
-        moving: bool,
-        /// DragonQuest: the defender is sheltered (Ranged).
-        #[arg(long)]
-        sheltered: bool,
-        /// DragonQuest: a special attack in place of the blow (23.5): trip,
-        /// entangle, shield-rush, knockout or disarm.
-        #[arg(long, value_name = "ATTACK")]
-        special: Option<String>,
-        /// DragonQuest: a monster of several hexes tramples a figure it
-        /// overran (29).
-        #[arg(long)]
-        trample: bool,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -184,7 +118,7 @@ enum Command {
         /// Batch seed; battle i is played with a seed derived from it and i.
         #[arg(long)]
         seed: Option<u64>,
-        /// Stop a battle after this many Melee Rounds (DragonQuest: Pulses), a draw.
+        /// Stop a battle after this many rounds of the ruleset's clock, a draw.
         #[arg(long, default_value_t = 100)]
         max_rounds: u32,
         /// Worker threads; one per core when not given.
@@ -225,20 +159,29 @@ enum ExportFormat {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // Each ruleset adds its own flags to `odds`.
+    let titles: Vec<&str> = rulesets::ALL.iter().map(|r| r.title()).collect();
+    let about = format!(
+        "A referee's tactical display for tabletop melee: {}",
+        titles.join(", ")
+    );
+    let command = Cli::command().about(about).mut_subcommand("odds", |odds| {
+        rulesets::ALL
+            .iter()
+            .fold(odds, |odds, r| r.odds_flags(odds))
+    });
+    let matches = command.get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     match cli.command {
-        Some(Command::Check { scenario, json }) => match scenario::load_any(&scenario) {
-            Ok(Loaded::DragonQuest(checked)) => {
-                if json {
-                    let json = report::dragonquest::check_json(&checked).to_string();
-                    out(&format!("{}\n", hexmelee::text::printable_json(&json)));
-                } else {
-                    say!("{}", report::dragonquest::check_table(&checked));
-                }
-                ExitCode::SUCCESS
-            }
-            Ok(Loaded::Shakhan(checked)) => check(Ok(checked), json),
-            Err(e) => check(Err(e), json),
+        Some(Command::Check { scenario, json }) => match read_scenario(&scenario) {
+            Ok((ruleset, text)) => match ruleset.check(&scenario, &text, json) {
+                Ok(output) => print(output),
+                Err(e) => problems(e),
+            },
+            Err(e) => problems(e),
         },
         Some(Command::Sim {
             scenario,
@@ -248,187 +191,42 @@ fn main() -> ExitCode {
             table_view,
             orders,
             save,
-        }) => match scenario::load_any(&scenario) {
-            Ok(Loaded::DragonQuest(checked)) => {
-                let script = match orders.map(|o| DqScript::load(&o, &checked)).transpose() {
-                    Ok(script) => script,
-                    Err(e) => {
-                        warn!("{e}");
-                        return ExitCode::from(2);
-                    }
-                };
-                let view = if table_view {
-                    View::Table
-                } else {
-                    View::Referee
-                };
-                let log = report::dragonquest::simulate(
-                    &checked,
-                    seed,
-                    max_rounds,
-                    json,
-                    view,
-                    script.as_ref(),
-                );
-                // A battle the script could not play is not saved.
-                if let (Some(out), Ok(_)) = (save, &log) {
-                    let mut playing = script.as_ref().map(DqScript::playing);
-                    let saved =
-                        Session::<DqBattle>::open_file(&scenario, seed).and_then(|mut s| {
-                            s.play_out(max_rounds, |b, p| match &mut playing {
-                                Some(playing) => playing.answer(b, p),
-                                None => hexmelee::sim::ai::dragonquest::answer(b, p),
-                            })?;
-                            Ok(s.save(&out)?)
-                        });
-                    if let Err(e) = saved {
-                        warn!("{e}");
-                        return ExitCode::from(2);
-                    }
-                }
-                emit(&scenario, json, log)
-            }
-            Ok(Loaded::Shakhan(checked)) => {
-                let script = match orders.map(|o| Script::load(&o, &checked)).transpose() {
-                    Ok(script) => script,
-                    Err(e) => {
-                        warn!("{e}");
-                        return ExitCode::from(2);
-                    }
-                };
-                if let Some(out) = save {
-                    let saved = session::Session::start_file(&scenario, seed).and_then(|mut s| {
-                        s.play(max_rounds, |b, p| match &script {
-                            Some(script) => script.answer(b, p),
-                            None => hexmelee::sim::ai::answer(b, p),
-                        })?;
-                        Ok(s.save(&out)?)
-                    });
-                    if let Err(e) = saved {
-                        warn!("{e}");
-                        return ExitCode::from(2);
-                    }
-                }
-                emit(
-                    &scenario,
-                    json,
-                    report::simulate(
-                        &checked,
-                        seed,
-                        max_rounds,
-                        json,
-                        table_view,
-                        script.as_ref(),
-                    ),
-                )
-            }
-            Err(e) => check(Err(e), false),
-        },
+        }) => {
+            let args = SimArgs {
+                seed,
+                max_rounds,
+                json,
+                table_view,
+                orders,
+                save,
+            };
+            emit(&scenario, |ruleset, text| {
+                ruleset.sim(&scenario, text, &args)
+            })
+        }
         Some(Command::Odds {
             scenario,
             attacker,
             defender,
-            card,
-            defense_card,
             weapon,
-            aim,
-            no_shield,
-            impaled,
-            through,
-            range,
-            close,
-            charge,
-            withdrawing,
-            stunned,
-            prone,
-            evading,
-            defensive,
-            moving,
-            sheltered,
-            special,
-            trample,
             json,
-        }) => match scenario::load_any(&scenario) {
-            Ok(Loaded::DragonQuest(checked)) => {
-                let shakhan = [
-                    ("--card", card.is_some()),
-                    ("--defense-card", defense_card.is_some()),
-                    ("--aim", aim.is_some()),
-                    ("--no-shield", no_shield),
-                    ("--impaled", impaled),
-                ];
-                if let Some((flag, _)) = shakhan.iter().find(|(_, given)| *given) {
-                    warn!(
-                        "{}: {flag} is for Shakhàn battles; a DragonQuest strike takes --through, --range, --close, --charge, --withdrawing, --stunned, --prone, --evading, --defensive, --moving, --sheltered, --special and --trample",
-                        scenario.display()
-                    );
-                    return ExitCode::from(2);
+        }) => {
+            let args = OddsArgs {
+                attacker,
+                defender,
+                weapon,
+                json,
+            };
+            let Some(("odds", flags)) = matches.subcommand() else {
+                unreachable!("the odds subcommand was parsed")
+            };
+            emit(&scenario, |ruleset, text| {
+                if let Some(refused) = odds_flag_of_another(ruleset, flags) {
+                    return Err(Failure::OfFile(refused));
                 }
-                let args = odds::dragonquest::DqOddsArgs {
-                    attacker,
-                    defender,
-                    weapon,
-                    range,
-                    close,
-                    through,
-                    charge,
-                    stunned,
-                    prone,
-                    evading,
-                    defensive,
-                    moving,
-                    sheltered,
-                    withdrawing,
-                    special,
-                    trample,
-                };
-                emit(
-                    &scenario,
-                    json,
-                    odds::dragonquest::odds_report(&checked, &args, json),
-                )
-            }
-            Ok(Loaded::Shakhan(checked)) => {
-                let dragonquest = [
-                    ("--through", through.is_some()),
-                    ("--range", range.is_some()),
-                    ("--close", close),
-                    ("--charge", charge.is_some()),
-                    ("--withdrawing", withdrawing),
-                    ("--stunned", stunned),
-                    ("--prone", prone),
-                    ("--evading", evading),
-                    ("--defensive", defensive),
-                    ("--moving", moving),
-                    ("--sheltered", sheltered),
-                    ("--special", special.is_some()),
-                    ("--trample", trample),
-                ];
-                if let Some((flag, _)) = dragonquest.iter().find(|(_, given)| *given) {
-                    warn!(
-                        "{}: {flag} is for DragonQuest battles; a Shakhàn strike takes --card, --defense-card, --aim, --no-shield and --impaled",
-                        scenario.display()
-                    );
-                    return ExitCode::from(2);
-                }
-                let args = odds::OddsArgs {
-                    attacker,
-                    defender,
-                    card: card.unwrap_or_else(|| "C".into()),
-                    defense_card: defense_card.unwrap_or_else(|| "C".into()),
-                    weapon,
-                    aim,
-                    no_shield,
-                    impaled,
-                };
-                emit(
-                    &scenario,
-                    json,
-                    odds::odds_report(&checked, &args, tables(), json),
-                )
-            }
-            Err(e) => check(Err(e), false),
-        },
+                ruleset.odds(&scenario, text, &args, flags)
+            })
+        }
         Some(Command::Batch {
             scenario,
             n,
@@ -436,91 +234,44 @@ fn main() -> ExitCode {
             max_rounds,
             threads,
             json,
-        }) => match scenario::load_any(&scenario) {
-            Ok(loaded) => {
-                let (name, own_seed) = match &loaded {
-                    Loaded::Shakhan(c) => (&c.scenario.name, c.scenario.seed),
-                    Loaded::DragonQuest(c) => (&c.scenario.name, c.scenario.seed),
-                };
-                let spec = BatchSpec {
-                    battles: n,
-                    seed: seed.unwrap_or(own_seed),
-                    max_rounds,
-                };
-                let threads = threads.map(|t| t as usize);
-                let report = match &loaded {
-                    Loaded::Shakhan(c) => {
-                        batch::run_report(c, spec, threads, batch::ANSWERER, true)
-                    }
-                    Loaded::DragonQuest(c) => batch::run_report_of(
-                        &c.spec,
-                        name,
-                        spec,
-                        threads,
-                        batch::DRAGONQUEST_ANSWERER,
-                        true,
-                    ),
-                };
-                emit(
-                    &scenario,
-                    json,
-                    report.map(|r| {
-                        if json {
-                            format!("{}\n", r.json())
-                        } else {
-                            r.text()
-                        }
-                    }),
-                )
-            }
-            Err(e) => check(Err(e), false),
-        },
-        Some(Command::CheckSave { file }) => match session::file::load_any(&file) {
-            Ok(AnyLoaded::Shakhan(loaded)) => {
-                warn_all(&loaded.warnings);
-                say!("{}", session::describe(&loaded.session));
-                ExitCode::SUCCESS
-            }
-            Ok(AnyLoaded::DragonQuest(loaded)) => {
-                warn_all(&loaded.warnings);
-                say!("{}", session::dragonquest::describe(&loaded.session));
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                warn!("{e}");
-                ExitCode::from(2)
-            }
-        },
+        }) => {
+            let args = BatchArgs {
+                battles: n,
+                seed,
+                max_rounds,
+                threads: threads.map(|t| t as usize),
+                json,
+            };
+            emit(&scenario, |ruleset, text| {
+                ruleset.batch(&scenario, text, &args)
+            })
+        }
+        Some(Command::CheckSave { file }) => {
+            said(read_save(&file).and_then(|(ruleset, text)| ruleset.check_save(&file, &text)))
+        }
         Some(Command::Export {
             file,
             format,
             referee,
             out,
         }) => {
-            let exported = session::file::load_any(&file).and_then(|loaded| {
-                let format = match format {
-                    ExportFormat::Text => export::Format::Text,
-                    ExportFormat::Markdown => export::Format::Markdown,
-                };
-                let view = if referee { View::Referee } else { View::Table };
-                let text = match loaded {
-                    AnyLoaded::Shakhan(loaded) => {
-                        warn_all(&loaded.warnings);
-                        export::render(&loaded.session, format, view)
+            let format = match format {
+                ExportFormat::Text => export::Format::Text,
+                ExportFormat::Markdown => export::Format::Markdown,
+            };
+            let view = if referee { View::Referee } else { View::Table };
+            let exported = read_save(&file)
+                .and_then(|(ruleset, text)| ruleset.export(&file, &text, format, view))
+                .and_then(|s| {
+                    warn_all(&s.warnings);
+                    match &out {
+                        Some(out) => session::file::write_atomic(out, &s.text),
+                        None => {
+                            say!("{}", s.text);
+                            Ok(())
+                        }
                     }
-                    AnyLoaded::DragonQuest(loaded) => {
-                        warn_all(&loaded.warnings);
-                        export::render_dragonquest(&loaded.session, format)
-                    }
-                };
-                match &out {
-                    Some(out) => session::file::write_atomic(out, &text),
-                    None => {
-                        say!("{text}");
-                        Ok(())
-                    }
-                }
-            });
+                });
             match exported {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
@@ -536,127 +287,101 @@ fn main() -> ExitCode {
             light,
             seats,
         }) => match (scenario, resume) {
-            (_, Some(file)) => play(Start::Resume(file), light, seats),
-            (Some(scenario), None) => play(Start::New(scenario, seed), light, seats),
-            (None, None) => play(Start::Default, light, seats),
+            (_, Some(file)) => play(Opening::Resume(file), light, seats),
+            (Some(scenario), None) => play(Opening::New(scenario, seed), light, seats),
+            (None, None) => play(Opening::Default, light, seats),
         },
-        Some(Command::Replay { file, light }) => play(Start::Replay(file), light, None),
-        None => play(Start::Default, cli.light, None),
+        Some(Command::Replay { file, light }) => play(Opening::Replay(file), light, None),
+        None => play(Opening::Default, cli.light, None),
     }
 }
 
-/// How the display opens.
-enum Start {
-    /// The embedded duel.
-    Default,
-    New(PathBuf, Option<u64>),
-    /// A save, where it was left.
-    Resume(PathBuf),
-    /// A save, stepped through from its start.
-    Replay(PathBuf),
+/// A scenario file's text and the ruleset it names.
+fn read_scenario(path: &Path) -> Result<(&'static dyn Front, String), ScenarioError> {
+    let text = scenario::read_text(path, "a scenario", "docs/SCENARIOS.md")?;
+    Ok((rulesets::of_scenario(&text), text))
+}
+
+/// A save file's text and the ruleset its scenario names.
+fn read_save(path: &Path) -> Result<(&'static dyn Front, String), SaveError> {
+    let text = session::file::read(path, |text| Ok(text.to_string()))?;
+    Ok((rulesets::of_save(path, &text)?, text))
+}
+
+/// Why `odds` refuses a flag of another ruleset's, if one was given: "--card
+/// is for Shakhàn battles; a DragonQuest strike takes --through, …".
+fn odds_flag_of_another(ruleset: &dyn Front, flags: &clap::ArgMatches) -> Option<String> {
+    let given = |id: &str| flags.value_source(id) == Some(clap::parser::ValueSource::CommandLine);
+    let other = rulesets::ALL
+        .iter()
+        .filter(|other| other.name() != ruleset.name())
+        .find_map(|other| {
+            let own = ruleset.odds_flag_names();
+            (other.odds_flag_names().iter())
+                .find(|(id, _)| given(id) && !own.iter().any(|(mine, _)| mine == id))
+                .map(|(_, flag)| (other.title(), *flag))
+        })?;
+    let own: Vec<&str> = ruleset.odds_flag_names().iter().map(|(_, f)| *f).collect();
+    let takes = match own.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => "no flags of its own".into(),
+    };
+    Some(format!(
+        "{} is for {} battles; a {} strike takes {takes}",
+        other.1,
+        other.0,
+        ruleset.title()
+    ))
 }
 
 /// Open the display, after every check that needs no terminal: a bad
 /// scenario or save, or a missing terminal, exits 2 before raw mode is
 /// entered.
-fn play(start: Start, light: bool, seats: Option<std::net::SocketAddr>) -> ExitCode {
-    let session = match open(&start) {
-        Ok(Opened::Shakhan(s)) => *s,
-        Ok(Opened::DragonQuest(s)) => return play_dragonquest(*s, start, light, seats.is_some()),
-        Err(SessionError::Scenario(e)) => return check(Err(e), false),
-        Err(e) => {
-            warn!("{e}");
-            return ExitCode::from(2);
+fn play(opening: Opening, light: bool, seats: Option<std::net::SocketAddr>) -> ExitCode {
+    let read = match &opening {
+        Opening::Default => {
+            let (ruleset, _, text) = rulesets::default();
+            Ok((ruleset, text.to_string()))
         }
+        Opening::New(path, _) => read_scenario(path).map_err(Failure::Scenario),
+        Opening::Resume(file) | Opening::Replay(file) => read_save(file).map_err(Failure::from),
     };
-    let link = match seats.map(bind_seats).transpose() {
-        Ok(link) => link,
-        Err(code) => return code,
+    let opened = read.and_then(|(ruleset, text)| ruleset.open(&opening, text, light));
+    let mut opened = match opened {
+        Ok(opened) => opened,
+        Err(e) => return failed(None, e),
     };
-    if let Some(code) = no_terminal() {
-        return code;
-    }
-    let mut app = App::from_session(session, light);
-    app.autosave = autosave::dir().ok();
-    match start {
-        Start::Resume(file) => app.save_path = Some(file),
-        Start::Replay(file) => {
-            app.save_path = Some(file);
-            app.start_replay();
-        }
-        Start::Default | Start::New(..) => app.offer_autosave(),
-    }
-    let port = match link.map(|link| open_seats(&mut app, link)).transpose() {
-        Ok(port) => port,
-        Err(code) => return code,
-    };
-    ended(terminal::run(app, port))
-}
-
-/// A battle opened for the display, of either ruleset.
-enum Opened {
-    Shakhan(Box<Session>),
-    DragonQuest(Box<Session<DqBattle>>),
-}
-
-/// The session `start` names: its scenario or save says which ruleset.
-fn open(start: &Start) -> Result<Opened, SessionError> {
-    match start {
-        Start::Default => Session::start(
-            std::path::Path::new(scenario::DEFAULT_SCENARIO.0),
-            scenario::DEFAULT_SCENARIO.1.to_string(),
-            None,
-        )
-        .map(|s| Opened::Shakhan(Box::new(s))),
-        Start::New(path, seed) => {
-            let text = scenario::read_text(path, "a scenario", "docs/SCENARIOS.md")?;
-            if scenario::ruleset_of(&text) == Some(scenario::RulesetName::DragonQuest) {
-                Session::open(path, text, *seed).map(|s| Opened::DragonQuest(Box::new(s)))
-            } else {
-                Session::start(path, text, *seed).map(|s| Opened::Shakhan(Box::new(s)))
-            }
-        }
-        Start::Resume(file) | Start::Replay(file) => match session::file::load_any(file)? {
-            AnyLoaded::Shakhan(loaded) => {
-                warn_all(&loaded.warnings);
-                Ok(Opened::Shakhan(Box::new(loaded.session)))
-            }
-            AnyLoaded::DragonQuest(loaded) => {
-                warn_all(&loaded.warnings);
-                Ok(Opened::DragonQuest(Box::new(loaded.session)))
+    warn_all(&opened.warnings);
+    let screen = &mut opened.screen;
+    let served = match seats {
+        Some(addr) => match screen.seat_sides() {
+            Ok(sides) => match bind_seats(addr) {
+                Ok(link) => Some((link, sides)),
+                Err(code) => return code,
+            },
+            Err(why) => {
+                warn!("hexmelee: {why}");
+                return ExitCode::from(2);
             }
         },
-    }
-}
-
-/// The DragonQuest display (no player seats: docs/RULINGS.md, "No player
-/// seats for DragonQuest").
-fn play_dragonquest(
-    session: Session<DqBattle>,
-    start: Start,
-    light: bool,
-    seats: bool,
-) -> ExitCode {
-    if seats {
-        warn!(
-            "hexmelee: --seats is for Shakhàn battles, whose cards are chosen in secret; a DragonQuest Pulse has nothing sealed (each figure acts in its turn, in the open), so it is played at the laptop"
-        );
-        return ExitCode::from(2);
-    }
+        None => None,
+    };
     if let Some(code) = no_terminal() {
         return code;
     }
-    let mut app = hexmelee::tui::dragonquest::App::from_session(session, light);
-    app.autosave = autosave::dir().ok();
-    match start {
-        Start::Resume(file) => app.save_path = Some(file),
-        Start::Replay(file) => {
-            app.save_path = Some(file);
-            app.start_replay();
-        }
-        Start::Default | Start::New(..) => app.offer_autosave(),
-    }
-    ended(terminal::run(app, None))
+    let begin = match opening {
+        Opening::Resume(file) => Begin::Resume(file),
+        Opening::Replay(file) => Begin::Replay(file),
+        Opening::Default | Opening::New(..) => Begin::Fresh,
+    };
+    screen.begin(autosave::dir().ok(), begin);
+    let port = match served.map(|(link, sides)| open_seats(screen.as_mut(), link, &sides)) {
+        Some(Ok(port)) => Some(port),
+        Some(Err(code)) => return code,
+        None => None,
+    };
+    ended(terminal::run(screen.as_mut(), port))
 }
 
 /// Refused before raw mode: the display needs a terminal on both ends.
@@ -717,12 +442,12 @@ fn bind_seats(addr: std::net::SocketAddr) -> Result<hexmelee::seats::Link, ExitC
 /// their QR codes) and hand the server to the display.
 #[cfg(feature = "seats")]
 fn open_seats(
-    app: &mut App,
+    screen: &mut dyn Screen,
     link: hexmelee::seats::Link,
+    sides: &[String],
 ) -> Result<Box<dyn hexmelee::seats::Port>, ExitCode> {
     use hexmelee::seats::{self, Token};
-    let sides = app.battle().sides().len();
-    let tokens = (0..sides)
+    let tokens = (0..sides.len())
         .map(|_| Token::generate())
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| {
@@ -730,10 +455,10 @@ fn open_seats(
             ExitCode::from(2)
         })?;
     say!("hexmelee: player seats at http://{}\n", link.addr);
-    for (side, token) in app.battle().sides().iter().zip(&tokens) {
-        say!("  {}: {}\n", side.name, seats::link(link.addr, token));
+    for (side, token) in sides.iter().zip(&tokens) {
+        say!("  {}: {}\n", side, seats::link(link.addr, token));
     }
-    app.open_seats(link.addr, tokens);
+    screen.open_seats(link.addr, tokens);
     Ok(Box::new(link))
 }
 
@@ -746,31 +471,64 @@ fn bind_seats(_: std::net::SocketAddr) -> Result<std::convert::Infallible, ExitC
 
 #[cfg(not(feature = "seats"))]
 fn open_seats(
-    _: &mut App,
+    _: &mut dyn Screen,
     never: std::convert::Infallible,
+    _: &[String],
 ) -> Result<Box<dyn hexmelee::seats::Port>, ExitCode> {
     match never {}
 }
 
-/// Exit 0 and print the factors when valid; exit 2 with every problem on
-/// stderr when not.
-fn check(loaded: Result<Checked, ScenarioError>, json: bool) -> ExitCode {
-    match loaded {
-        Ok(checked) => {
-            if json {
-                let json = report::factors_json(&checked).to_string();
-                out(&format!("{}\n", hexmelee::text::printable_json(&json)));
-            } else {
-                say!("{}", report::factors_table(&checked));
-            }
+/// Every problem of a scenario on stderr, and their count; exit 2.
+fn problems(e: ScenarioError) -> ExitCode {
+    warn!("{e}");
+    warn!(
+        "{} found",
+        hexmelee::words::counted(e.problems.len(), "problem")
+    );
+    ExitCode::from(2)
+}
+
+/// Print a command's output and exit 0.
+fn print(output: Output) -> ExitCode {
+    match output {
+        Output::Json(json) => out(&hexmelee::text::printable_json(&json)),
+        Output::Text(text) => say!("{text}"),
+    }
+    ExitCode::SUCCESS
+}
+
+/// Say why a command failed; exit 2.
+fn failed(file: Option<&Path>, e: Failure) -> ExitCode {
+    match (e, file) {
+        (Failure::Scenario(e), _) => return problems(e),
+        (Failure::OfFile(e), Some(file)) => warn!("{}: {e}", file.display()),
+        (Failure::OfFile(e) | Failure::Said(e), _) => warn!("{e}"),
+    }
+    ExitCode::from(2)
+}
+
+/// Run a command on a scenario file with the ruleset it names, and print
+/// its output or why not.
+fn emit(file: &Path, run: impl FnOnce(&dyn Front, &str) -> Result<Output, Failure>) -> ExitCode {
+    let result = read_scenario(file)
+        .map_err(Failure::Scenario)
+        .and_then(|(ruleset, text)| run(ruleset, &text));
+    match result {
+        Ok(output) => print(output),
+        Err(e) => failed(Some(file), e),
+    }
+}
+
+/// Print what a save says, after its warnings, or why it could not be read.
+fn said(result: Result<Said, SaveError>) -> ExitCode {
+    match result {
+        Ok(s) => {
+            warn_all(&s.warnings);
+            say!("{}", s.text);
             ExitCode::SUCCESS
         }
         Err(e) => {
             warn!("{e}");
-            warn!(
-                "{} found",
-                hexmelee::words::counted(e.problems.len(), "problem")
-            );
             ExitCode::from(2)
         }
     }
@@ -790,28 +548,5 @@ fn out(text: &str) {
             std::process::exit(1);
         }
         std::process::exit(0);
-    }
-}
-
-/// Print a command's output and exit 0, or its error after the file's name
-/// and exit 2.
-fn emit(
-    file: &std::path::Path,
-    json: bool,
-    result: Result<String, impl std::fmt::Display>,
-) -> ExitCode {
-    match result {
-        Ok(text) if json => {
-            out(&hexmelee::text::printable_json(&text));
-            ExitCode::SUCCESS
-        }
-        Ok(text) => {
-            say!("{text}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            warn!("{}: {e}", file.display());
-            ExitCode::from(2)
-        }
     }
 }

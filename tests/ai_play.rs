@@ -5,9 +5,10 @@
 
 use std::path::Path;
 
-use hexmelee::engine::{Battle, Command, FigureId, Prompt, SideId};
-use hexmelee::rules::shakhan::Card;
-use hexmelee::scenario::{self, Checked};
+use hexmelee::rulesets::shakhan::engine::{Battle, Command, Prompt};
+use hexmelee::rulesets::shakhan::rules::Card;
+use hexmelee::rulesets::shakhan::scenario::Checked;
+use hexmelee::seam::{FigureId, SideId};
 use hexmelee::sim;
 
 const SCENARIOS: [&str; 6] = [
@@ -29,13 +30,14 @@ fn text(name: &str) -> String {
 }
 
 fn parse(text: &str) -> Checked {
-    scenario::parse(Path::new("test.ron"), text).unwrap_or_else(|e| panic!("{e}"))
+    hexmelee::rulesets::shakhan::scenario::parse(Path::new("test.ron"), text)
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Play one battle with the AI on both sides; every answer must be accepted.
 fn play(c: &Checked, seed: u64) -> Battle {
     let mut battle = Battle::new(c, seed).unwrap();
-    sim::play(&mut battle, 100, sim::ai::answer)
+    sim::play(&mut battle, 100, hexmelee::rulesets::shakhan::ai::answer)
         .unwrap_or_else(|e| panic!("{} seed {seed}: {e}", c.scenario.name));
     battle
 }
@@ -80,9 +82,15 @@ fn ai_answers_depend_only_on_the_battle() {
         if matches!(prompt, Prompt::Finished { .. }) {
             break;
         }
-        let first = sim::ai::answer(&b, &prompt);
-        assert_eq!(first, sim::ai::answer(&b, &prompt.clone()));
-        assert_eq!(first, sim::ai::answer(&b.clone(), &prompt));
+        let first = hexmelee::rulesets::shakhan::ai::answer(&b, &prompt);
+        assert_eq!(
+            first,
+            hexmelee::rulesets::shakhan::ai::answer(&b, &prompt.clone())
+        );
+        assert_eq!(
+            first,
+            hexmelee::rulesets::shakhan::ai::answer(&b.clone(), &prompt)
+        );
         b.submit(first).unwrap();
     }
 }
@@ -127,7 +135,7 @@ fn first_orders(c: &Checked, figure: usize) -> Vec<(Card, Option<FigureId>)> {
     let b = Battle::new(c, 1).unwrap();
     let side = b.figure(FigureId(figure)).side;
     assert_eq!(b.prompt(), Prompt::Orders { side: SideId(0) });
-    match sim::ai::answer(&b, &Prompt::Orders { side: SideId(side) }) {
+    match hexmelee::rulesets::shakhan::ai::answer(&b, &Prompt::Orders { side: SideId(side) }) {
         Command::Orders { orders, .. } => orders
             .iter()
             .find(|o| o.figure == FigureId(figure))
@@ -194,9 +202,9 @@ fn ai_16_10_1_walks_round_a_strike_zone_rather_than_through_it() {
     let mut b = Battle::new(&c, 3).unwrap();
     let order = |side: usize, figure: usize, card: Card, target: usize| Command::Orders {
         side: SideId(side),
-        orders: vec![hexmelee::engine::FigureOrders {
+        orders: vec![hexmelee::rulesets::shakhan::engine::FigureOrders {
             figure: FigureId(figure),
-            cards: vec![hexmelee::engine::CardOrder::new(
+            cards: vec![hexmelee::rulesets::shakhan::engine::CardOrder::new(
                 card,
                 Some(FigureId(target)),
             )],
@@ -219,7 +227,7 @@ fn ai_16_10_1_walks_round_a_strike_zone_rather_than_through_it() {
                 side: SideId(1), ..
             } => Command::Move { moves: vec![] },
             Prompt::Orders { .. } | Prompt::Finished { .. } => break,
-            p => sim::ai::answer(&b, &p),
+            p => hexmelee::rulesets::shakhan::ai::answer(&b, &p),
         };
         b.submit(answer).unwrap();
     }
@@ -227,7 +235,7 @@ fn ai_16_10_1_walks_round_a_strike_zone_rather_than_through_it() {
     let struck_at = b
         .events()
         .iter()
-        .filter(|e| matches!(e, hexmelee::engine::Event::Strike(s) if s.attacker == FigureId(2)))
+        .filter(|e| matches!(e, hexmelee::rulesets::shakhan::engine::Event::Strike(s) if s.attacker == FigureId(2)))
         .count();
     assert_eq!(struck_at, 0, "Ann came within Cy's Strike Zone");
     let end = b
@@ -246,7 +254,7 @@ fn ai_16_10_1_walks_round_a_strike_zone_rather_than_through_it() {
 /// prompt of every shipped scenario.
 #[test]
 fn the_table_view_the_engine_keeps_matches_the_log() {
-    use hexmelee::engine::Event;
+    use hexmelee::rulesets::shakhan::engine::Event;
     for name in SCENARIOS {
         let c = parse(&text(name));
         for seed in 0..4 {
@@ -275,7 +283,7 @@ fn the_table_view_the_engine_keeps_matches_the_log() {
                     rounds,
                     "{name} seed {seed}"
                 );
-                let command = sim::ai::answer(&battle, &battle.prompt());
+                let command = hexmelee::rulesets::shakhan::ai::answer(&battle, &battle.prompt());
                 battle.submit(command).unwrap();
             }
         }

@@ -4,8 +4,10 @@
 
 use std::path::Path;
 
-use hexmelee::session::{Session, autosave};
-use hexmelee::sim::ai;
+use hexmelee::rulesets::shakhan::ai;
+use hexmelee::rulesets::shakhan::engine::Battle;
+use hexmelee::rulesets::shakhan::session::Session;
+use hexmelee::session::autosave;
 
 #[test]
 fn a_killed_autosave_never_corrupts_the_last_good_one() {
@@ -16,7 +18,11 @@ fn a_killed_autosave_never_corrupts_the_last_good_one() {
     let text = std::fs::read_to_string(&scenario).unwrap();
 
     // Nothing to resume yet.
-    assert!(autosave::find(&scenario, &text).unwrap().is_none());
+    assert!(
+        autosave::find::<Battle>(&scenario, &text)
+            .unwrap()
+            .is_none()
+    );
 
     // Two rounds, autosaved after every phase as the display does.
     let mut s = Session::start(&scenario, text.clone(), None).unwrap();
@@ -49,7 +55,7 @@ fn a_killed_autosave_never_corrupts_the_last_good_one() {
 
     // The autosave is the last whole one; the leftover is cleaned away.
     assert_eq!(std::fs::read_to_string(&path).unwrap(), good);
-    let found = autosave::find(&scenario, &text)
+    let found = autosave::find::<Battle>(&scenario, &text)
         .unwrap()
         .expect("an autosave");
     assert!(!leftover.exists());
@@ -64,14 +70,24 @@ fn a_killed_autosave_never_corrupts_the_last_good_one() {
 
     // Another scenario text has its own autosave.
     let edited = text.replace("Duel of the Level V warriors", "Another duel");
-    assert!(autosave::find(&scenario, &edited).unwrap().is_none());
+    assert!(
+        autosave::find::<Battle>(&scenario, &edited)
+            .unwrap()
+            .is_none()
+    );
 
     // A damaged autosave is an error to show, not a panic or a silent loss.
     std::fs::write(&path, &good[..good.len() / 3]).unwrap();
-    let err = autosave::find(&scenario, &text).unwrap_err().to_string();
+    let err = autosave::find::<Battle>(&scenario, &text)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("ends early"), "{err}");
 
     // Discarded, it is gone.
     autosave::discard(&scenario, &text).unwrap();
-    assert!(autosave::find(&scenario, &text).unwrap().is_none());
+    assert!(
+        autosave::find::<Battle>(&scenario, &text)
+            .unwrap()
+            .is_none()
+    );
 }

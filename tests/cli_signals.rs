@@ -200,7 +200,8 @@ fn the_dragonquest_display_plays_autosaves_and_restores() {
         std::thread::sleep(Duration::from_millis(50));
     };
     let loaded =
-        hexmelee::session::file::load_of::<hexmelee::engine::dragonquest::Battle>(&file).unwrap();
+        hexmelee::session::file::load_of::<hexmelee::rulesets::dragonquest::engine::Battle>(&file)
+            .unwrap();
     assert!(
         loaded.session.battle().outcome().is_some(),
         "played to the end"

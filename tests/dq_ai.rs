@@ -5,10 +5,12 @@ mod dq_common;
 mod shipped;
 
 use dq_common::*;
-use hexmelee::engine::dragonquest::{Action, Battle, Command, Fiat, Prompt, SpecialAttack, Task};
-use hexmelee::engine::{Engine, FigureId};
 use hexmelee::hex::{Facing, Step};
-use hexmelee::sim::ai::dragonquest::answer;
+use hexmelee::rulesets::dragonquest::ai::answer;
+use hexmelee::rulesets::dragonquest::engine::{
+    Action, Battle, Command, Fiat, Prompt, SpecialAttack, Task,
+};
+use hexmelee::seam::{Engine, FigureId};
 use hexmelee::sim::batch::{self, BatchSpec};
 use hexmelee::sim::play;
 use shipped::{DRAGONQUEST, dq_checked};
@@ -66,7 +68,7 @@ fn a_dragonquest_batch_is_the_same_on_one_thread_and_two() {
             "duel",
             spec,
             Some(threads),
-            batch::DRAGONQUEST_ANSWERER,
+            hexmelee::rulesets::dragonquest::batch::ANSWERER,
             false,
         )
         .unwrap()
@@ -168,7 +170,7 @@ fn a_thrower_with_a_weapon_to_spare_throws_21_7() {
 #[test]
 fn a_rank_4_class_b_weapon_sweeps_the_foes_in_its_zone_23_4() {
     let mut sweeper = fighter("Sweeper", 0, (5, 5), Facing::S, "Broadsword");
-    sweeper.weapons[0].rank = Some(hexmelee::rules::dragonquest::Rank(4));
+    sweeper.weapons[0].rank = Some(hexmelee::rulesets::dragonquest::rules::Rank(4));
     let front = sweeper.pose.front_hexes();
     let foe = |name: &str, at: hexmelee::hex::Hex| {
         let facing = at.facing_toward(sweeper.pose.hex).unwrap();
@@ -182,20 +184,20 @@ fn a_rank_4_class_b_weapon_sweeps_the_foes_in_its_zone_23_4() {
         matches!(
             action,
             Action::Melee {
-                multiple: hexmelee::engine::dragonquest::Multiple::Sweep { ref others },
+                multiple: hexmelee::rulesets::dragonquest::engine::Multiple::Sweep { ref others },
                 ..
             } if others.len() == 1
         ),
         "{action:?}"
     );
-    sweeper.weapons[0].rank = Some(hexmelee::rules::dragonquest::Rank(3));
+    sweeper.weapons[0].rank = Some(hexmelee::rulesets::dragonquest::rules::Rank(3));
     let mut bt = Battle::new(&spec(vec![sweeper, a, b]), 3).unwrap();
     until_turn_of(&mut bt, 0);
     assert!(
         matches!(
             chosen(&bt).1,
             Action::Melee {
-                multiple: hexmelee::engine::dragonquest::Multiple::Single,
+                multiple: hexmelee::rulesets::dragonquest::engine::Multiple::Single,
                 ..
             }
         ),
@@ -288,7 +290,7 @@ fn a_badly_hurt_figure_withdraws_while_a_friend_fights_20_3() {
     let foe = fighter("Foe", 1, (5, 4), Facing::NW, "Broadsword");
     let mut b = Battle::new(&spec(vec![hurt, friend, foe]), 2).unwrap();
     b.submit(Command::Referee(
-        hexmelee::engine::dragonquest::Fiat::Damage {
+        hexmelee::rulesets::dragonquest::engine::Fiat::Damage {
             figure: FigureId(0),
             points: 13,
             endurance: true,
@@ -429,7 +431,7 @@ fn a_monster_overruns_a_foe_in_its_way_29() {
     drake.prepared.clear();
     drake.armour = None;
     drake.ps = 30;
-    drake.tmr = hexmelee::rules::dragonquest::Tmr(4);
+    drake.tmr = hexmelee::rulesets::dragonquest::rules::Tmr(4);
     drake.endurance = 40;
     let knight = fighter("Knight", 0, (6, 5), Facing::S, "Broadsword");
     let mut b = Battle::new(&spec(vec![knight, drake]), 2).unwrap();
@@ -445,7 +447,7 @@ fn a_monster_overruns_a_foe_in_its_way_29() {
     assert!(
         b.events()[before..].iter().any(|e| matches!(
             e,
-            hexmelee::engine::dragonquest::Event::Overrun {
+            hexmelee::rulesets::dragonquest::engine::Event::Overrun {
                 figure: FigureId(0),
                 ..
             }

@@ -5,11 +5,11 @@ mod dq_common;
 
 use dq_common::*;
 use hexmelee::dice::Dice;
-use hexmelee::engine::FigureId;
-use hexmelee::engine::dragonquest::{
+use hexmelee::hex::{Facing, Step};
+use hexmelee::rulesets::dragonquest::engine::{
     Action, ActionKind, Battle, Command, Event, Multiple, Prompt, Task,
 };
-use hexmelee::hex::{Facing, Step};
+use hexmelee::seam::FigureId;
 
 const A: FigureId = FigureId(0);
 const B: FigureId = FigureId(1);
@@ -127,7 +127,7 @@ fn dq_22_3_the_second_action_comes_straight_after_the_first() {
     assert_eq!(
         bt.prompt(),
         Prompt::SideAction {
-            side: hexmelee::engine::SideId(0),
+            side: hexmelee::seam::SideId(0),
             ready: vec![A]
         }
     );

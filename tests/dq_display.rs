@@ -7,10 +7,10 @@ mod dq_screen;
 
 use dq_screen::*;
 
-use hexmelee::engine::dragonquest::{Action, Battle, Command, Prompt, Task};
-use hexmelee::engine::{FigureId, View};
+use hexmelee::rulesets::dragonquest::display::App;
+use hexmelee::rulesets::dragonquest::engine::{Action, Battle, Command, Prompt, Task};
+use hexmelee::seam::{FigureId, View};
 use hexmelee::session::{Ruleset, Session};
-use hexmelee::tui::dragonquest::App;
 use insta::assert_snapshot;
 use ratatui::crossterm::event::KeyCode;
 
@@ -70,7 +70,7 @@ fn dq_duel_played_to_the_end_by_keys() {
     // The same battle as the AI plays it headless.
     let mut headless = Session::<Battle>::open_file(app.session().origin(), None).unwrap();
     headless
-        .play_out(u32::MAX, hexmelee::sim::ai::dragonquest::answer)
+        .play_out(u32::MAX, hexmelee::rulesets::dragonquest::ai::answer)
         .unwrap();
     assert_eq!(headless.log(), app.session().log());
 }
@@ -176,7 +176,8 @@ fn dq_ai_side_and_undo_over_its_answers() {
     let mut app = open("dq-party-vs-monsters.ron", 120, 40);
     // The monsters' side to the AI whenever it is asked.
     let monsters = app.battle().sides().len() - 1;
-    while hexmelee::tui::dragonquest::scene::asked_side(app.battle()).map(|s| s.0) != Some(monsters)
+    while hexmelee::rulesets::dragonquest::display::scene::asked_side(app.battle()).map(|s| s.0)
+        != Some(monsters)
     {
         press(&mut app, KeyCode::Enter);
     }

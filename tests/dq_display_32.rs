@@ -10,12 +10,12 @@ mod dq_screen;
 
 use dq_screen::*;
 
-use hexmelee::engine::View;
-use hexmelee::engine::dragonquest::{Action, Multiple};
-use hexmelee::engine::dragonquest::{Event, explain};
 use hexmelee::hex::{Facing, Goal, Half, Hex, Pose, Step};
-use hexmelee::tui::dragonquest::App;
-use hexmelee::tui::dragonquest::route::Route;
+use hexmelee::rulesets::dragonquest::display::App;
+use hexmelee::rulesets::dragonquest::display::route::Route;
+use hexmelee::rulesets::dragonquest::engine::{Action, Multiple};
+use hexmelee::rulesets::dragonquest::engine::{Event, explain};
+use hexmelee::seam::View;
 use insta::assert_snapshot;
 use ratatui::crossterm::event::KeyCode;
 
@@ -363,7 +363,7 @@ fn dq_32_the_example_of_combat_played_with_keys() {
     press(&mut app, KeyCode::Char(char::from(b'0' + n as u8)));
     assert_eq!(
         app.battle().outcome(),
-        Some(Some(hexmelee::engine::SideId(0)))
+        Some(Some(hexmelee::seam::SideId(0)))
     );
 }
 

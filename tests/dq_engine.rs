@@ -4,9 +4,9 @@
 mod dq_common;
 
 use dq_common::*;
-use hexmelee::engine::dragonquest::{Action, Battle, Command, Fiat, Prompt, Task};
-use hexmelee::engine::{FigureId, SideId};
 use hexmelee::hex::Step;
+use hexmelee::rulesets::dragonquest::engine::{Action, Battle, Command, Fiat, Prompt, Task};
+use hexmelee::seam::{FigureId, SideId};
 
 fn play(seed: u64, limit: usize) -> Battle {
     let mut battle = Battle::new(&skirmish(), seed).unwrap();
@@ -42,7 +42,8 @@ fn same_seed_and_commands_give_the_same_battle_19() {
 fn events_survive_serde_19() {
     let b = play(3, 200);
     let json = serde_json::to_string(b.events()).unwrap();
-    let back: Vec<hexmelee::engine::dragonquest::Event> = serde_json::from_str(&json).unwrap();
+    let back: Vec<hexmelee::rulesets::dragonquest::engine::Event> =
+        serde_json::from_str(&json).unwrap();
     assert_eq!(back, b.events());
     let json = serde_json::to_string(b.commands()).unwrap();
     let back: Vec<Command> = serde_json::from_str(&json).unwrap();

@@ -14,17 +14,17 @@ mod dq_common;
 
 use dq_common::*;
 use hexmelee::dice::Dice;
-use hexmelee::engine::dragonquest::{
+use hexmelee::hex::{Facing, Hex, Pose, Step};
+use hexmelee::rulesets::dragonquest::engine::{
     Action, ActionKind, Battle, BattleSpec, Command, Event, Fiat, Multiple, Posture, Prompt, Task,
     explain,
 };
-use hexmelee::engine::{FigureId, SideId};
-use hexmelee::hex::{Facing, Hex, Pose, Step};
-use hexmelee::rules::dragonquest::damage::Standing;
-use hexmelee::rules::dragonquest::strike::Modifier;
-use hexmelee::rules::dragonquest::strike::{Hit, Parry};
-use hexmelee::rules::dragonquest::tables::modifiers::{Melee, Ranged};
-use hexmelee::rules::dragonquest::{DamagePoints, InitiativeValue, Rank, Tmr};
+use hexmelee::rulesets::dragonquest::rules::damage::Standing;
+use hexmelee::rulesets::dragonquest::rules::strike::Modifier;
+use hexmelee::rulesets::dragonquest::rules::strike::{Hit, Parry};
+use hexmelee::rulesets::dragonquest::rules::tables::modifiers::{Melee, Ranged};
+use hexmelee::rulesets::dragonquest::rules::{DamagePoints, InitiativeValue, Rank, Tmr};
+use hexmelee::seam::{FigureId, SideId};
 
 const EAGLEWING: FigureId = FigureId(0);
 const ARIELLA: FigureId = FigureId(1);
@@ -150,7 +150,10 @@ fn has(events: &[Event], f: impl Fn(&Event) -> bool) -> bool {
     events.iter().any(f)
 }
 
-fn strike_of(events: &[Event], attacker: FigureId) -> hexmelee::engine::dragonquest::StrikeEvent {
+fn strike_of(
+    events: &[Event],
+    attacker: FigureId,
+) -> hexmelee::rulesets::dragonquest::engine::StrikeEvent {
     events
         .iter()
         .find_map(|e| match e {
@@ -217,7 +220,7 @@ fn example_of_combat_32() {
 fn the_shipped_example_32_plays_the_book() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/dq-example-32.ron");
     let text = std::fs::read_to_string(&path).unwrap();
-    let shipped = hexmelee::scenario::dragonquest::parse(&path, &text).unwrap();
+    let shipped = hexmelee::rulesets::dragonquest::scenario::parse(&path, &text).unwrap();
     let mut book = example();
     book.dice = DICE.to_vec();
     assert_eq!(shipped.spec.figures, book.figures);
@@ -380,7 +383,7 @@ fn play_the_example(mut battle: Battle) {
     );
     assert!(e.contains(&Event::Prepared {
         figure: ORC,
-        item: hexmelee::engine::dragonquest::Item::Weapon(1)
+        item: hexmelee::rulesets::dragonquest::engine::Item::Weapon(1)
     }));
     // The goblin begins to reload: the first of a crossbow's two Passes.
     let e = act(
@@ -492,7 +495,7 @@ fn play_the_example(mut battle: Battle) {
     );
     assert!(e.contains(&Event::PickedUp {
         figure: DELION,
-        item: hexmelee::engine::dragonquest::Item::Weapon(0)
+        item: hexmelee::rulesets::dragonquest::engine::Item::Weapon(0)
     }));
     // The orc moves up to Delion and attacks him, missing.
     let delion = battle.figure(DELION).pose;

@@ -7,11 +7,11 @@ mod dq_screen;
 
 use dq_screen::*;
 
-use hexmelee::engine::dragonquest::{Battle, Prompt};
-use hexmelee::session::export::{self, Format};
+use hexmelee::rulesets::dragonquest::display::App;
+use hexmelee::rulesets::dragonquest::display::app::Overlay;
+use hexmelee::rulesets::dragonquest::engine::{Battle, Prompt};
+use hexmelee::session::export::Format;
 use hexmelee::session::file::load_of;
-use hexmelee::tui::dragonquest::App;
-use hexmelee::tui::dragonquest::app::Overlay;
 use insta::assert_snapshot;
 use ratatui::crossterm::event::KeyCode;
 
@@ -40,7 +40,7 @@ fn opened(path: &std::path::Path) -> App {
     let loaded = load_of::<Battle>(path).unwrap();
     let mut app = App::from_session(loaded.session, false);
     app.save_path = Some(path.to_path_buf());
-    app.handle(hexmelee::tui::app::Input::Resize(120, 40));
+    app.handle(hexmelee::tui::input::Input::Resize(120, 40));
     app
 }
 
@@ -217,12 +217,12 @@ fn dq_export_from_the_display() {
     assert!(note.text.contains(md.to_str().unwrap()), "{}", note.text);
     assert_eq!(
         std::fs::read_to_string(&md).unwrap(),
-        export::render_dragonquest(app.session(), Format::Markdown)
+        hexmelee::rulesets::dragonquest::session::render(app.session(), Format::Markdown)
     );
     let text = std::fs::read_to_string(&txt).unwrap();
     assert_eq!(
         text,
-        export::render_dragonquest(app.session(), Format::Text)
+        hexmelee::rulesets::dragonquest::session::render(app.session(), Format::Text)
     );
     assert!(text.contains("Pulse 2 begins"), "{text}");
     // Nothing but the two files (no temporary left behind).

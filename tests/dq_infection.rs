@@ -5,9 +5,11 @@ mod dq_common;
 
 use dq_common::*;
 use hexmelee::dice::{Dice, Percentile};
-use hexmelee::engine::dragonquest::{Action, Battle, Command, Event, Fiat, Multiple, Prompt};
-use hexmelee::engine::{FigureId, SideId};
 use hexmelee::hex::Facing;
+use hexmelee::rulesets::dragonquest::engine::{
+    Action, Battle, Command, Event, Fiat, Multiple, Prompt,
+};
+use hexmelee::seam::{FigureId, SideId};
 
 const A: FigureId = FigureId(0);
 const B: FigureId = FigureId(1);
@@ -63,7 +65,7 @@ fn dq_31_infection_chance_with_endurance_lost() {
         1
     );
     assert!(bt.figure(B).infected);
-    let line = hexmelee::engine::dragonquest::explain(&bt, &check);
+    let line = hexmelee::rulesets::dragonquest::engine::explain(&bt, &check);
     assert!(
         line.contains("10 + 20 + 5 (Endurance lost) = 35 %"),
         "{line}"

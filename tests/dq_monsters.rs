@@ -5,14 +5,14 @@
 mod dq_common;
 
 use dq_common::*;
-use hexmelee::engine::dragonquest::{
+use hexmelee::hex::{Facing, Hex, Step};
+use hexmelee::rulesets::dragonquest::engine::{
     Action, Battle, BattleSpec, Command, Event, Fiat, FigureSpec, Mount, Multiple,
 };
-use hexmelee::engine::{FigureId, SideId};
-use hexmelee::hex::{Facing, Hex, Step};
-use hexmelee::rules::dragonquest::Tmr;
-use hexmelee::rules::dragonquest::strike::Modifier;
-use hexmelee::rules::dragonquest::tables::modifiers::Melee;
+use hexmelee::rulesets::dragonquest::rules::Tmr;
+use hexmelee::rulesets::dragonquest::rules::strike::Modifier;
+use hexmelee::rulesets::dragonquest::rules::tables::modifiers::Melee;
+use hexmelee::seam::{FigureId, SideId};
 
 const A: FigureId = FigureId(0);
 const B: FigureId = FigureId(1);
@@ -193,7 +193,7 @@ fn dq_29_a_monster_overruns_a_figure_of_one_hex_and_tramples_it() {
     let log: Vec<String> = b
         .events()
         .iter()
-        .map(|e| hexmelee::engine::dragonquest::explain(&b, e))
+        .map(|e| hexmelee::rulesets::dragonquest::engine::explain(&b, e))
         .collect();
     assert!(
         log.iter().any(|l| l.contains("tries to trample Knight")),
@@ -454,7 +454,7 @@ proptest::proptest! {
                 break;
             }
             if i % 2 == 0 {
-                let c = hexmelee::sim::ai::dragonquest::answer(&b, &b.prompt());
+                let c = hexmelee::rulesets::dragonquest::ai::answer(&b, &b.prompt());
                 let ok = b.submit(c.clone()).is_ok();
                 proptest::prop_assert!(ok, "the AI's {:?} was refused", c);
             } else {

@@ -9,14 +9,14 @@ mod dq_common;
 use std::process::{Command as Process, Output};
 
 use dq_common::{fighter, shield, spec};
-use hexmelee::engine::FigureId;
-use hexmelee::engine::dragonquest::{
+use hexmelee::hex::{Facing, Pose};
+use hexmelee::rulesets::dragonquest::engine::{
     Action, Attack, Battle, Command, Event, Multiple, Prompt, Task,
 };
-use hexmelee::hex::{Facing, Pose};
-use hexmelee::rules::dragonquest::damage::Standing;
-use hexmelee::rules::dragonquest::strike::{AttackType, Hit};
-use hexmelee::sim::odds::dragonquest::strike_odds;
+use hexmelee::rulesets::dragonquest::odds::strike_odds;
+use hexmelee::rulesets::dragonquest::rules::damage::Standing;
+use hexmelee::rulesets::dragonquest::rules::strike::{AttackType, Hit};
+use hexmelee::seam::FigureId;
 use serde_json::Value;
 
 const BATTLES: u64 = 20_000;
@@ -40,7 +40,7 @@ fn agrees(measured: f64, n: f64, exact: f64) -> bool {
 }
 
 /// An axeman in chainmail and a swordsman with a shield, face to face.
-fn duel() -> hexmelee::engine::dragonquest::BattleSpec {
+fn duel() -> hexmelee::rulesets::dragonquest::engine::BattleSpec {
     let axe = fighter("Axeman", 0, (4, 4), Facing::SE, "Battle Axe");
     let at = Pose::new(axe.pose.hex, axe.pose.facing).front_hexes()[1];
     let facing = Facing::ALL

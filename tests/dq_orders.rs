@@ -4,24 +4,22 @@
 
 use std::path::Path;
 
-use hexmelee::engine::dragonquest::{ActionKind, Battle, Event, Item, SpecialAttack};
-use hexmelee::engine::{FigureId, SideId};
-use hexmelee::rules::dragonquest::DamagePoints;
-use hexmelee::scenario::{Loaded as Scenario, load_any};
+use hexmelee::rulesets::dragonquest::engine::{ActionKind, Battle, Event, Item, SpecialAttack};
+use hexmelee::rulesets::dragonquest::rules::DamagePoints;
+use hexmelee::rulesets::dragonquest::script::DqScript;
+use hexmelee::seam::{FigureId, SideId};
 use hexmelee::session::Session;
-use hexmelee::session::file::{self, AnyLoaded};
+use hexmelee::session::file;
 use hexmelee::sim::play;
-use hexmelee::sim::script::dragonquest::DqScript;
 
 fn shipped(name: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(name)
 }
 
-fn example() -> (hexmelee::scenario::dragonquest::Checked, DqScript) {
-    let Scenario::DragonQuest(checked) = load_any(&shipped("scenarios/dq-example-32.ron")).unwrap()
-    else {
-        panic!("dq-example-32 is DragonQuest")
-    };
+fn example() -> (hexmelee::rulesets::dragonquest::scenario::Checked, DqScript) {
+    let checked =
+        hexmelee::rulesets::dragonquest::scenario::load(&shipped("scenarios/dq-example-32.ron"))
+            .unwrap();
     let script = DqScript::load(&shipped("scenarios/dq-example-32.orders.ron"), &checked).unwrap();
     (checked, script)
 }
@@ -74,9 +72,7 @@ fn a_battle_saved_from_orders_loads_to_the_script_s_log() {
     let mut playing = script.playing();
     session.play_out(100, |b, p| playing.answer(b, p)).unwrap();
     session.save(&out).unwrap();
-    let AnyLoaded::DragonQuest(loaded) = file::load_any(&out).unwrap() else {
-        panic!("a DragonQuest save loaded as Shakhàn's")
-    };
+    let loaded = file::load_of::<hexmelee::rulesets::dragonquest::engine::Battle>(&out).unwrap();
     assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
     assert_eq!(loaded.session.battle().events(), battle.events());
 }
@@ -91,7 +87,8 @@ fn dq_22_3_and_23_5_a_script_combines_actions_and_disarms() {
         "ps: 15, md: 17, ag: 18, pc: 14",
         "ps: 15, md: 17, ag: 29, pc: 14",
     );
-    let checked = hexmelee::scenario::dragonquest::parse(Path::new("nimble.ron"), &text).unwrap();
+    let checked =
+        hexmelee::rulesets::dragonquest::scenario::parse(Path::new("nimble.ron"), &text).unwrap();
     let orders = r#"[
         (pulse: 1, figure: "Brenna", action: Combine(first: Pass(task: PutAway(None)), then: Evade())),
         (pulse: 2, figure: "Brenna", action: Combine(first: Evade(), then: Pass(task: PrepareShield))),

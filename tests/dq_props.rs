@@ -6,8 +6,8 @@ mod dq_common;
 use std::collections::BTreeMap;
 
 use dq_common::*;
-use hexmelee::engine::dragonquest::{Battle, ItemState, Prompt};
-use hexmelee::rules::dragonquest::damage::Standing;
+use hexmelee::rulesets::dragonquest::engine::{Battle, ItemState, Prompt};
+use hexmelee::rulesets::dragonquest::rules::damage::Standing;
 use proptest::prelude::*;
 
 fn check_invariants(b: &Battle) -> Result<(), String> {

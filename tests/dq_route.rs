@@ -6,11 +6,11 @@ mod dq_screen;
 
 use dq_screen::*;
 
-use hexmelee::engine::dragonquest::{Action, Battle, Command};
 use hexmelee::hex::Hex;
+use hexmelee::rulesets::dragonquest::display::App;
+use hexmelee::rulesets::dragonquest::engine::{Action, Battle, Command};
 use hexmelee::session::Session;
-use hexmelee::tui::app::Input;
-use hexmelee::tui::dragonquest::App;
+use hexmelee::tui::input::Input;
 use ratatui::crossterm::event::KeyCode;
 
 /// The hobgoblin asked first in the example of 32, before anyone moves.
@@ -70,7 +70,7 @@ fn dq_21_1_an_impossible_path_is_refused_and_nothing_changes() {
         shown.contains("✗ Hobgoblin may move 6 hexes in this action, not 8"),
         "{shown}"
     );
-    let walks = |c: &&hexmelee::tui::dragonquest::choices::Choice| {
+    let walks = |c: &&hexmelee::rulesets::dragonquest::display::choices::Choice| {
         c.words.starts_with("move") && !c.words.ends_with("(AI)")
     };
     assert!(!app.choices.iter().any(|c| walks(&c)), "{:?}", app.choices);

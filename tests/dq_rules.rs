@@ -4,15 +4,15 @@
 mod dq_common;
 
 use dq_common::*;
-use hexmelee::engine::dragonquest::{
+use hexmelee::hex::{Facing, Hex, Step};
+use hexmelee::rulesets::dragonquest::engine::{
     Action, Battle, BattleSpec, Command, Event, Fiat, FigureSpec, Item, Multiple, Posture, Prompt,
     StrikeEvent, Task,
 };
-use hexmelee::engine::{FigureId, SideId};
-use hexmelee::hex::{Facing, Hex, Step};
-use hexmelee::rules::dragonquest::Rank;
-use hexmelee::rules::dragonquest::strike::{AttackType, Modifier, Parry};
-use hexmelee::rules::dragonquest::tables::modifiers::{Melee, Misc};
+use hexmelee::rulesets::dragonquest::rules::Rank;
+use hexmelee::rulesets::dragonquest::rules::strike::{AttackType, Modifier, Parry};
+use hexmelee::rulesets::dragonquest::rules::tables::modifiers::{Melee, Misc};
+use hexmelee::seam::{FigureId, SideId};
 
 const A: FigureId = FigureId(0);
 const B: FigureId = FigureId(1);
@@ -703,10 +703,10 @@ fn lodged_arrow_costs_agility_until_drawn_out_27_4() {
     assert!(e.contains(&Event::Damaged {
         figure: B,
         d10: Some(8),
-        points: hexmelee::rules::dragonquest::DamagePoints(4),
-        absorbed: hexmelee::rules::dragonquest::DamagePoints(0),
-        fatigue: hexmelee::rules::dragonquest::DamagePoints(4),
-        endurance: hexmelee::rules::dragonquest::DamagePoints(0),
+        points: hexmelee::rulesets::dragonquest::rules::DamagePoints(4),
+        absorbed: hexmelee::rulesets::dragonquest::rules::DamagePoints(0),
+        fatigue: hexmelee::rulesets::dragonquest::rules::DamagePoints(4),
+        endurance: hexmelee::rulesets::dragonquest::rules::DamagePoints(0),
     }));
     assert_eq!(bt.figure(B).modified_ag(), 14);
 }
@@ -890,7 +890,7 @@ fn strength_adds_damage_and_breakage_25_5_option() {
         e,
         Event::Damaged {
             figure: B,
-            points: hexmelee::rules::dragonquest::DamagePoints(10),
+            points: hexmelee::rulesets::dragonquest::rules::DamagePoints(10),
             ..
         }
     )));

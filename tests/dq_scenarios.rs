@@ -2,21 +2,22 @@
 //! field picks the rules, the figure body becomes the engine's spec, and
 //! every mistake is refused at its place with a hint.
 
+mod hardening;
 mod shipped;
 
 use std::path::Path;
 
-use hexmelee::engine::SideId;
-use hexmelee::engine::dragonquest::Battle;
-use hexmelee::report::dragonquest::check_json;
-use hexmelee::rules::dragonquest::{Rank, Tmr};
-use hexmelee::scenario::{self, Loaded, ScenarioError};
+use hexmelee::rulesets::dragonquest::engine::Battle;
+use hexmelee::rulesets::dragonquest::report::check_json;
+use hexmelee::rulesets::dragonquest::rules::{Rank, Tmr};
+use hexmelee::scenario::ScenarioError;
+use hexmelee::seam::SideId;
 use shipped::{DRAGONQUEST, dq_checked};
 
 const BASE: &str = include_str!("../scenarios/dq-duel.ron");
 
-fn parse(text: &str) -> Result<Loaded, ScenarioError> {
-    scenario::parse_any(Path::new("t.ron"), text)
+fn parse(text: &str) -> Result<hardening::Loaded, ScenarioError> {
+    hardening::parse_any(Path::new("t.ron"), text)
 }
 
 /// The base duel with `from` replaced by `to` (once, and it must be there).
@@ -105,7 +106,7 @@ fn the_figure_body_becomes_the_engine_s_spec() {
 fn table_names_are_matched_without_case() {
     let text =
         edited("\"Broadsword\"", "\"broadsword\"").replacen("\"Chainmail\"", "\"CHAINMAIL\"", 1);
-    let Ok(Loaded::DragonQuest(c)) = parse(&text) else {
+    let Ok(hardening::Loaded::DragonQuest(c)) = parse(&text) else {
         panic!("refused");
     };
     assert_eq!(c.spec.figures[0].weapons[0].name, "Broadsword");
@@ -140,12 +141,12 @@ fn check_shows_strike_chance_defense_and_initiative_24_1_24_5_19_3() {
 /// Shakhàn file still reads as Shakhàn through the dispatch.
 #[test]
 fn the_ruleset_field_decides_which_rules_read_the_file() {
-    let e = scenario::parse(Path::new("t.ron"), BASE).unwrap_err();
+    let e = hexmelee::rulesets::shakhan::scenario::parse(Path::new("t.ron"), BASE).unwrap_err();
     assert_eq!(e.problems.len(), 1);
     assert_eq!(e.problems[0].at.unwrap().line, 6, "{e}");
     assert!(e.problems[0].message.contains("DragonQuest"), "{e}");
     let duel = include_str!("../scenarios/duel.ron");
-    assert!(matches!(parse(duel), Ok(Loaded::Shakhan(_))));
+    assert!(matches!(parse(duel), Ok(hardening::Loaded::Shakhan(_))));
     // A file that names no ruleset, or one unknown, is Shakhàn's to refuse.
     let unknown = BASE.replacen("ruleset: DragonQuest", "ruleset: Tunnels", 1);
     let e = parse(&unknown).unwrap_err();
@@ -344,10 +345,10 @@ fn a_monster_of_several_hexes_faces_a_vertex_and_fits_the_map_29() {
         "TMR of 0",
     );
     let ok = edited("at: (7, 4), facing: NW,", "at: (7, 4), facing: W, size: 3,");
-    let Ok(Loaded::DragonQuest(c)) = parse(&ok) else {
+    let Ok(hardening::Loaded::DragonQuest(c)) = parse(&ok) else {
         panic!("a drake of three hexes facing W at (7, 4) fits");
     };
-    let sheet = hexmelee::report::dragonquest::check_table(&c);
+    let sheet = hexmelee::rulesets::dragonquest::report::check_table(&c);
     assert!(
         sheet.contains("fills 3 hexes [29]: head at (7, 4), body (8, 4), (8, 5); its head faces the west vertex"),
         "{sheet}"

@@ -8,10 +8,10 @@ use std::sync::LazyLock;
 
 mod refusal;
 
-use hexmelee::engine::dragonquest::Battle;
+use hexmelee::rulesets::dragonquest::ai::answer;
+use hexmelee::rulesets::dragonquest::engine::Battle;
 use hexmelee::session::Session;
-use hexmelee::session::file::{self, AnyLoaded, Loaded, SaveError};
-use hexmelee::sim::ai::dragonquest::answer;
+use hexmelee::session::file::{self, Loaded, SaveError};
 
 const DUEL: &str = "scenarios/dq-duel.ron";
 
@@ -36,10 +36,7 @@ static SAVE: LazyLock<String> = LazyLock::new(|| {
 });
 
 fn load(text: &str) -> Result<Loaded<Battle>, SaveError> {
-    match file::load_text_any(Path::new("dq.ron"), text)? {
-        AnyLoaded::DragonQuest(loaded) => Ok(*loaded),
-        AnyLoaded::Shakhan(_) => panic!("a DragonQuest save loaded as Shakhàn's"),
-    }
+    file::load_text_of(Path::new("dq.ron"), text)
 }
 
 #[test]
@@ -128,17 +125,18 @@ fn a_save_is_written_atomically_and_autosaved_by_scenario() {
             .to_string_lossy()
             .starts_with("dq-duel-")
     );
-    match file::load_any(&path).unwrap() {
-        AnyLoaded::DragonQuest(l) => assert_eq!(l.session.log(), s.log()),
-        AnyLoaded::Shakhan(_) => panic!("loaded as Shakhàn's"),
-    }
+    assert_eq!(
+        file::load_of::<Battle>(&path).unwrap().session.log(),
+        s.log()
+    );
     // No temporary file is left beside it.
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
 }
 
 #[test]
 fn a_shakhan_only_load_refuses_a_dragonquest_save_in_plain_words() {
-    let e = file::load_text(Path::new("dq.ron"), &SAVE).unwrap_err();
+    let e =
+        hexmelee::rulesets::shakhan::session::load_text(Path::new("dq.ron"), &SAVE).unwrap_err();
     let text = e.to_string();
     assert!(
         text.starts_with("dq.ron:7:5: this is a save of a DragonQuest battle"),

@@ -5,14 +5,14 @@
 mod dq_common;
 
 use dq_common::*;
-use hexmelee::engine::dragonquest::{
+use hexmelee::hex::{Facing, Hex, Step};
+use hexmelee::rulesets::dragonquest::engine::{
     Action, Battle, BattleSpec, Command, Event, FigureSpec, Item, Prompt, SpecialAttack, Task,
 };
-use hexmelee::engine::{FigureId, SideId};
-use hexmelee::hex::{Facing, Hex, Step};
-use hexmelee::rules::dragonquest::damage::Standing;
-use hexmelee::rules::dragonquest::strike::Modifier;
-use hexmelee::rules::dragonquest::tables::modifiers::Melee;
+use hexmelee::rulesets::dragonquest::rules::damage::Standing;
+use hexmelee::rulesets::dragonquest::rules::strike::Modifier;
+use hexmelee::rulesets::dragonquest::rules::tables::modifiers::Melee;
+use hexmelee::seam::{FigureId, SideId};
 
 const A: FigureId = FigureId(0);
 const B: FigureId = FigureId(1);
@@ -342,8 +342,8 @@ fn dq_23_5_restrain_base_chance_and_the_hold_broken_from_outside() {
 /// Referee's numbers: no Strike Chance, roll, footing roll or minutes out.
 #[test]
 fn dq_23_5_the_table_view_of_a_knockout_hides_the_minutes() {
-    use hexmelee::engine::View;
-    use hexmelee::engine::dragonquest::explain_as;
+    use hexmelee::rulesets::dragonquest::engine::explain_as;
+    use hexmelee::seam::View;
     let (a, b) = engaged("Broadsword");
     let mut bt = a_first(&spec(vec![a, b]), [1, 4]);
     let events = act(&mut bt, A, special(B, SpecialAttack::Knockout));

@@ -4,19 +4,21 @@
 use std::path::Path;
 
 use hexmelee::dice::Dice;
-use hexmelee::engine::{
-    Battle, BrawlEvent, BusyStance, CardOrder, Command, Event, FigureId, FigureMove, FigureOrders,
-    Phase, Prompt, ShieldStance, SideId, StrikeEvent, View,
-};
 use hexmelee::hex::{Facing, Hex, Step};
-use hexmelee::rules::shakhan::brawl::{BrawlForm, BrawlIntent};
-use hexmelee::rules::shakhan::condition::{PlayedCard, round_fatigue};
-use hexmelee::rules::shakhan::{BodyArea, Card};
-use hexmelee::scenario::{self, Checked};
+use hexmelee::rulesets::shakhan::engine::{
+    Battle, BrawlEvent, BusyStance, CardOrder, Command, Event, FigureMove, FigureOrders, Phase,
+    Prompt, ShieldStance, StrikeEvent,
+};
+use hexmelee::rulesets::shakhan::rules::brawl::{BrawlForm, BrawlIntent};
+use hexmelee::rulesets::shakhan::rules::condition::{PlayedCard, round_fatigue};
+use hexmelee::rulesets::shakhan::rules::{BodyArea, Card};
+use hexmelee::rulesets::shakhan::scenario::Checked;
+use hexmelee::seam::{FigureId, SideId, View};
 use hexmelee::sim;
 
 fn parse(text: &str) -> Checked {
-    scenario::parse(Path::new("test.ron"), text).unwrap_or_else(|e| panic!("{e}"))
+    hexmelee::rulesets::shakhan::scenario::parse(Path::new("test.ron"), text)
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Two bare-handed figures on an open 8x8 map: A at `a_at` facing S, B at
@@ -654,14 +656,15 @@ fn s16_10_4_8_drop_kick_needs_a_straight_leap() {
 
 #[test]
 fn s16_10_4_tavern_brawl_plays_to_the_end_with_brawling() {
-    let c =
-        scenario::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/tavern-brawl.ron"))
-            .unwrap();
+    let c = hexmelee::rulesets::shakhan::scenario::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/tavern-brawl.ron"),
+    )
+    .unwrap();
     assert!(c.scenario.options.brawl);
     let mut kinds = std::collections::BTreeSet::new();
     for seed in 0..20 {
         let mut b = Battle::new(&c, seed).unwrap();
-        sim::play(&mut b, 100, sim::ai::answer).unwrap();
+        sim::play(&mut b, 100, hexmelee::rulesets::shakhan::ai::answer).unwrap();
         assert!(b.outcome().is_some(), "seed {seed}");
         for e in b.events() {
             match e {

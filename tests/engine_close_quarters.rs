@@ -5,18 +5,19 @@
 
 use std::path::Path;
 
-use hexmelee::engine::{
-    Battle, BusyStance, CardOrder, Command, DodgeStance, FigureId, FigureOrders, Override, Prompt,
-    ShieldStance, SideId,
+use hexmelee::rulesets::shakhan::engine::{
+    Battle, BusyStance, CardOrder, Command, DodgeStance, FigureOrders, Override, Prompt,
+    ShieldStance,
 };
-use hexmelee::rules::shakhan::Card;
-use hexmelee::rules::shakhan::tables::actions::Activity;
-use hexmelee::scenario::{self, Checked};
+use hexmelee::rulesets::shakhan::rules::Card;
+use hexmelee::rulesets::shakhan::rules::tables::actions::Activity;
+use hexmelee::rulesets::shakhan::scenario::Checked;
+use hexmelee::seam::{FigureId, SideId};
 
 /// A nimble fighter (Agility 17: TCA 3) at (1, 1) on a map whose second row
 /// is a close-quarters passage, and a foe far off.
 fn passage(options: &str, nimble_state: &str) -> Result<Checked, String> {
-    scenario::parse(
+    hexmelee::rulesets::shakhan::scenario::parse(
         Path::new("passage.ron"),
         &format!(
             r#"Scenario(name: "t", ruleset: Shakhan, options: (free_rounds: false, {options}),

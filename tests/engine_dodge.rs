@@ -5,17 +5,18 @@
 use std::path::Path;
 
 use hexmelee::dice::Dice;
-use hexmelee::engine::{
-    Battle, BusyStance, CardOrder, Command, DodgeStance, Event, FigureId, FigureOrders, Prompt,
-    ShieldStance, SideId, StrikeEvent,
+use hexmelee::rulesets::shakhan::engine::{
+    Battle, BusyStance, CardOrder, Command, DodgeStance, Event, FigureOrders, Prompt, ShieldStance,
+    StrikeEvent,
 };
-use hexmelee::rules::shakhan::Card;
-use hexmelee::scenario::{self, Checked};
+use hexmelee::rulesets::shakhan::rules::Card;
+use hexmelee::rulesets::shakhan::scenario::Checked;
+use hexmelee::seam::{FigureId, SideId};
 
 /// Arlos (long sword) faces Bailor; `bailor` is Bailor's facing and extras.
 fn duel(bailor: &str) -> Checked {
     let stats = "stats: (agility: 12, strength: 12, dexterity: 11, constitution: 12, willpower: 12, vision: 11)";
-    scenario::parse(
+    hexmelee::rulesets::shakhan::scenario::parse(
         Path::new("test.ron"),
         &format!(
             r#"Scenario(name: "t", ruleset: Shakhan, options: (free_rounds: false),
@@ -107,7 +108,7 @@ fn s16_9_4_dodge_a_blow_is_asked_and_a_passed_check_avoids_it() {
     assert!(
         b.describe(
             &Event::Strike(Box::new(s[0].clone())),
-            hexmelee::engine::View::Table
+            hexmelee::seam::View::Table
         )
         .unwrap()
         .contains("dodged"),

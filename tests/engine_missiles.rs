@@ -5,20 +5,22 @@
 use std::path::Path;
 
 use hexmelee::dice::Dice;
-use hexmelee::engine::{
-    Battle, BusyStance, CardOrder, Command, Event, FigureId, FigureOrders, FlightEvent,
-    MissileIntent, Prompt, ShieldStance, SideId,
+use hexmelee::rulesets::shakhan::engine::{
+    Battle, BusyStance, CardOrder, Command, Event, FigureOrders, FlightEvent, MissileIntent,
+    Prompt, ShieldStance,
 };
-use hexmelee::rules::shakhan::Card;
-use hexmelee::rules::shakhan::tables::actions::Activity;
-use hexmelee::scenario::{self, Checked};
+use hexmelee::rulesets::shakhan::rules::Card;
+use hexmelee::rulesets::shakhan::rules::tables::actions::Activity;
+use hexmelee::rulesets::shakhan::scenario::Checked;
+use hexmelee::seam::{FigureId, SideId};
 use hexmelee::sim;
 
 const STATS: &str = "stats: (agility: 12, strength: 12, dexterity: 11, constitution: 12, willpower: 12, vision: 11)";
 const BOW: &str = "missile_weapons: [(kind: ShortBow, quality: Good, training: 2, ammunition: 10)]";
 
 fn parse(text: &str) -> Checked {
-    scenario::parse(Path::new("test.ron"), text).unwrap_or_else(|e| panic!("{e}"))
+    hexmelee::rulesets::shakhan::scenario::parse(Path::new("test.ron"), text)
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Figures on an open map `w` x `h`; each entry is (side, col, row, facing,
@@ -159,8 +161,8 @@ fn s16_14_3_4_a_loaded_bow_is_aimed_and_loosed_then_loading_begins_under_g() {
         .iter()
         .find(|e| matches!(e, Event::MissileFlew(_)))
         .unwrap();
-    let referee = b.describe(flew, hexmelee::engine::View::Referee).unwrap();
-    let table = b.describe(flew, hexmelee::engine::View::Table).unwrap();
+    let referee = b.describe(flew, hexmelee::seam::View::Referee).unwrap();
+    let table = b.describe(flew, hexmelee::seam::View::Table).unwrap();
     assert!(referee.contains("rolled 10"), "{referee}");
     assert!(
         table.contains("struck") && !table.contains("rolled"),
@@ -467,12 +469,14 @@ fn s16_12_1_orders_naming_a_missing_missile_weapon_are_refused() {
 
 #[test]
 fn ambush_the_ai_shoots_and_every_battle_ends() {
-    let c = scenario::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/ambush.ron"))
-        .unwrap();
+    let c = hexmelee::rulesets::shakhan::scenario::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/ambush.ron"),
+    )
+    .unwrap();
     let (mut loosed, mut flew, mut loads) = (0, 0, 0);
     for seed in 0..6 {
         let mut b = Battle::new(&c, seed).unwrap();
-        sim::play(&mut b, 60, sim::ai::answer).unwrap();
+        sim::play(&mut b, 60, hexmelee::rulesets::shakhan::ai::answer).unwrap();
         assert!(b.outcome().is_some(), "seed {seed} did not finish");
         for e in b.events() {
             match e {
@@ -486,8 +490,8 @@ fn ambush_the_ai_shoots_and_every_battle_ends() {
                 e,
                 Event::MissileFlew(_) | Event::MissileLoosed { .. } | Event::LoadBegun { .. }
             ) {
-                assert!(b.describe(e, hexmelee::engine::View::Table).is_some());
-                assert!(b.describe(e, hexmelee::engine::View::Referee).is_some());
+                assert!(b.describe(e, hexmelee::seam::View::Table).is_some());
+                assert!(b.describe(e, hexmelee::seam::View::Referee).is_some());
             }
         }
     }

@@ -14,7 +14,7 @@ use proptest::prelude::*;
 
 use hardening::{Choices, Play, Tally};
 use hexmelee::dice::Dice;
-use hexmelee::scenario::{Checked, InitiativeSystem};
+use hexmelee::rulesets::shakhan::scenario::{Checked, InitiativeSystem};
 use shipped::{SCENARIOS, checked};
 
 /// Shipped scenario `which` under the standard rules, the Optional

@@ -5,19 +5,20 @@
 use std::path::Path;
 
 use hexmelee::dice::Dice;
-use hexmelee::engine::{
-    Battle, BusyStance, CardOrder, Command, Event, FigureId, FigureMove, FigureOrders, Override,
-    Prompt, ShieldStance, SideId, View,
-};
 use hexmelee::hex::{Facing, Step};
-use hexmelee::rules::shakhan::Card;
-use hexmelee::rules::shakhan::condition::SideFortune;
-use hexmelee::rules::shakhan::hazard::AftermathCheck;
-use hexmelee::rules::shakhan::tables::actions::Activity;
-use hexmelee::scenario::{self, Checked};
+use hexmelee::rulesets::shakhan::engine::{
+    Battle, BusyStance, CardOrder, Command, Event, FigureMove, FigureOrders, Override, Prompt,
+    ShieldStance,
+};
+use hexmelee::rulesets::shakhan::rules::Card;
+use hexmelee::rulesets::shakhan::rules::condition::SideFortune;
+use hexmelee::rulesets::shakhan::rules::hazard::AftermathCheck;
+use hexmelee::rulesets::shakhan::rules::tables::actions::Activity;
+use hexmelee::rulesets::shakhan::scenario::Checked;
+use hexmelee::seam::{FigureId, SideId, View};
 
 fn shipped(name: &str) -> Checked {
-    scenario::load(
+    hexmelee::rulesets::shakhan::scenario::load(
         &Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("scenarios")
             .join(name),
@@ -26,7 +27,8 @@ fn shipped(name: &str) -> Checked {
 }
 
 fn parse(text: &str) -> Checked {
-    scenario::parse(Path::new("test.ron"), text).unwrap_or_else(|e| panic!("{e}"))
+    hexmelee::rulesets::shakhan::scenario::parse(Path::new("test.ron"), text)
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Two figures on an open 8x8 map; `a` and `b` are their figure bodies.
@@ -82,7 +84,7 @@ fn stand_until_orders(b: &mut Battle) {
     }
 }
 
-fn strikes(b: &Battle) -> Vec<&hexmelee::engine::StrikeEvent> {
+fn strikes(b: &Battle) -> Vec<&hexmelee::rulesets::shakhan::engine::StrikeEvent> {
     b.events()
         .iter()
         .filter_map(|e| match e {
@@ -469,7 +471,7 @@ fn free_round_16_9_9_1_double_surprise() {
             matches!(
                 e,
                 Event::PhaseBegan {
-                    phase: hexmelee::engine::Phase::Attack { second: false, .. }
+                    phase: hexmelee::rulesets::shakhan::engine::Phase::Attack { second: false, .. }
                 }
             )
         })
@@ -896,7 +898,7 @@ fn s16_9_6_the_morale_line_says_why_the_side_is_losing_or_winning() {
 fn s16_9_6_a_standing_ratio_of_one_or_less_is_refused() {
     let text = r#"Scenario(name: "t", ruleset: Shakhan, options: (morale_standing: Headcount(1.0)),
         map: (width: 8, height: 8), sides: [(name: "A", colour: Red), (name: "B", colour: Blue)], figures: [])"#;
-    let err = scenario::parse(Path::new("t.ron"), text)
+    let err = hexmelee::rulesets::shakhan::scenario::parse(Path::new("t.ron"), text)
         .unwrap_err()
         .to_string();
     assert!(
@@ -1122,7 +1124,7 @@ fn arlos_orders(limits: bool, cards: Vec<CardOrder>) -> Result<(), String> {
             cards,
             shield: ShieldStance::Raise,
             when_busy: BusyStance::Ask,
-            dodge: hexmelee::engine::DodgeStance::Never,
+            dodge: hexmelee::rulesets::shakhan::engine::DodgeStance::Never,
             moves: Default::default(),
         }],
     })
@@ -1196,7 +1198,7 @@ fn s16_9_2_an_untargeted_attack_card_goes_to_the_nearest_enemy_at_the_reveal() {
         .events()
         .iter()
         .find(|e| matches!(e, Event::OrdersRevealed { .. }))
-        .and_then(|e| b.describe(e, hexmelee::engine::View::Referee))
+        .and_then(|e| b.describe(e, hexmelee::seam::View::Referee))
         .unwrap();
     assert!(line.contains("X C on Y;"), "{line}");
     assert!(line.contains("Z A on X"), "{line}");

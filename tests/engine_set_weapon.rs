@@ -6,20 +6,21 @@
 use std::path::Path;
 
 use hexmelee::dice::Dice;
-use hexmelee::engine::{
-    Battle, BusyStance, CardOrder, Command, DodgeStance, Event, FigureId, FigureMove, FigureOrders,
-    Prompt, ShieldStance, SideId, StrikeEvent,
-};
 use hexmelee::hex::Step;
-use hexmelee::rules::shakhan::Card;
-use hexmelee::scenario::{self, Checked};
+use hexmelee::rulesets::shakhan::engine::{
+    Battle, BusyStance, CardOrder, Command, DodgeStance, Event, FigureMove, FigureOrders, Prompt,
+    ShieldStance, StrikeEvent,
+};
+use hexmelee::rulesets::shakhan::rules::Card;
+use hexmelee::rulesets::shakhan::scenario::Checked;
+use hexmelee::seam::{FigureId, SideId};
 
 const STATS: &str = "stats: (agility: 12, strength: 12, dexterity: 11, constitution: 12, willpower: 12, vision: 11)";
 
 /// The charger (side A) three hexes south of the spearman (side B, facing
 /// it), each with `weapon`.
 fn field(spear: &str) -> Checked {
-    scenario::parse(
+    hexmelee::rulesets::shakhan::scenario::parse(
         Path::new("test.ron"),
         &format!(
             r#"Scenario(name: "t", ruleset: Shakhan, options: (free_rounds: false),

@@ -3,7 +3,8 @@
 
 mod shipped;
 
-use hexmelee::engine::{Battle, Event, View};
+use hexmelee::rulesets::shakhan::engine::{Battle, Event};
+use hexmelee::seam::View;
 use hexmelee::sim;
 use shipped::{SCENARIOS, checked};
 
@@ -13,7 +14,7 @@ fn every_shipped_scenario_plays_to_its_end_and_replays_identically() {
         for seed in [1, 2, 3] {
             let c = checked(name);
             let mut battle = Battle::new(&c, seed).unwrap();
-            sim::play(&mut battle, 100, sim::ai::answer).unwrap();
+            sim::play(&mut battle, 100, hexmelee::rulesets::shakhan::ai::answer).unwrap();
             let strikes = battle
                 .events()
                 .iter()
@@ -56,7 +57,8 @@ fn a_battle_that_forgets_its_log_plays_as_one_that_keeps_it() {
             forgetful.forget_log();
             assert!(forgetful.events().is_empty());
             while kept.outcome().is_none() && kept.round() <= 30 {
-                let command = sim::ai::answer(&forgetful, &forgetful.prompt());
+                let command =
+                    hexmelee::rulesets::shakhan::ai::answer(&forgetful, &forgetful.prompt());
                 let made = kept.submit(command.clone()).unwrap().to_vec();
                 assert_eq!(forgetful.submit(command).unwrap(), &made[..]);
                 assert_eq!(

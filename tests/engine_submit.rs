@@ -5,13 +5,12 @@
 
 use std::path::Path;
 
-use hexmelee::engine::{
-    Battle, CardOrder, Command, FigureMove, FigureOrders, Override, Prompt, SideId,
-};
 use hexmelee::hex::Step;
-use hexmelee::rules::shakhan::Card;
-use hexmelee::scenario;
-use hexmelee::sim;
+use hexmelee::rulesets::shakhan::engine::{
+    Battle, CardOrder, Command, FigureMove, FigureOrders, Override, Prompt,
+};
+use hexmelee::rulesets::shakhan::rules::Card;
+use hexmelee::seam::SideId;
 
 #[test]
 fn refused_commands_mid_battle_change_nothing() {
@@ -22,7 +21,7 @@ fn refused_commands_mid_battle_change_nothing() {
 }
 
 fn refusals_change_nothing(name: &str) {
-    let checked = scenario::load(
+    let checked = hexmelee::rulesets::shakhan::scenario::load(
         &Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("scenarios")
             .join(name),
@@ -76,7 +75,7 @@ fn refusals_change_nothing(name: &str) {
         // The dice did not move either: the next answer gives the same events
         // on the battle and on the copy taken before the refusals.
         let mut twin = before;
-        let answer = sim::ai::answer(&battle, &prompt);
+        let answer = hexmelee::rulesets::shakhan::ai::answer(&battle, &prompt);
         twin.submit(answer.clone()).unwrap();
         battle.submit(answer).unwrap();
         assert_eq!(twin.events(), battle.events());
@@ -90,7 +89,7 @@ fn refusals_change_nothing(name: &str) {
 }
 
 /// A figure of the other side: orders or moves for it are refused.
-fn enemy_of(battle: &Battle, side: SideId) -> hexmelee::engine::FigureId {
+fn enemy_of(battle: &Battle, side: SideId) -> hexmelee::seam::FigureId {
     battle
         .figures()
         .iter()
@@ -105,13 +104,15 @@ fn enemy_of(battle: &Battle, side: SideId) -> hexmelee::engine::FigureId {
 #[test]
 fn s16_9_7_moves_checked_one_at_a_time_as_a_list() {
     let path = Path::new("scenarios/skirmish.ron");
-    let checked = scenario::parse(path, &std::fs::read_to_string(path).unwrap()).unwrap();
+    let checked =
+        hexmelee::rulesets::shakhan::scenario::parse(path, &std::fs::read_to_string(path).unwrap())
+            .unwrap();
     let mut compared = 0;
     for seed in 0..4 {
         let mut battle = Battle::new(&checked, seed).unwrap();
         while battle.outcome().is_none() && battle.round() <= 6 {
             let prompt = battle.prompt();
-            let answer = sim::ai::answer(&battle, &prompt);
+            let answer = hexmelee::rulesets::shakhan::ai::answer(&battle, &prompt);
             if let (Prompt::Movement { side, .. }, Command::Move { moves }) = (&prompt, &answer) {
                 let mut check = battle.move_check(*side);
                 for (k, m) in moves.iter().enumerate() {

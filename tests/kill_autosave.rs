@@ -8,9 +8,10 @@ use std::process::Command;
 use std::time::Duration;
 
 use hexmelee::dice::Dice;
-use hexmelee::engine::Prompt;
-use hexmelee::session::{Session, autosave};
-use hexmelee::sim::ai;
+use hexmelee::rulesets::shakhan::ai;
+use hexmelee::rulesets::shakhan::engine::Prompt;
+use hexmelee::rulesets::shakhan::session::Session;
+use hexmelee::session::autosave;
 
 /// Set in the child: the data directory it autosaves into.
 const CHILD: &str = "HEXMELEE_KILL_TEST_CHILD";
@@ -80,7 +81,9 @@ fn a_process_killed_at_any_moment_leaves_a_loadable_autosave() {
             cut_mid_write += 1;
         }
         // The next start: the autosave is whole, the leftovers are gone.
-        match autosave::find_in(&dir, &scenario, &text) {
+        match autosave::find_in::<hexmelee::rulesets::shakhan::engine::Battle>(
+            &dir, &scenario, &text,
+        ) {
             Ok(Some(found)) => {
                 assert!(found.session.cursor() > 0);
                 loaded += 1;

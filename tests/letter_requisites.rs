@@ -4,10 +4,10 @@
 
 use std::path::Path;
 
-use hexmelee::engine::{Gear, striker, target};
-use hexmelee::rules::shakhan::Card;
-use hexmelee::rules::shakhan::tables::tables;
-use hexmelee::scenario::{self, Checked};
+use hexmelee::rulesets::shakhan::engine::{Gear, striker, target};
+use hexmelee::rulesets::shakhan::rules::Card;
+use hexmelee::rulesets::shakhan::rules::tables::tables;
+use hexmelee::rulesets::shakhan::scenario::Checked;
 
 /// One gauntleted figure (Dexterity 11, halved to 5.5) and a plain foe.
 fn gauntleted(agility: i32, extra: &str) -> Checked {
@@ -29,7 +29,8 @@ fn gauntleted(agility: i32, extra: &str) -> Checked {
                  weapons: [(kind: Dagger, quality: Good, training: 1)]),
             ])"#
     );
-    scenario::parse(Path::new("test.ron"), &text).unwrap_or_else(|e| panic!("{e}"))
+    hexmelee::rulesets::shakhan::scenario::parse(Path::new("test.ron"), &text)
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]

@@ -4,10 +4,10 @@
 
 use std::path::Path;
 
-use hexmelee::report::{factors_json, factors_table};
-use hexmelee::rules::shakhan::tables::tables;
-use hexmelee::scenario::{self, Checked};
-use hexmelee::sim::odds::{OddsArgs, matchup, odds_text, strike_odds};
+use hexmelee::rulesets::shakhan::odds::{OddsArgs, matchup, odds_text, strike_odds};
+use hexmelee::rulesets::shakhan::report::{factors_json, factors_table};
+use hexmelee::rulesets::shakhan::rules::tables::tables;
+use hexmelee::rulesets::shakhan::scenario::Checked;
 
 /// An attacker "A" with the weapon fields `weapon` and figure fields `extra`,
 /// and a plain defender "D".
@@ -29,7 +29,8 @@ fn two(weapon: &str, extra: &str) -> Checked {
                  weapons: [(kind: ShortSword, quality: Good, training: 1)]),
             ])"#
     );
-    scenario::parse(Path::new("test.ron"), &text).unwrap_or_else(|e| panic!("{e}"))
+    hexmelee::rulesets::shakhan::scenario::parse(Path::new("test.ron"), &text)
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -45,7 +46,8 @@ fn s16_4_1_3_plus_to_hit_raises_the_success_threshold_not_the_cf() {
     let args = OddsArgs::new("A", "D");
     let odds = |c: &Checked| strike_odds(&matchup(c, &args, t).unwrap(), t);
     let (before, after) = (odds(&plain), odds(&blessed));
-    let total = |o: &hexmelee::sim::odds::StrikeOdds| o.threshold.as_ref().unwrap().total;
+    let total =
+        |o: &hexmelee::rulesets::shakhan::odds::StrikeOdds| o.threshold.as_ref().unwrap().total;
     assert_eq!(total(&after), total(&before) + 7);
     assert!(after.p_strike > before.p_strike);
     let text = odds_text(&after, t);
@@ -63,7 +65,7 @@ fn s16_4_1_3_plus_to_hit_raises_the_success_threshold_not_the_cf() {
 fn s16_4_1_3_a_plus_to_hit_out_of_reason_is_refused_with_its_place() {
     let text = format!(
         "{}",
-        scenario::parse(
+        hexmelee::rulesets::shakhan::scenario::parse(
             Path::new("t.ron"),
             r#"Scenario(name: "t", ruleset: Shakhan, map: (width: 4, height: 4),
                 sides: [(name: "R", colour: Red), (name: "B", colour: Blue)],

@@ -5,13 +5,14 @@
 use std::path::Path;
 
 use hexmelee::dice::Dice;
-use hexmelee::engine::{
-    Battle, BusyStance, CardOrder, Command, Event, FigureId, FigureMove, FigureOrders,
-    MissileIntent, Prompt, ShieldStance, SideId, StrikeEvent,
-};
 use hexmelee::hex::{Facing, Hex, Step};
-use hexmelee::rules::shakhan::Card;
-use hexmelee::scenario::{self, Checked};
+use hexmelee::rulesets::shakhan::engine::{
+    Battle, BusyStance, CardOrder, Command, Event, FigureMove, FigureOrders, MissileIntent, Prompt,
+    ShieldStance, StrikeEvent,
+};
+use hexmelee::rulesets::shakhan::rules::Card;
+use hexmelee::rulesets::shakhan::scenario::Checked;
+use hexmelee::seam::{FigureId, SideId};
 
 const STATS: &str = "stats: (agility: 12, strength: 12, dexterity: 11, constitution: 12, willpower: 12, vision: 11)";
 
@@ -25,7 +26,8 @@ fn two(a: &str, b: &str) -> Checked {
                 (side: "B", occupation: Warrior, level: 1, height_m: 1.7, weight_kg: 70.0, {b}),
             ])"#
     );
-    scenario::parse(Path::new("test.ron"), &text).unwrap_or_else(|e| panic!("{e}"))
+    hexmelee::rulesets::shakhan::scenario::parse(Path::new("test.ron"), &text)
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn orders(side: usize, figure: usize, card: Card, target: Option<usize>) -> Command {
@@ -36,7 +38,7 @@ fn orders(side: usize, figure: usize, card: Card, target: Option<usize>) -> Comm
             cards: vec![CardOrder::new(card, target.map(FigureId))],
             shield: ShieldStance::Raise,
             when_busy: BusyStance::Ask,
-            dodge: hexmelee::engine::DodgeStance::Never,
+            dodge: hexmelee::rulesets::shakhan::engine::DodgeStance::Never,
             moves: Default::default(),
         }],
     }
@@ -125,7 +127,7 @@ fn s16_10_3_an_all_round_missile_zone_shoots_behind() {
                 cards: vec![shoot],
                 shield: ShieldStance::Raise,
                 when_busy: BusyStance::Ask,
-                dodge: hexmelee::engine::DodgeStance::Never,
+                dodge: hexmelee::rulesets::shakhan::engine::DodgeStance::Never,
                 moves: Default::default(),
             }],
         })

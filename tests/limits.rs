@@ -6,9 +6,9 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use hexmelee::limits;
-use hexmelee::scenario::{self, ScenarioError};
-use hexmelee::session::file::{self, SaveFile};
-use hexmelee::sim::script::Script;
+use hexmelee::rulesets::shakhan::script::Script;
+use hexmelee::rulesets::shakhan::session::SaveFile;
+use hexmelee::scenario::ScenarioError;
 
 /// `figures` figures on a `side` × `side` open map, in rows from the top
 /// left, alternating sides; figure 0's name is `first_name`.
@@ -40,7 +40,8 @@ fn scenario_text(side: u16, figures: usize, first_name: &str) -> String {
 }
 
 fn refused(text: &str) -> ScenarioError {
-    scenario::parse(Path::new("limits.ron"), text).expect_err("refused")
+    hexmelee::rulesets::shakhan::scenario::parse(Path::new("limits.ron"), text)
+        .expect_err("refused")
 }
 
 /// The one problem, with its line:col and message.
@@ -54,7 +55,7 @@ fn only_problem(e: &ScenarioError) -> ((usize, usize), &str) {
 #[test]
 fn figures_up_to_the_limit_and_not_one_more() {
     assert!(
-        scenario::parse(
+        hexmelee::rulesets::shakhan::scenario::parse(
             Path::new("ok.ron"),
             &scenario_text(32, limits::FIGURES, "F0")
         )
@@ -74,7 +75,7 @@ fn figures_up_to_the_limit_and_not_one_more() {
 #[test]
 fn map_side_up_to_the_limit_and_not_one_more() {
     assert!(
-        scenario::parse(
+        hexmelee::rulesets::shakhan::scenario::parse(
             Path::new("ok.ron"),
             &scenario_text(limits::MAP_SIDE, 2, "F0")
         )
@@ -93,7 +94,13 @@ fn map_side_up_to_the_limit_and_not_one_more() {
 fn names_up_to_the_limit_and_not_one_more() {
     // Characters, not bytes: à is two bytes.
     let longest = "à".repeat(limits::NAME_CHARS);
-    assert!(scenario::parse(Path::new("ok.ron"), &scenario_text(8, 2, &longest)).is_ok());
+    assert!(
+        hexmelee::rulesets::shakhan::scenario::parse(
+            Path::new("ok.ron"),
+            &scenario_text(8, 2, &longest)
+        )
+        .is_ok()
+    );
     let e = refused(&scenario_text(8, 2, &format!("{longest}x")));
     let (at, message) = only_problem(&e);
     // The name's own opening quote.
@@ -118,10 +125,12 @@ fn scenario_and_orders_files_past_the_size_limit_are_refused_unread() {
         std::fs::metadata(&at_limit).unwrap().len(),
         limits::SCENARIO_BYTES
     );
-    let checked = scenario::load(&at_limit).unwrap();
+    let checked = hexmelee::rulesets::shakhan::scenario::load(&at_limit).unwrap();
     let past = dir.path().join("past.ron");
     std::fs::write(&past, pad(1)).unwrap();
-    let e = scenario::load(&past).unwrap_err().to_string();
+    let e = hexmelee::rulesets::shakhan::scenario::load(&past)
+        .unwrap_err()
+        .to_string();
     assert!(
         e.starts_with(&format!(
             "{}: the file is larger than {limit} bytes",
@@ -144,11 +153,13 @@ fn scenario_and_orders_files_past_the_size_limit_are_refused_unread() {
 
 #[test]
 fn an_endless_file_is_refused_not_read_to_the_end() {
-    let e = scenario::load(Path::new("/dev/zero"))
+    let e = hexmelee::rulesets::shakhan::scenario::load(Path::new("/dev/zero"))
         .unwrap_err()
         .to_string();
     assert!(e.contains("larger than"), "{e}");
-    let e = file::load(Path::new("/dev/zero")).unwrap_err().to_string();
+    let e = hexmelee::rulesets::shakhan::session::load(Path::new("/dev/zero"))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("larger than"), "{e}");
 }
 
@@ -168,12 +179,16 @@ fn saves_past_the_size_limit_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let at_limit = dir.path().join("at.ron");
     std::fs::write(&at_limit, &text[..limit]).unwrap();
-    assert!(file::load(&at_limit).is_ok());
+    assert!(hexmelee::rulesets::shakhan::session::load(&at_limit).is_ok());
 }
 
 #[test]
 fn orders_for_more_rounds_than_the_limit_are_refused_at_the_first_extra_entry() {
-    let checked = scenario::parse(Path::new("ok.ron"), &scenario_text(8, 2, "F0")).unwrap();
+    let checked = hexmelee::rulesets::shakhan::scenario::parse(
+        Path::new("ok.ron"),
+        &scenario_text(8, 2, "F0"),
+    )
+    .unwrap();
     let orders = |rounds: usize| {
         let mut text = String::from("[\n");
         for round in 1..=rounds {
@@ -224,7 +239,11 @@ fn nesting_past_the_limit_is_refused_where_it_goes_too_deep() {
     let deep = format!("{}{}", "(".repeat(n + 1), ")".repeat(n + 1));
     let e = refused(&deep);
     assert_eq!(only_problem(&e).0, (1, n + 1), "{e}");
-    let checked = scenario::parse(Path::new("ok.ron"), &scenario_text(8, 2, "F0")).unwrap();
+    let checked = hexmelee::rulesets::shakhan::scenario::parse(
+        Path::new("ok.ron"),
+        &scenario_text(8, 2, "F0"),
+    )
+    .unwrap();
     let e = Script::parse(Path::new("o.ron"), &deep, &checked).unwrap_err();
     assert_eq!(only_problem(&e).0, (1, n + 1), "{e}");
 }

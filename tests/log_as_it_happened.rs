@@ -4,8 +4,9 @@
 
 mod shipped;
 
-use hexmelee::engine::{Battle, Event, Prompt, View};
-use hexmelee::sim::ai;
+use hexmelee::rulesets::shakhan::ai;
+use hexmelee::rulesets::shakhan::engine::{Battle, Event, Prompt};
+use hexmelee::seam::View;
 use shipped::{SCENARIOS, checked};
 
 fn render(b: &Battle, view: View) -> Vec<String> {
@@ -82,7 +83,7 @@ fn s16_9_8_action_worked_tells_the_total_so_far() {
 /// and every header has a line under it.
 #[test]
 fn quiet_pulses_are_one_line_and_every_pulse_header_has_a_line_under_it() {
-    use hexmelee::engine::EntryKind;
+    use hexmelee::rulesets::shakhan::engine::EntryKind;
     let b = play_checking_log("duel.ron", 1);
     let log = b.log(View::Referee);
     let quiet: Vec<&str> = log

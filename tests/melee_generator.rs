@@ -5,8 +5,8 @@
 
 use std::path::Path;
 
-use hexmelee::engine::{Battle, Event};
-use hexmelee::{limits, scenario, sim};
+use hexmelee::rulesets::shakhan::engine::{Battle, Event};
+use hexmelee::{limits, sim};
 
 #[path = "../examples/melee/generate.rs"]
 mod generate;
@@ -17,8 +17,9 @@ fn generated_melees_check_with_n_figures_a_side() {
     for n in [1, 4, 16, 17, limits::FIGURES / 2] {
         for seed in 0..4 {
             let text = generate::melee(n, seed);
-            let checked = scenario::parse(Path::new("melee.ron"), &text)
-                .unwrap_or_else(|e| panic!("{n} a side, seed {seed}: {e}"));
+            let checked =
+                hexmelee::rulesets::shakhan::scenario::parse(Path::new("melee.ron"), &text)
+                    .unwrap_or_else(|e| panic!("{n} a side, seed {seed}: {e}"));
             let figures = &checked.scenario.figures;
             assert_eq!(figures.len(), 2 * n);
             assert_eq!(figures.iter().filter(|f| f.side == "Red").count(), n);
@@ -40,9 +41,11 @@ fn the_same_seed_gives_the_same_melee_and_another_another() {
 #[test]
 fn a_32_a_side_melee_keeps_the_index_of_where_figures_stand_in_step() {
     let text = generate::melee(limits::FIGURES / 2, 3);
-    let checked = scenario::parse(Path::new("melee.ron"), &text).unwrap_or_else(|e| panic!("{e}"));
+    let checked = hexmelee::rulesets::shakhan::scenario::parse(Path::new("melee.ron"), &text)
+        .unwrap_or_else(|e| panic!("{e}"));
     let mut battle = Battle::new(&checked, 3).unwrap();
-    sim::play(&mut battle, 100, sim::ai::answer).unwrap_or_else(|e| panic!("{e}"));
+    sim::play(&mut battle, 100, hexmelee::rulesets::shakhan::ai::answer)
+        .unwrap_or_else(|e| panic!("{e}"));
     let strikes = (battle.events().iter())
         .filter(|e| matches!(e, Event::Strike(_)))
         .count();

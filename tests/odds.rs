@@ -7,10 +7,9 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use hexmelee::dice::Dice;
-use hexmelee::rules::shakhan::melee::resolve_strike;
-use hexmelee::rules::shakhan::tables::tables;
-use hexmelee::scenario;
-use hexmelee::sim::odds::{OddsArgs, matchup, strike_odds};
+use hexmelee::rulesets::shakhan::odds::{OddsArgs, matchup, strike_odds};
+use hexmelee::rulesets::shakhan::rules::melee::resolve_strike;
+use hexmelee::rulesets::shakhan::rules::tables::tables;
 use serde_json::Value;
 
 const STRIKES: u32 = 200_000;
@@ -54,7 +53,10 @@ impl Mean {
 
 fn monte_carlo(file: &str, args: &OddsArgs, seed: u64) {
     let t = tables();
-    let checked = scenario::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
+    let checked = hexmelee::rulesets::shakhan::scenario::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join(file),
+    )
+    .unwrap();
     let m = matchup(&checked, args, t).unwrap();
     let exact = strike_odds(&m, t);
     let (mut strike, mut pen, mut crit, mut unb, mut damage) = Default::default();
@@ -282,8 +284,8 @@ fn more_armour_means_fewer_penetrations() {
                               (piece: LegPieces, material: {material}, quality: Good)]),
                 ])"#
         );
-        let checked =
-            scenario::parse(Path::new("armour.ron"), &text).unwrap_or_else(|e| panic!("{e}"));
+        let checked = hexmelee::rulesets::shakhan::scenario::parse(Path::new("armour.ron"), &text)
+            .unwrap_or_else(|e| panic!("{e}"));
         let args = OddsArgs {
             attacker: "Axe".into(),
             defender: "Target".into(),

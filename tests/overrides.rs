@@ -4,21 +4,26 @@
 
 use std::path::Path;
 
-use hexmelee::engine::{
-    Battle, Command, Event, FigureId, Override, Prompt, RequisiteName, ReserveName, SideId, View,
-};
 use hexmelee::hex::{Facing, Hex, Pose};
-use hexmelee::rules::shakhan::BodyArea;
-use hexmelee::rules::shakhan::condition::{Life, Morale, Rout, Status};
-use hexmelee::rules::shakhan::tables::morale::MoraleOutcome;
-use hexmelee::scenario::{self, Checked};
-use hexmelee::sim::{self, ai};
+use hexmelee::rulesets::shakhan::ai;
+use hexmelee::rulesets::shakhan::engine::{
+    Battle, Command, Event, Override, Prompt, RequisiteName, ReserveName,
+};
+use hexmelee::rulesets::shakhan::rules::BodyArea;
+use hexmelee::rulesets::shakhan::rules::condition::{Life, Morale, Rout, Status};
+use hexmelee::rulesets::shakhan::rules::tables::morale::MoraleOutcome;
+use hexmelee::rulesets::shakhan::scenario::Checked;
+use hexmelee::seam::{FigureId, SideId, View};
+use hexmelee::sim::{self};
 
 const AULOS: FigureId = FigureId(0);
 const BERRIN: FigureId = FigureId(1);
 
 fn duel() -> Checked {
-    scenario::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/duel.ron")).unwrap()
+    hexmelee::rulesets::shakhan::scenario::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/duel.ron"),
+    )
+    .unwrap()
 }
 
 fn battle() -> Battle {

@@ -5,12 +5,15 @@
 
 use std::path::Path;
 
-use hexmelee::engine::{Battle, Command, Event, FigureMove, Pairing, Phase, Prompt, View};
 use hexmelee::hex::Step;
-use hexmelee::rules::shakhan::Card;
-use hexmelee::rules::shakhan::hazard::{AftermathCheck, Hazard};
-use hexmelee::rules::shakhan::trample::DodgeChoice;
-use hexmelee::scenario::{self, Checked};
+use hexmelee::rulesets::shakhan::engine::{
+    Battle, Command, Event, FigureMove, Pairing, Phase, Prompt,
+};
+use hexmelee::rulesets::shakhan::rules::Card;
+use hexmelee::rulesets::shakhan::rules::hazard::{AftermathCheck, Hazard};
+use hexmelee::rulesets::shakhan::rules::trample::DodgeChoice;
+use hexmelee::rulesets::shakhan::scenario::Checked;
+use hexmelee::seam::View;
 use hexmelee::sim;
 
 fn text(name: &str) -> String {
@@ -23,7 +26,8 @@ fn text(name: &str) -> String {
 }
 
 fn parse(text: &str) -> Checked {
-    scenario::parse(Path::new("test.ron"), text).unwrap_or_else(|e| panic!("{e}"))
+    hexmelee::rulesets::shakhan::scenario::parse(Path::new("test.ron"), text)
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// A shipped scenario with `options` added to its own.
@@ -45,7 +49,8 @@ const STATS: &str = "stats: (agility: 12, strength: 12, dexterity: 11, constitut
 
 fn play(c: &Checked, seed: u64) -> Battle {
     let mut b = Battle::new(c, seed).unwrap();
-    sim::play(&mut b, 100, sim::ai::answer).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    sim::play(&mut b, 100, hexmelee::rulesets::shakhan::ai::answer)
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     assert!(b.outcome().is_some(), "seed {seed}: no decision");
     b
 }
@@ -60,7 +65,9 @@ fn s16_9_10_priority_by_adjusted_agility_orders_action_phases_and_strikes() {
         // Highest Adjusted Agility first, ties by MA.
         for w in priority.windows(2) {
             let (x, y) = (b.figure(w[0]), b.figure(w[1]));
-            let key = |f: &hexmelee::engine::Figure| (f.factors.adjusted_agility, f.factors.ma.0);
+            let key = |f: &hexmelee::rulesets::shakhan::engine::Figure| {
+                (f.factors.adjusted_agility, f.factors.ma.0)
+            };
             assert!(
                 key(x) >= key(y),
                 "seed {seed}: {} before {}",
@@ -157,7 +164,7 @@ fn s16_9_10_only_the_figure_whose_action_phase_it_is_may_move() {
             b.submit(Command::Move { moves: vec![] }).unwrap();
             return;
         }
-        let answer = sim::ai::answer(&b, &prompt);
+        let answer = hexmelee::rulesets::shakhan::ai::answer(&b, &prompt);
         b.submit(answer).unwrap();
     }
 }
@@ -239,7 +246,7 @@ fn s16_11_a_dodge_prompt_comes_before_the_trample_and_a_full_dodge_costs_a_card(
                     };
                     assert_eq!((t.attacker, t.defender), (attacker, defender));
                     assert!(t.dodge.loses_card);
-                    let lost = |cards: &[hexmelee::engine::PlayedCard]| {
+                    let lost = |cards: &[hexmelee::rulesets::shakhan::engine::PlayedCard]| {
                         cards.iter().filter(|c| c.lost).count()
                     };
                     assert!(lost(&b.figure(defender).round.cards) > lost(&before));
@@ -253,7 +260,7 @@ fn s16_11_a_dodge_prompt_comes_before_the_trample_and_a_full_dodge_costs_a_card(
                     return;
                 }
                 _ => {
-                    let answer = sim::ai::answer(&b, &prompt);
+                    let answer = hexmelee::rulesets::shakhan::ai::answer(&b, &prompt);
                     b.submit(answer).unwrap();
                 }
             }
@@ -302,7 +309,7 @@ fn s16_12_half_action_points_and_attacks_in_descending_adjusted_agility() {
         let mut b = Battle::new(c, 3).unwrap();
         loop {
             let p = b.prompt();
-            let a = sim::ai::answer(&b, &p);
+            let a = hexmelee::rulesets::shakhan::ai::answer(&b, &p);
             for e in b.submit(a).unwrap().to_vec() {
                 if let Event::OrdersRevealed { awards, .. } = e {
                     return awards;
@@ -354,7 +361,7 @@ fn s16_12_pairings_are_checked_and_unpaired_figures_do_not_attack() {
     let mut b = Battle::new(&c, 2).unwrap();
     while b.prompt() != Prompt::Pairings {
         let p = b.prompt();
-        let a = sim::ai::answer(&b, &p);
+        let a = hexmelee::rulesets::shakhan::ai::answer(&b, &p);
         b.submit(a).unwrap();
     }
     let (x, y) = (b.figures()[0].id, b.figures()[1].id);
@@ -391,7 +398,7 @@ fn s16_12_pairings_are_checked_and_unpaired_figures_do_not_attack() {
     let mut all = events;
     while !matches!(b.prompt(), Prompt::DivineIntervention) {
         let p = b.prompt();
-        let a = sim::ai::answer(&b, &p);
+        let a = hexmelee::rulesets::shakhan::ai::answer(&b, &p);
         all.extend(b.submit(a).unwrap().to_vec());
     }
     assert!(
@@ -406,7 +413,7 @@ fn s16_12_the_referee_switches_quick_melee_from_the_next_round() {
     let mut b = Battle::new(&c, 4).unwrap();
     b.submit(Command::QuickMelee { on: true }).unwrap();
     assert!(!b.is_quick_melee());
-    sim::play(&mut b, 100, sim::ai::answer).unwrap();
+    sim::play(&mut b, 100, hexmelee::rulesets::shakhan::ai::answer).unwrap();
     assert!(
         b.round() > 1,
         "the battle must outlast the round of the switch"
@@ -426,7 +433,7 @@ fn s16_13_referee_applies_a_hazard_at_any_prompt_explained_in_both_views() {
     let victim = b.figures()[1].id;
     let before = b.clone();
     let unknown = Command::Hazard {
-        figure: hexmelee::engine::FigureId(99),
+        figure: hexmelee::seam::FigureId(99),
         hazard: Hazard::Fall { seconds: 3 },
     };
     assert!(b.submit(unknown).is_err());
@@ -457,7 +464,7 @@ fn s16_13_referee_applies_a_hazard_at_any_prompt_explained_in_both_views() {
         table.contains("a poison") && !table.contains("damage"),
         "{table}"
     );
-    sim::play(&mut b, 100, sim::ai::answer).unwrap();
+    sim::play(&mut b, 100, hexmelee::rulesets::shakhan::ai::answer).unwrap();
     let again = Battle::replay(&c, 9, b.commands()).unwrap();
     assert_eq!(again.events(), b.events());
 }

@@ -7,9 +7,8 @@ use std::sync::LazyLock;
 
 mod refusal;
 
-use hexmelee::engine::dragonquest::Battle;
+use hexmelee::rulesets::dragonquest::engine::Battle;
 use hexmelee::session::Session;
-use hexmelee::session::file::AnyLoaded;
 use proptest::prelude::*;
 
 const BASE: &str = include_str!("broken_saves/ok-base.ron");
@@ -17,7 +16,7 @@ const BASE: &str = include_str!("broken_saves/ok-base.ron");
 /// A DragonQuest duel played to its end by the AI, three commands undone.
 static DQ_BASE: LazyLock<String> = LazyLock::new(|| {
     let mut s = Session::<Battle>::open_file(Path::new("scenarios/dq-duel.ron"), None).unwrap();
-    s.play_out(100, hexmelee::sim::ai::dragonquest::answer)
+    s.play_out(100, hexmelee::rulesets::dragonquest::ai::answer)
         .unwrap();
     for _ in 0..3 {
         s.undo();
@@ -39,9 +38,16 @@ fn mutate(text: &str, at: usize, cut: usize, insert: &str) -> String {
 
 fn loads_without_panic(text: &str) {
     let path = Path::new("fuzz.ron");
-    match hexmelee::session::file::load_text_any(path, text) {
-        Ok(AnyLoaded::Shakhan(l)) => assert!(l.session.cursor() <= l.session.log().len()),
-        Ok(AnyLoaded::DragonQuest(l)) => assert!(l.session.cursor() <= l.session.log().len()),
+    use hexmelee::rulesets::{dragonquest, of_save};
+    use hexmelee::session::file::load_text_of;
+    let loaded = of_save(path, text).and_then(|r| match r.name() {
+        "DragonQuest" => load_text_of::<dragonquest::engine::Battle>(path, text)
+            .map(|l| (l.session.cursor(), l.session.log().len())),
+        _ => load_text_of::<hexmelee::rulesets::shakhan::engine::Battle>(path, text)
+            .map(|l| (l.session.cursor(), l.session.log().len())),
+    });
+    match loaded {
+        Ok((cursor, len)) => assert!(cursor <= len),
         // Issue 25: every refusal placed, in our words, safe to print.
         Err(e) => refusal::assert_refusal(&e.to_string(), "fuzz.ron"),
     }

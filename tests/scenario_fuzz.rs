@@ -4,11 +4,10 @@
 
 use std::path::Path;
 
+mod hardening;
 mod refusal;
 
 use proptest::prelude::*;
-
-use hexmelee::scenario;
 
 const SHIPPED: [&str; 10] = [
     include_str!("../scenarios/duel.ron"),
@@ -36,11 +35,11 @@ fn mutate(text: &str, at: usize, cut: usize, insert: &str) -> String {
 }
 
 fn loads_without_panic(text: &str) {
-    match scenario::parse_any(Path::new("fuzz.ron"), text) {
-        Ok(scenario::Loaded::Shakhan(c)) => {
+    match hardening::parse_any(Path::new("fuzz.ron"), text) {
+        Ok(hardening::Loaded::Shakhan(c)) => {
             assert_eq!(c.characters.len(), c.scenario.figures.len())
         }
-        Ok(scenario::Loaded::DragonQuest(c)) => {
+        Ok(hardening::Loaded::DragonQuest(c)) => {
             assert_eq!(c.spec.figures.len(), c.scenario.figures.len())
         }
         Err(e) => {
@@ -100,7 +99,7 @@ proptest! {
 #[test]
 fn every_shipped_scenario_is_valid() {
     for text in SHIPPED {
-        if let Err(e) = scenario::parse_any(Path::new("shipped.ron"), text) {
+        if let Err(e) = hardening::parse_any(Path::new("shipped.ron"), text) {
             panic!("{e}");
         }
     }
@@ -112,7 +111,10 @@ fn the_documented_example_is_valid() {
     let doc = include_str!("../docs/SCENARIOS.md");
     let start = doc.find("```ron\n").expect("a ron block") + "```ron\n".len();
     let end = start + doc[start..].find("```").expect("its end");
-    if let Err(e) = scenario::parse(Path::new("docs/SCENARIOS.md"), &doc[start..end]) {
+    if let Err(e) = hexmelee::rulesets::shakhan::scenario::parse(
+        Path::new("docs/SCENARIOS.md"),
+        &doc[start..end],
+    ) {
         panic!("{e}");
     }
 }

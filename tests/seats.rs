@@ -7,12 +7,12 @@
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use hexmelee::engine::{
-    Battle, Command, FigureId, FigureMove, FigureOrders, Prompt, ShieldStance, SideId,
+use hexmelee::rulesets::shakhan::ai;
+use hexmelee::rulesets::shakhan::engine::{
+    Battle, Command, FigureMove, FigureOrders, Prompt, ShieldStance,
 };
-use hexmelee::scenario;
+use hexmelee::seam::{FigureId, SideId};
 use hexmelee::seats::{self, Answered, FromServer, Link, Question, Sealed, Table, ToServer, Token};
-use hexmelee::sim::ai;
 use serde_json::{Value, json};
 
 const RED: SideId = SideId(0);
@@ -36,10 +36,10 @@ fn tok(side: SideId) -> String {
 
 impl Table2 {
     fn open() -> Table2 {
-        Table2::open_on(scenario::default_scenario().unwrap())
+        Table2::open_on(hexmelee::rulesets::shakhan::scenario::default_scenario().unwrap())
     }
 
-    fn open_on(checked: scenario::Checked) -> Table2 {
+    fn open_on(checked: hexmelee::rulesets::shakhan::scenario::Checked) -> Table2 {
         let battle = Battle::new(&checked, checked.scenario.seed).unwrap();
         let link = seats::start("127.0.0.1:0".parse().unwrap()).unwrap();
         assert!(link.addr.ip().is_loopback() && link.addr.port() != 0);
@@ -674,7 +674,7 @@ fn shakhan_16_14_3_7_a_seat_picks_its_moves_and_the_laptop_plays_them() {
 /// WebSocket, answered with one of the choices it was given.
 #[test]
 fn shakhan_16_15_4_a_seat_is_asked_to_raise_its_shield() {
-    let checked = scenario::load(
+    let checked = hexmelee::rulesets::shakhan::scenario::load(
         &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/skirmish.ron"),
     )
     .unwrap();

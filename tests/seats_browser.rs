@@ -19,11 +19,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
-use hexmelee::engine::{Command, FigureId, Prompt, SideId};
-use hexmelee::rules::shakhan::Card;
+use hexmelee::rulesets::shakhan::display::app::App;
+use hexmelee::rulesets::shakhan::display::keys::Mode;
+use hexmelee::rulesets::shakhan::engine::{Command, Prompt};
+use hexmelee::rulesets::shakhan::rules::Card;
+use hexmelee::seam::{FigureId, SideId};
 use hexmelee::seats::{self, FromServer, Link, Token};
-use hexmelee::tui::app::App;
-use hexmelee::tui::keys::Mode;
 use ratatui::crossterm::event::KeyCode;
 use serde_json::{Value, json};
 

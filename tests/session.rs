@@ -3,10 +3,12 @@
 
 use std::path::{Path, PathBuf};
 
-use hexmelee::engine::{Battle, Command, Override, Prompt, View};
-use hexmelee::session::file::{self, SaveFile};
-use hexmelee::session::{Session, SessionError, export};
-use hexmelee::sim::ai;
+use hexmelee::rulesets::shakhan::ai;
+use hexmelee::rulesets::shakhan::engine::{Battle, Command, Override, Prompt};
+use hexmelee::rulesets::shakhan::session::SaveFile;
+use hexmelee::rulesets::shakhan::session::Session;
+use hexmelee::seam::View;
+use hexmelee::session::{SessionError, export};
 
 fn scenario(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -42,7 +44,7 @@ fn save_then_load_gives_the_identical_battle() {
         let s = played(name, seed);
         let path = dir.path().join(name);
         s.save(&path).unwrap();
-        let loaded = file::load(&path).unwrap();
+        let loaded = hexmelee::rulesets::shakhan::session::load(&path).unwrap();
         assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
         let l = &loaded.session;
         assert_eq!(l.battle().events(), s.battle().events(), "{name}");
@@ -63,7 +65,9 @@ fn a_save_in_the_middle_of_an_undo_keeps_the_redo_tail() {
     s.goto(end / 2).unwrap();
     let path = dir.path().join("half.ron");
     s.save(&path).unwrap();
-    let mut l = file::load(&path).unwrap().session;
+    let mut l = hexmelee::rulesets::shakhan::session::load(&path)
+        .unwrap()
+        .session;
     assert_eq!(l.cursor(), end / 2);
     assert_eq!(state(l.battle()), state(s.battle()));
     l.goto(end).unwrap();
@@ -114,7 +118,7 @@ fn a_new_command_after_an_undo_drops_the_redo_tail() {
     // An accepted one starts a new branch.
     let answer = ai::answer(s.battle(), &prompt);
     s.submit(Command::Referee(Override::SetInitiative {
-        side: hexmelee::engine::SideId(1),
+        side: hexmelee::seam::SideId(1),
     }))
     .unwrap();
     assert_eq!(s.log().len(), 4);
@@ -158,7 +162,7 @@ fn reroll_undoes_the_last_command_discards_a_die_and_makes_it_again() {
         s.submit(ai::answer(s.battle(), &p)).unwrap();
         if s.battle().events()[before..]
             .iter()
-            .any(|e| matches!(e, hexmelee::engine::Event::Strike(_)))
+            .any(|e| matches!(e, hexmelee::rulesets::shakhan::engine::Event::Strike(_)))
         {
             break s.battle().events()[before..].to_vec();
         }
@@ -187,20 +191,22 @@ fn reroll_undoes_the_last_command_discards_a_die_and_makes_it_again() {
 fn export_has_rounds_pulses_and_marked_overrides() {
     let mut s = Session::start_file(&scenario("duel.ron"), Some(1)).unwrap();
     s.submit(Command::Referee(Override::SetInitiative {
-        side: hexmelee::engine::SideId(1),
+        side: hexmelee::seam::SideId(1),
     }))
     .unwrap();
     s.play(40, ai::answer).unwrap();
-    let md = export::render(&s, export::Format::Markdown, View::Table);
+    let md =
+        hexmelee::rulesets::shakhan::session::render(&s, export::Format::Markdown, View::Table);
     assert!(md.starts_with("# Duel of the Level V warriors\n"), "{md}");
     assert!(md.contains("\n## Melee Round 1\n"), "{md}");
     assert!(md.contains("\n### Pulse 1\n"), "{md}");
     assert!(md.contains("- **Referee override: "), "{md}");
-    let text = export::render(&s, export::Format::Text, View::Referee);
+    let text =
+        hexmelee::rulesets::shakhan::session::render(&s, export::Format::Text, View::Referee);
     assert!(text.contains("Melee Round 1\n-------------"), "{text}");
     assert!(text.contains("  ! Referee override: "), "{text}");
     // The table's view has no rolls' details the referee's has.
-    let table = export::render(&s, export::Format::Text, View::Table);
+    let table = hexmelee::rulesets::shakhan::session::render(&s, export::Format::Text, View::Table);
     assert!(table.len() < text.len());
 }
 
@@ -220,8 +226,9 @@ fn the_example_in_docs_saves_md_loads() {
 /// wound, go back to the start and forward again.
 #[test]
 fn play_two_rounds_quit_resume_undo_a_pulse_override_a_wound_replay_to_the_start() {
-    use hexmelee::engine::{Event, FigureId, Phase};
-    use hexmelee::rules::shakhan::BodyArea;
+    use hexmelee::rulesets::shakhan::engine::{Event, Phase};
+    use hexmelee::rulesets::shakhan::rules::BodyArea;
+    use hexmelee::seam::FigureId;
 
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("evening.ron");
@@ -236,7 +243,9 @@ fn play_two_rounds_quit_resume_undo_a_pulse_override_a_wound_replay_to_the_start
     let quit_at = s.cursor();
     drop(s);
 
-    let mut s = file::load(&path).unwrap().session;
+    let mut s = hexmelee::rulesets::shakhan::session::load(&path)
+        .unwrap()
+        .session;
     assert_eq!(s.cursor(), quit_at);
     // Play into a pulse of round 3, then undo back to the start of the pulse before.
     while !matches!(
@@ -297,7 +306,11 @@ fn play_two_rounds_quit_resume_undo_a_pulse_override_a_wound_replay_to_the_start
     assert_eq!(s.battle().events(), &end[..]);
     s.save(&path).unwrap();
     assert_eq!(
-        file::load(&path).unwrap().session.battle().events(),
+        hexmelee::rulesets::shakhan::session::load(&path)
+            .unwrap()
+            .session
+            .battle()
+            .events(),
         &end[..]
     );
 }
@@ -317,7 +330,9 @@ fn a_save_with_undone_commands_loads_at_its_cursor_with_the_branch_after_it() {
     let path = dir.path().join("undone.ron");
     s.save(&path).unwrap();
 
-    let mut l = file::load(&path).unwrap().session;
+    let mut l = hexmelee::rulesets::shakhan::session::load(&path)
+        .unwrap()
+        .session;
     assert_eq!((l.cursor(), l.saved(), l.undone()), (end - 4, end - 4, 4));
     assert_eq!(l.log().len(), end);
     assert_eq!(state(l.battle()), at);

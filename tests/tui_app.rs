@@ -4,10 +4,11 @@
 
 mod tui_common;
 
-use hexmelee::engine::{Event, FigureId, Phase, Prompt, SideId};
 use hexmelee::hex::Hex;
-use hexmelee::tui::app::{Effect, Input};
-use hexmelee::tui::keys::Mode;
+use hexmelee::rulesets::shakhan::display::keys::Mode;
+use hexmelee::rulesets::shakhan::engine::{Event, Phase, Prompt};
+use hexmelee::seam::{FigureId, SideId};
+use hexmelee::tui::input::{Effect, Input};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use tui_common::*;
 
@@ -127,7 +128,8 @@ fn a_full_melee_round_of_the_duel_by_keys() {
     press(&mut app, KeyCode::Enter);
     typed(&mut app, "l");
     assert_eq!(app.mode(), Mode::Log);
-    let log = hexmelee::tui::ui::log::lines(app.battle(), app.view, None, 200);
+    let log =
+        hexmelee::rulesets::shakhan::display::ui::log::lines(app.battle(), app.view, None, 200);
     assert!(log.iter().any(|l| l.contains("(C) on")), "{log:?}");
     assert!(
         log.iter().any(|l| l.contains("— Melee Round 2 —")),
@@ -246,7 +248,7 @@ fn resizing_relays_out_at_once_and_too_small_never_crashes() {
 
 #[test]
 fn theme_view_and_log_filter_switch_by_key() {
-    use hexmelee::engine::View;
+    use hexmelee::seam::View;
     use hexmelee::tui::theme::Theme;
     let mut app = into_orders_of_skirmish();
     typed(&mut app, "T");
@@ -275,8 +277,10 @@ fn the_ai_proposal_fills_every_figure_of_the_side_and_seals() {
     assert_eq!(app.battle().prompt(), Prompt::Orders { side: SideId(1) });
 }
 
-fn into_orders_of_skirmish() -> hexmelee::tui::app::App {
-    let mut app = hexmelee::tui::app::App::new(shipped("skirmish.ron"), 3, false).unwrap();
+fn into_orders_of_skirmish() -> hexmelee::rulesets::shakhan::display::app::App {
+    let mut app =
+        hexmelee::rulesets::shakhan::display::app::App::new(shipped("skirmish.ron"), 3, false)
+            .unwrap();
     asking(&mut app);
     app.handle(Input::Resize(140, 44));
     press(&mut app, KeyCode::Enter);
@@ -296,8 +300,10 @@ fn a_prone_figure_stands_up_by_taking_its_own_hex() {
                 (side: "Blue", occupation: Warrior, level: 1, height_m: 1.7, weight_kg: 70.0, name: "Bailor", at: (6, 2), facing: NW, {stats}, weapons: [(kind: ShortSword, quality: Good, training: 1)]),
             ])"#
     );
-    let checked = hexmelee::scenario::parse(std::path::Path::new("prone.ron"), &text).unwrap();
-    let mut app = hexmelee::tui::app::App::new(checked, 2, false).unwrap();
+    let checked =
+        hexmelee::rulesets::shakhan::scenario::parse(std::path::Path::new("prone.ron"), &text)
+            .unwrap();
+    let mut app = hexmelee::rulesets::shakhan::display::app::App::new(checked, 2, false).unwrap();
     asking(&mut app);
     app.handle(Input::Resize(100, 30));
     for _ in 0..2 {
@@ -373,12 +379,13 @@ fn s16_9_7_display_cost_of_a_diagonal_forward_step_is_the_engines_charge() {
 
 #[test]
 fn s16_9_5_the_order_entry_shows_the_communication_limit_and_holds_to_it() {
-    let mut checked = hexmelee::scenario::default_scenario().unwrap();
+    let mut checked = hexmelee::rulesets::shakhan::scenario::default_scenario().unwrap();
     checked.scenario.options.communication_limits = true;
     let seed = checked.scenario.seed;
-    let mut app = hexmelee::tui::app::App::new(checked, seed, false).unwrap();
+    let mut app =
+        hexmelee::rulesets::shakhan::display::app::App::new(checked, seed, false).unwrap();
     asking(&mut app);
-    app.handle(hexmelee::tui::app::Input::Resize(120, 40));
+    app.handle(hexmelee::tui::input::Input::Resize(120, 40));
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.mode(), Mode::Orders);
     let s = screen(&app);
@@ -418,10 +425,11 @@ fn s16_9_2_the_order_panel_names_the_enemy_an_untargeted_card_will_go_to() {
 #[test]
 fn s16_9_4_the_order_entry_combines_an_action_with_moves_only_when_allowed() {
     let start = |allowed: bool| {
-        let mut checked = hexmelee::scenario::default_scenario().unwrap();
+        let mut checked = hexmelee::rulesets::shakhan::scenario::default_scenario().unwrap();
         checked.scenario.options.combined_actions = allowed;
         let seed = checked.scenario.seed;
-        let mut app = hexmelee::tui::app::App::new(checked, seed, false).unwrap();
+        let mut app =
+            hexmelee::rulesets::shakhan::display::app::App::new(checked, seed, false).unwrap();
         asking(&mut app);
         app.handle(Input::Resize(120, 40));
         press(&mut app, KeyCode::Enter);

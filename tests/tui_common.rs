@@ -3,15 +3,16 @@
 
 #![allow(dead_code)]
 
-use hexmelee::scenario::{self, Checked};
-use hexmelee::tui::app::{App, Input};
-use hexmelee::tui::ui;
+use hexmelee::rulesets::shakhan::display::app::App;
+use hexmelee::rulesets::shakhan::display::ui;
+use hexmelee::rulesets::shakhan::scenario::Checked;
+use hexmelee::tui::input::Input;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 pub fn shipped(name: &str) -> Checked {
-    scenario::load(
+    hexmelee::rulesets::shakhan::scenario::load(
         &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("scenarios")
             .join(name),
@@ -22,7 +23,7 @@ pub fn shipped(name: &str) -> Checked {
 /// The embedded duel at its own seed, on a `w`×`h` screen, as the table
 /// plays it: the standing answers given without a key.
 pub fn duel_at_table(w: u16, h: u16) -> App {
-    let checked = scenario::default_scenario().unwrap();
+    let checked = hexmelee::rulesets::shakhan::scenario::default_scenario().unwrap();
     let seed = checked.scenario.seed;
     let mut app = App::new(checked, seed, false).unwrap();
     app.handle(Input::Resize(w, h));
@@ -39,7 +40,7 @@ pub fn duel(w: u16, h: u16) -> App {
 
 /// Every question asked at its prompt: no standing answers.
 pub fn asking(app: &mut App) {
-    app.set_standing(hexmelee::tui::app::Standing::asking());
+    app.set_standing(hexmelee::rulesets::shakhan::display::app::Standing::asking());
 }
 
 pub fn press(app: &mut App, code: KeyCode) {
@@ -98,7 +99,7 @@ pub fn row_with_marks(app: &App, y: u16) -> String {
 
 /// The keys a referee presses for whatever the app waits on now.
 pub fn answer_by_keys(app: &mut App) {
-    use hexmelee::tui::keys::Mode;
+    use hexmelee::rulesets::shakhan::display::keys::Mode;
     match app.mode() {
         Mode::Handover => press(app, KeyCode::Enter),
         Mode::Orders => {

@@ -5,12 +5,13 @@
 
 mod tui_common;
 
-use hexmelee::engine::{CardOrder, Event, FigureId, MissileIntent};
-use hexmelee::rules::shakhan::Card;
-use hexmelee::rules::shakhan::brawl::{BrawlForm, BrawlIntent};
-use hexmelee::rules::shakhan::tables::actions::Activity;
-use hexmelee::tui::app::App;
-use hexmelee::tui::keys::Mode;
+use hexmelee::rulesets::shakhan::display::app::App;
+use hexmelee::rulesets::shakhan::display::keys::Mode;
+use hexmelee::rulesets::shakhan::engine::{CardOrder, Event, MissileIntent};
+use hexmelee::rulesets::shakhan::rules::Card;
+use hexmelee::rulesets::shakhan::rules::brawl::{BrawlForm, BrawlIntent};
+use hexmelee::rulesets::shakhan::rules::tables::actions::Activity;
+use hexmelee::seam::FigureId;
 use insta::assert_snapshot;
 use ratatui::crossterm::event::KeyCode;
 use tui_common::*;
@@ -132,7 +133,7 @@ fn tavern() -> App {
     let seed = checked.scenario.seed;
     let mut app = App::new(checked, seed, false).unwrap();
     asking(&mut app);
-    app.handle(hexmelee::tui::app::Input::Resize(120, 40));
+    app.handle(hexmelee::tui::input::Input::Resize(120, 40));
     press(&mut app, KeyCode::Enter);
     app
 }

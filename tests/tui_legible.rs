@@ -5,10 +5,11 @@
 
 mod tui_common;
 
-use hexmelee::tui::app::{App, Input};
-use hexmelee::tui::keys::Mode;
+use hexmelee::rulesets::shakhan::display::app::App;
+use hexmelee::rulesets::shakhan::display::keys::Mode;
+use hexmelee::rulesets::shakhan::display::ui;
+use hexmelee::tui::input::Input;
 use hexmelee::tui::map::{MapWidget, Zoom};
-use hexmelee::tui::ui;
 use insta::assert_snapshot;
 use proptest::prelude::*;
 use ratatui::Terminal;

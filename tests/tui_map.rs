@@ -3,11 +3,12 @@
 
 use std::path::Path;
 
-use hexmelee::engine::{Battle, FigureId};
 use hexmelee::hex::Hex;
+use hexmelee::rulesets::shakhan::engine::Battle;
+use hexmelee::seam::FigureId;
+use hexmelee::sim;
 use hexmelee::tui::map::{MapView, MapWidget, Zoom};
 use hexmelee::tui::theme::Theme;
-use hexmelee::{scenario, sim};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Color;
@@ -17,7 +18,8 @@ fn battle(name: &str) -> Battle {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("scenarios")
         .join(format!("{name}.ron"));
-    let checked = scenario::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    let checked =
+        hexmelee::rulesets::shakhan::scenario::load(&path).unwrap_or_else(|e| panic!("{e}"));
     Battle::new(&checked, 1).unwrap_or_else(|e| panic!("{e}"))
 }
 
@@ -121,7 +123,7 @@ fn skirmish_scrolled_with_path() {
 #[test]
 fn skirmish_mid_battle_engaged_and_threats() {
     let mut b = battle("skirmish");
-    sim::play(&mut b, 1, sim::ai::answer).unwrap_or_else(|e| panic!("{e}"));
+    sim::play(&mut b, 1, hexmelee::rulesets::shakhan::ai::answer).unwrap_or_else(|e| panic!("{e}"));
     let mut view = MapView::new(&b);
     view.zoom = Zoom::Compact;
     view.selected = Some(figure(&b, "Petron"));

@@ -4,11 +4,12 @@
 
 mod tui_common;
 
-use hexmelee::engine::{Battle, CardOrder, Event, MoveStance, Prompt, View};
-use hexmelee::rules::shakhan::Card;
-use hexmelee::rules::shakhan::tables::actions::Activity;
-use hexmelee::tui::app::{App, OrdersDraft, budget};
-use hexmelee::tui::keys::Mode;
+use hexmelee::rulesets::shakhan::display::app::{App, OrdersDraft, budget};
+use hexmelee::rulesets::shakhan::display::keys::Mode;
+use hexmelee::rulesets::shakhan::engine::{Battle, CardOrder, Event, MoveStance, Prompt};
+use hexmelee::rulesets::shakhan::rules::Card;
+use hexmelee::rulesets::shakhan::rules::tables::actions::Activity;
+use hexmelee::seam::View;
 use insta::assert_snapshot;
 use ratatui::crossterm::event::KeyCode;
 use tui_common::*;

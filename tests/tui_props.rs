@@ -4,9 +4,9 @@
 
 mod tui_common;
 
-use hexmelee::engine::Battle;
-use hexmelee::tui::app::Input;
-use hexmelee::tui::keys::Mode;
+use hexmelee::rulesets::shakhan::display::keys::Mode;
+use hexmelee::rulesets::shakhan::engine::Battle;
+use hexmelee::tui::input::Input;
 use proptest::prelude::*;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,

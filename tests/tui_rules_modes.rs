@@ -5,10 +5,10 @@
 
 mod tui_common;
 
-use hexmelee::engine::Event;
-use hexmelee::scenario;
-use hexmelee::tui::app::{App, Input};
-use hexmelee::tui::keys::Mode;
+use hexmelee::rulesets::shakhan::display::app::App;
+use hexmelee::rulesets::shakhan::display::keys::Mode;
+use hexmelee::rulesets::shakhan::engine::Event;
+use hexmelee::tui::input::Input;
 use ratatui::crossterm::event::KeyCode;
 use tui_common::*;
 
@@ -27,7 +27,7 @@ fn with_options(name: &str, options: &str) -> App {
             1,
         )
     };
-    let checked = scenario::parse(&path, &text).unwrap();
+    let checked = hexmelee::rulesets::shakhan::scenario::parse(&path, &text).unwrap();
     let seed = checked.scenario.seed;
     let mut app = App::new(checked, seed, false).unwrap();
     asking(&mut app);

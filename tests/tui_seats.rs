@@ -7,11 +7,12 @@
 
 mod tui_common;
 
-use hexmelee::engine::{CardOrder, Command, FigureId, FigureOrders, Prompt, SideId};
-use hexmelee::rules::shakhan::Card;
+use hexmelee::rulesets::shakhan::display::app::App;
+use hexmelee::rulesets::shakhan::display::keys::Mode;
+use hexmelee::rulesets::shakhan::engine::{CardOrder, Command, FigureOrders, Prompt};
+use hexmelee::rulesets::shakhan::rules::Card;
+use hexmelee::seam::{FigureId, SideId};
 use hexmelee::seats::{Answered, Sealed, ToServer, Token};
-use hexmelee::tui::app::App;
-use hexmelee::tui::keys::Mode;
 use insta::assert_snapshot;
 use ratatui::crossterm::event::KeyCode;
 use tui_common::*;
@@ -352,10 +353,10 @@ fn shakhan_16_9_10_a_figure_s_own_action_phase_is_asked_of_its_seat() {
         "ruleset: Shakhan, options: (initiative: Optional),",
         1,
     );
-    let checked = hexmelee::scenario::parse(&path, &text).unwrap();
+    let checked = hexmelee::rulesets::shakhan::scenario::parse(&path, &text).unwrap();
     let seed = checked.scenario.seed;
     let mut app = App::new(checked, seed, false).unwrap();
-    app.handle(hexmelee::tui::app::Input::Resize(120, 40));
+    app.handle(hexmelee::tui::input::Input::Resize(120, 40));
     let tokens = vec![Token::from_bytes([0x11; 16]), Token::from_bytes([0x22; 16])];
     app.open_seats("192.0.2.10:8080".parse().unwrap(), tokens);
     seal(&mut app, RED, Card::C);

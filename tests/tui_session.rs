@@ -7,10 +7,12 @@ mod tui_common;
 
 use std::path::{Path, PathBuf};
 
-use hexmelee::engine::{Event, FigureId, Override, Phase, Prompt};
-use hexmelee::session::{self, Session};
-use hexmelee::tui::app::{App, Input};
-use hexmelee::tui::keys::Mode;
+use hexmelee::rulesets::shakhan::display::app::App;
+use hexmelee::rulesets::shakhan::display::keys::Mode;
+use hexmelee::rulesets::shakhan::engine::{Event, Override, Phase, Prompt};
+use hexmelee::rulesets::shakhan::session::Session;
+use hexmelee::seam::FigureId;
+use hexmelee::tui::input::Input;
 use insta::assert_snapshot;
 use ratatui::crossterm::event::KeyCode;
 use tui_common::*;
@@ -85,7 +87,7 @@ fn two_rounds_saved_by_keys_resume_to_the_same_state() {
     assert_ne!(app.mode(), Mode::SaveAs, "the line closes");
 
     // A new App on the file, as `play --resume` opens it.
-    let loaded = session::file::load(&file).unwrap();
+    let loaded = hexmelee::rulesets::shakhan::session::load(&file).unwrap();
     let resumed = App::from_session(loaded.session, false);
     assert_eq!(resumed.battle().events(), app.battle().events());
     assert_eq!(figures_dump(&resumed), figures_dump(&app));
@@ -208,7 +210,7 @@ fn a_wound_overridden_by_the_command_line_changes_the_figure_and_shows_in_the_lo
     assert!(screen(&app).contains("Referee override"));
     assert!(matches!(
         app.session().log().last(),
-        Some(hexmelee::engine::Command::Referee(_))
+        Some(hexmelee::rulesets::shakhan::engine::Command::Referee(_))
     ));
 
     // Heal it all again.
@@ -268,9 +270,11 @@ fn replay_mode_steps_to_the_start_and_forward_again_and_plays_from_here() {
     let dir = tmp.path();
     let file = dir.join("duel-sim.ron");
     let mut s = Session::start_file(&duel_file(), None).unwrap();
-    s.play(2, hexmelee::sim::ai::answer).unwrap();
+    s.play(2, hexmelee::rulesets::shakhan::ai::answer).unwrap();
     s.save(&file).unwrap();
-    let saved = session::file::load(&file).unwrap().session;
+    let saved = hexmelee::rulesets::shakhan::session::load(&file)
+        .unwrap()
+        .session;
     let whole = saved.battle().events().to_vec();
     let len = saved.log().len();
 
@@ -393,7 +397,7 @@ fn a_reroll_by_the_command_line_makes_the_last_command_again_with_fresh_dice() {
     assert_eq!(log.len(), len + 1, "the reroll is one more command");
     assert!(matches!(
         &log[len - 1],
-        hexmelee::engine::Command::Referee(Override::Reroll { reason, .. }) if reason == "the die rolled off the table"
+        hexmelee::rulesets::shakhan::engine::Command::Referee(Override::Reroll { reason, .. }) if reason == "the die rolled off the table"
     ));
     assert_eq!(log[len], last, "then the same command again");
     assert!(screen(&app).contains("Referee override"));
@@ -418,12 +422,14 @@ fn replay_stops_at_the_saved_cursor_and_lists_the_undone_branch() {
     let dir = tmp.path();
     let file = dir.join("duel-undone.ron");
     let mut s = Session::start_file(&duel_file(), None).unwrap();
-    s.play(1, hexmelee::sim::ai::answer).unwrap();
+    s.play(1, hexmelee::rulesets::shakhan::ai::answer).unwrap();
     for _ in 0..3 {
         assert!(s.undo());
     }
     s.save(&file).unwrap();
-    let saved = session::file::load(&file).unwrap().session;
+    let saved = hexmelee::rulesets::shakhan::session::load(&file)
+        .unwrap()
+        .session;
     let at = saved.cursor();
     let len = saved.log().len();
     assert_eq!(len, at + 3);
@@ -487,7 +493,7 @@ fn a_long_command_line_error_wraps_whole_at_80x24() {
 #[test]
 fn a_note_with_escapes_never_reaches_a_cell() {
     let save = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile/note-with-escapes.ron");
-    let loaded = session::file::load(&save).unwrap();
+    let loaded = hexmelee::rulesets::shakhan::session::load(&save).unwrap();
     let mut app = App::from_session(loaded.session, false);
     app.handle(Input::Resize(160, 50));
     for view in [None, Some('v')] {

@@ -7,10 +7,10 @@ mod tui_common;
 use std::path::Path;
 
 use hexmelee::dice::Dice;
-use hexmelee::engine::{Battle, Event, Phase};
-use hexmelee::scenario;
-use hexmelee::tui::app::{App, Input};
-use hexmelee::tui::keys::Mode;
+use hexmelee::rulesets::shakhan::display::app::App;
+use hexmelee::rulesets::shakhan::display::keys::Mode;
+use hexmelee::rulesets::shakhan::engine::{Battle, Event, Phase};
+use hexmelee::tui::input::Input;
 use insta::assert_snapshot;
 use ratatui::crossterm::event::KeyCode;
 use tui_common::*;
@@ -115,7 +115,8 @@ fn critical_hit() -> App {
                 (side: "Blue", occupation: Warrior, level: 1, height_m: 1.7, weight_kg: 70.0, name: "Bailor", at: (3, 2), facing: S, {STATS}, weapons: [(kind: ShortSword, quality: Good, training: 1)], armour: [(piece: Breastplate, material: Leather, quality: Usual)]),
             ])"#
     );
-    let checked = scenario::parse(Path::new("critical.ron"), &text).unwrap();
+    let checked =
+        hexmelee::rulesets::shakhan::scenario::parse(Path::new("critical.ron"), &text).unwrap();
     // Initiative 95 v 30; the strike rolls 01 (always strikes), location 30
     // (upper body), penetration 90 +1 (pc2a); every later die shows 1: the
     // critical roll 01 breaks the upper ribs.
@@ -194,7 +195,9 @@ fn help_overlay_lists_every_key_of_the_mode() {
         .collect::<Vec<_>>()
         .join(" ");
     let text = words(&text);
-    for b in hexmelee::tui::keys::bindings(Mode::Orders).filter(|b| !b.help.is_empty()) {
+    for b in hexmelee::rulesets::shakhan::display::keys::bindings(Mode::Orders)
+        .filter(|b| !b.help.is_empty())
+    {
         assert!(text.contains(&words(b.help)), "help misses {:?}", b.help);
     }
     assert_snapshot!(s);

@@ -4,9 +4,11 @@
 
 mod tui_common;
 
-use hexmelee::engine::{Event, Prompt, SideId};
-use hexmelee::tui::app::{App, DivineDefault, Input, PriorityDefault, Standing};
-use hexmelee::tui::keys::Mode;
+use hexmelee::rulesets::shakhan::display::app::{App, DivineDefault, PriorityDefault, Standing};
+use hexmelee::rulesets::shakhan::display::keys::Mode;
+use hexmelee::rulesets::shakhan::engine::{Event, Prompt};
+use hexmelee::seam::SideId;
+use hexmelee::tui::input::Input;
 use ratatui::crossterm::event::KeyCode;
 use tui_common::*;
 
@@ -65,8 +67,9 @@ fn round_by_hand(app: &mut App, card: char) -> usize {
 }
 
 fn log_text(app: &App) -> String {
-    use hexmelee::session::export::{Format, render};
-    render(app.session(), Format::Text, hexmelee::engine::View::Table)
+    use hexmelee::rulesets::shakhan::session::render;
+    use hexmelee::session::export::Format;
+    render(app.session(), Format::Text, hexmelee::seam::View::Table)
 }
 
 #[test]
@@ -215,7 +218,7 @@ fn pinned_orders_start_the_figures_row_every_round() {
     press(&mut app, KeyCode::Enter);
     let o = &app.orders.as_ref().unwrap().orders[0];
     assert_eq!(o.cards.len(), 1);
-    assert_eq!(o.cards[0].card, hexmelee::rules::shakhan::Card::D);
+    assert_eq!(o.cards[0].card, hexmelee::rulesets::shakhan::rules::Card::D);
 }
 
 #[test]

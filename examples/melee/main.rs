@@ -7,8 +7,6 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use hexmelee::scenario;
-
 mod generate;
 
 fn main() -> ExitCode {
@@ -38,7 +36,7 @@ fn main() -> ExitCode {
     };
     let text = generate::melee(n, seed);
     let name = out.as_deref().unwrap_or("<generated>");
-    if let Err(e) = scenario::parse(Path::new(name), &text) {
+    if let Err(e) = hexmelee::rulesets::shakhan::scenario::parse(Path::new(name), &text) {
         eprintln!("the generated scenario does not check (a bug in the generator):\n{e}");
         return ExitCode::FAILURE;
     }

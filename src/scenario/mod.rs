@@ -1,15 +1,13 @@
 //! Scenario files: reading, and checking what they mean. The only module that
 //! does file IO for battles; everything it hands on is already valid.
 
-pub mod dragonquest;
-mod format;
-mod locate;
+mod head;
+pub mod locate;
+pub mod placed;
 pub mod plain;
-mod validate;
 
-pub use format::*;
+pub use head::{MapSpec, SideColour};
 pub use locate::{block_comment_end, list_items};
-pub use validate::{Checked, REQUISITE_RANGE, check_figure};
 
 use std::fmt;
 use std::io::Read;
@@ -19,12 +17,6 @@ use thiserror::Error;
 
 use crate::limits;
 use crate::text::{self, Place};
-
-/// The scenario compiled into the binary, opened when no file is named.
-pub const DEFAULT_SCENARIO: (&str, &str) = (
-    "scenarios/duel.ron",
-    include_str!("../../scenarios/duel.ron"),
-);
 
 /// One thing wrong with a scenario, where it is and how to fix it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,12 +50,6 @@ impl fmt::Display for ScenarioError {
         }
         Ok(())
     }
-}
-
-/// Read and check a scenario file.
-pub fn load(path: &Path) -> Result<Checked, ScenarioError> {
-    let text = read_text(path, "a scenario", "docs/SCENARIOS.md")?;
-    parse(path, &text)
 }
 
 /// Read a battle's text file (a scenario, an orders script): a file that is
@@ -125,43 +111,9 @@ pub fn io_words(e: &std::io::Error) -> String {
     }
 }
 
-/// Parse and check scenario text; `file` only names it in messages.
-pub fn parse(file: &Path, text: &str) -> Result<Checked, ScenarioError> {
-    let fail = |problems| ScenarioError {
-        file: file.to_path_buf(),
-        problems,
-    };
-    if let Some(problem) = shell_problem(text) {
-        return Err(fail(vec![problem]));
-    }
-    if ruleset_of(text) == Some(RulesetName::DragonQuest) {
-        return Err(fail(vec![Problem {
-            at: locate::find_key(text, "ruleset", 0, text.len()).map(|at| Place::of(text, at)),
-            message: "a DragonQuest scenario: this command plays only Shakhàn scenarios so far"
-                .into(),
-            hint: Some(
-                "`check`, `sim`, `batch`, `odds`, `play`, `check-save` and `export` take \
-                 DragonQuest through their own dispatch"
-                    .into(),
-            ),
-        }]));
-    }
-    let scenario: Scenario = plain::from_str(text)
-        .map_err(|e| fail(vec![plain::problem(text, &e, "docs/SCENARIOS.md")]))?;
-    let mut problems = text_problems(text, &["name", "side", "leader"]);
-    match validate::check(scenario, text) {
-        Ok(checked) if problems.is_empty() => Ok(checked),
-        Ok(_) => Err(fail(problems)),
-        Err(more) => {
-            problems.extend(more);
-            Err(fail(problems))
-        }
-    }
-}
-
 /// What every scenario is refused for before it is read: its size, and
 /// brackets nested too deep.
-fn shell_problem(text: &str) -> Option<Problem> {
+pub fn shell_problem(text: &str) -> Option<Problem> {
     if text.len() as u64 > limits::SCENARIO_BYTES {
         return Some(Problem {
             at: None,
@@ -175,30 +127,45 @@ fn shell_problem(text: &str) -> Option<Problem> {
     nesting(text)
 }
 
-/// The rulesets a scenario's `ruleset` may name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
-pub enum RulesetName {
-    Shakhan,
-    DragonQuest,
-}
-
-/// Only the `ruleset` of a scenario file, every other field passed over.
+/// Only the head of a scenario file: its `ruleset`, every other field
+/// passed over. Any file that reads as one is a scenario, of whichever
+/// ruleset.
 #[derive(serde::Deserialize)]
 #[serde(rename = "Scenario")]
-struct Head {
-    ruleset: RulesetName,
+pub struct Head {
+    ruleset: Word,
 }
 
-/// The ruleset a scenario's text names. A file that does not read as RON
-/// is judged by the word after its first `ruleset:`, so a DragonQuest file
-/// with a slip later on is refused in DragonQuest's words; a file naming
-/// no ruleset is Shakhàn's to refuse.
-pub fn ruleset_of(text: &str) -> Option<RulesetName> {
+/// A ruleset's name as a scenario gives it: a bare word (`Shakhan`), read
+/// whatever it is; the registry (`crate::rulesets`) says whose it is.
+struct Word(String);
+
+impl<'de> serde::Deserialize<'de> for Word {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl serde::de::Visitor<'_> for Visit {
+            type Value = Word;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("the name of a ruleset")
+            }
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<Word, E> {
+                Ok(Word(name.to_string()))
+            }
+        }
+        d.deserialize_identifier(Visit)
+    }
+}
+
+/// The ruleset a scenario's text names, as a word. A file that does not
+/// read as RON is judged by the word after its first `ruleset:`, so a file
+/// with a slip later on is refused in its own ruleset's words; a file
+/// naming none is the default ruleset's to refuse.
+pub fn ruleset_of(text: &str) -> Option<String> {
     if shell_problem(text).is_some() {
         return None;
     }
     if let Ok(head) = plain::from_str::<Head>(text) {
-        return Some(head.ruleset);
+        return Some(head.ruleset.0);
     }
     let key = locate::find_key(text, "ruleset", 0, text.len())?;
     let value = text[key + "ruleset".len()..]
@@ -208,32 +175,7 @@ pub fn ruleset_of(text: &str) -> Option<RulesetName> {
     let word = value
         .split(|c: char| !(c.is_alphanumeric() || c == '_'))
         .next()?;
-    match word {
-        "DragonQuest" => Some(RulesetName::DragonQuest),
-        _ => None,
-    }
-}
-
-/// A checked scenario of either ruleset: the one place its `ruleset` field
-/// decides which rules read the rest.
-#[derive(Debug, Clone)]
-pub enum Loaded {
-    Shakhan(Checked),
-    DragonQuest(dragonquest::Checked),
-}
-
-/// Read and check a scenario file of any ruleset.
-pub fn load_any(path: &Path) -> Result<Loaded, ScenarioError> {
-    let text = read_text(path, "a scenario", "docs/SCENARIOS.md")?;
-    parse_any(path, &text)
-}
-
-/// Parse and check scenario text of any ruleset; `file` only names it.
-pub fn parse_any(file: &Path, text: &str) -> Result<Loaded, ScenarioError> {
-    match ruleset_of(text) {
-        Some(RulesetName::DragonQuest) => dragonquest::parse(file, text).map(Loaded::DragonQuest),
-        _ => parse(file, text).map(Loaded::Shakhan),
-    }
+    (!word.is_empty()).then(|| word.to_string())
 }
 
 /// Problems with the quoted text of a file that parsed: a name (the value
@@ -303,7 +245,12 @@ pub fn nesting(text: &str) -> Option<Problem> {
     })
 }
 
-/// The embedded default scenario.
-pub fn default_scenario() -> Result<Checked, ScenarioError> {
-    parse(Path::new(DEFAULT_SCENARIO.0), DEFAULT_SCENARIO.1)
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_head_reads_any_ruleset_word() {
+        let text = "Scenario(name: \"x\", ruleset: Anything, map: (width: 3), figures: [(a: 1)])";
+        assert!(super::plain::from_str::<super::Head>(text).is_ok());
+        assert_eq!(super::ruleset_of(text).as_deref(), Some("Anything"));
+    }
 }

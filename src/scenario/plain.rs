@@ -234,7 +234,7 @@ fn found_words(found: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::Scenario;
+    use crate::rulesets::shakhan::scenario::Scenario;
 
     #[test]
     fn a_long_run_of_accented_letters_is_cut_at_a_character() {

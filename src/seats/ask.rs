@@ -8,9 +8,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Battle, Command, FigureId, FigureMove, Prompt, SideId};
 use crate::hex::{Facing, Goal, Hex, MoveCosts, Pose, Step};
-use crate::rules::shakhan::trample::DodgeChoice;
+use crate::rulesets::shakhan::engine::{Battle, Command, FigureMove, Prompt};
+use crate::rulesets::shakhan::rules::trample::DodgeChoice;
+use crate::seam::{FigureId, SideId};
 
 /// Hexes one path request may name: more than any figure walks in a pulse.
 const WAYPOINTS: usize = 32;

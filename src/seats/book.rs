@@ -13,7 +13,8 @@ use super::ask::{
 };
 use super::token::Token;
 use super::view::{SealedView, SeatView, seat_view};
-use crate::engine::{Battle, FigureOrders, SideId};
+use crate::rulesets::shakhan::engine::{Battle, FigureOrders};
+use crate::seam::SideId;
 
 /// Seal names kept per round to refuse a replayed request: more than any
 /// table seals in a round, few enough to hold.
@@ -333,11 +334,12 @@ impl Book {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{CardOrder, Command, FigureId, Prompt};
-    use crate::rules::shakhan::Card;
+    use crate::rulesets::shakhan::engine::{CardOrder, Command, Prompt};
+    use crate::rulesets::shakhan::rules::Card;
+    use crate::seam::FigureId;
 
     fn duel() -> Battle {
-        let checked = crate::scenario::default_scenario().unwrap();
+        let checked = crate::rulesets::shakhan::scenario::default_scenario().unwrap();
         Battle::new(&checked, checked.scenario.seed).unwrap()
     }
 

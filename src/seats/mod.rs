@@ -38,7 +38,7 @@ pub use qr::qr_text;
 #[cfg(feature = "seats")]
 pub use server::{Link, start};
 
-use crate::engine::SideId;
+use crate::seam::SideId;
 
 /// What the display tells the server.
 #[derive(Debug, Clone)]

@@ -7,10 +7,11 @@
 use serde::{Deserialize, Serialize};
 
 use super::ask::QuestionView;
-use crate::engine::{Battle, Figure, FigureOrders, SideId};
 use crate::hex::{Facing, Terrain};
-use crate::rules::shakhan::{BodyArea, Card};
+use crate::rulesets::shakhan::engine::{Battle, Figure, FigureOrders};
+use crate::rulesets::shakhan::rules::{BodyArea, Card};
 use crate::scenario::SideColour;
+use crate::seam::SideId;
 
 /// One seat's view of the table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -183,7 +184,7 @@ pub fn seat_view(battle: &Battle, side: SideId) -> SeatView {
         .collect();
     let waiting = match battle.prompt() {
         // Said as the laptop says it, not as "the round is under way".
-        crate::engine::Prompt::Finished { winner } => Some(match winner {
+        crate::rulesets::shakhan::engine::Prompt::Finished { winner } => Some(match winner {
             Some(w) => format!(
                 "The battle is over: {} won after {}.",
                 battle.sides()[w.0].name,

@@ -52,21 +52,15 @@ pub fn path_in(dir: &Path, origin: &Path, scenario_text: &str) -> Result<PathBuf
 /// offer to resume. Temporary files a killed save left beside it are removed
 /// first: the autosave itself is always a whole earlier save. A damaged
 /// autosave is an error to show (then start afresh).
-pub fn find(origin: &Path, scenario_text: &str) -> Result<Option<Loaded>, SaveError> {
+pub fn find<E: Ruleset>(
+    origin: &Path,
+    scenario_text: &str,
+) -> Result<Option<Loaded<E>>, SaveError> {
     find_in(&dir()?, origin, scenario_text)
 }
 
 /// [`find`] in the autosave directory `dir`.
-pub fn find_in(
-    dir: &Path,
-    origin: &Path,
-    scenario_text: &str,
-) -> Result<Option<Loaded>, SaveError> {
-    find_of(dir, origin, scenario_text)
-}
-
-/// [`find_in`] for a battle of ruleset `E`.
-pub fn find_of<E: Ruleset>(
+pub fn find_in<E: Ruleset>(
     dir: &Path,
     origin: &Path,
     scenario_text: &str,

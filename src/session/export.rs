@@ -1,13 +1,12 @@
 //! A battle's log for the campaign record: plain text or Markdown, rounds as
-//! headings, pulses under them, Referee overrides marked.
+//! headings, pulses under them, Referee overrides marked. Each ruleset
+//! writes its own lines (`src/rulesets/<r>/session.rs`) between the
+//! shared title and ending.
 
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-use crate::engine::{EntryKind, Event, View};
-
 use super::{Ruleset, SaveError, Session, autosave, file};
-use crate::engine::dragonquest as dq;
 use crate::words::count;
 
 /// How an export is written.
@@ -47,76 +46,8 @@ pub fn write_beside(
     Ok([write(Format::Markdown, "md")?, write(Format::Text, "txt")?])
 }
 
-/// The log of the battle as it stands at the session's cursor, in `view`.
-pub fn render(session: &Session, format: Format, view: View) -> String {
-    let b = session.battle();
-    let md = format == Format::Markdown;
-    let sides: Vec<&str> = b.sides().iter().map(|s| s.name.as_str()).collect();
-    let mut out = title(
-        session,
-        &sides,
-        md,
-        match view {
-            View::Table => ", as the table saw it",
-            View::Referee => ", the Referee's record",
-        },
-    );
-    for entry in b.log(view) {
-        let line = entry.text;
-        match entry.kind {
-            EntryKind::Round => {
-                let line = line.trim_matches(|c| c == '—' || c == ' ');
-                let _ = if md {
-                    writeln!(out, "\n## {}\n", escape(line))
-                } else {
-                    writeln!(out, "\n{line}\n{}", "-".repeat(line.chars().count()))
-                };
-            }
-            EntryKind::Pulse | EntryKind::Quiet => {
-                let _ = if md {
-                    writeln!(out, "\n### {line}\n")
-                } else {
-                    writeln!(out, "\n  {line}")
-                };
-            }
-            EntryKind::Line => {
-                let overridden = matches!(b.events()[entry.event], Event::Overridden { .. });
-                let _ = match (md, overridden) {
-                    (true, true) => writeln!(out, "- **{}**", escape(&line)),
-                    (true, false) => writeln!(out, "- {}", escape(&line)),
-                    (false, true) => writeln!(out, "  ! {line}"),
-                    (false, false) => writeln!(out, "    {line}"),
-                };
-            }
-        }
-    }
-    ending(session, out, md)
-}
-
-/// DragonQuest 16–32: a DragonQuest battle's log as it stands at the
-/// session's cursor, each event explained, a heading at each Pulse. Every
-/// figure is in plain sight in DragonQuest, so there is one view.
-pub fn render_dragonquest(session: &Session<dq::Battle>, format: Format) -> String {
-    let b = session.battle();
-    let md = format == Format::Markdown;
-    let sides: Vec<&str> = b.sides().iter().map(|s| s.name.as_str()).collect();
-    let mut out = title(session, &sides, md, "");
-    for event in b.events() {
-        let line = dq::explain(b, event);
-        let _ = match (event, md) {
-            (dq::Event::PulseBegan { .. }, true) => writeln!(out, "\n## {}\n", escape(&line)),
-            (dq::Event::PulseBegan { .. }, false) => {
-                writeln!(out, "\n{line}\n{}", "-".repeat(line.chars().count()))
-            }
-            (_, true) => writeln!(out, "- {}", escape(&line)),
-            (_, false) => writeln!(out, "    {line}"),
-        };
-    }
-    ending(session, out, md)
-}
-
 /// The record's title and its line of sides, seed and commands.
-fn title<E: Ruleset>(session: &Session<E>, sides: &[&str], md: bool, view: &str) -> String {
+pub fn title<E: Ruleset>(session: &Session<E>, sides: &[&str], md: bool, view: &str) -> String {
     let mut out = String::new();
     let title = session.name();
     let _ = if md {
@@ -135,7 +66,7 @@ fn title<E: Ruleset>(session: &Session<E>, sides: &[&str], md: bool, view: &str)
 }
 
 /// The record's last lines: who won, and what was undone before the save.
-fn ending<E: Ruleset>(session: &Session<E>, mut out: String, md: bool) -> String {
+pub fn ending<E: Ruleset>(session: &Session<E>, mut out: String, md: bool) -> String {
     let b = session.battle();
     let outcome = match b.outcome() {
         Some(Some(w)) => format!("{} won.", b.side_name(w)),
@@ -155,7 +86,7 @@ fn ending<E: Ruleset>(session: &Session<E>, mut out: String, md: bool) -> String
 }
 
 /// Markdown's own characters, shown as themselves.
-fn escape(s: &str) -> String {
+pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         if matches!(

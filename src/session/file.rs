@@ -15,9 +15,8 @@ use thiserror::Error;
 use serde::de::DeserializeOwned;
 
 use super::{ReplayError, Ruleset, Session};
-use crate::engine::{Battle, Command};
 use crate::limits;
-use crate::scenario::{self, RulesetName, ScenarioError, plain};
+use crate::scenario::{self, ScenarioError, plain};
 use crate::text::{self, Place};
 
 /// What `format` says in every save.
@@ -68,9 +67,6 @@ fn some_cursor<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<usize>, 
     usize::deserialize(d).map(Some)
 }
 
-/// A Shakhàn save.
-pub type SaveFile = SaveOf<Command>;
-
 /// Just enough of a save to tell what a file is.
 #[derive(Deserialize)]
 #[serde(rename = "SaveFile")]
@@ -82,7 +78,7 @@ struct Header {
 
 /// A save loaded and replayed.
 #[derive(Debug)]
-pub struct Loaded<E: Ruleset = Battle> {
+pub struct Loaded<E: Ruleset> {
     pub session: Session<E>,
     /// Things worth telling that did not stop the load (another engine).
     pub warnings: Vec<String>,
@@ -144,11 +140,11 @@ pub enum SaveError {
         error: Box<ReplayError>,
         engine: String,
     },
-    #[error("{}:{at}: this is a save of a {found:?} battle, which this command does not open yet\n  hint: `hexmelee check-save` and `hexmelee export` open saves of either ruleset", path.display())]
+    #[error("{}:{at}: this is a save of a {found} battle, which this command does not open yet\n  hint: `hexmelee check-save` and `hexmelee export` open saves of either ruleset", path.display())]
     Ruleset {
         path: PathBuf,
         at: Place,
-        found: RulesetName,
+        found: String,
     },
     #[error(
         "no data directory: set HEXMELEE_DATA_DIR (or XDG_DATA_HOME or HOME) to where autosaves may go"
@@ -177,13 +173,6 @@ fn engine_note(engine: &str) -> String {
     } else {
         format!(" (the save was written by hexmelee {engine}; this is {ENGINE})")
     }
-}
-
-/// A save of either ruleset, loaded and replayed.
-#[derive(Debug)]
-pub enum AnyLoaded {
-    Shakhan(Box<Loaded>),
-    DragonQuest(Box<Loaded<crate::engine::dragonquest::Battle>>),
 }
 
 impl<C: Clone + Serialize + DeserializeOwned> SaveOf<C> {
@@ -293,16 +282,9 @@ impl<C: Clone + Serialize + DeserializeOwned> SaveOf<C> {
     }
 }
 
-impl SaveFile {
-    /// Replay the Shakhàn save into a session.
-    pub fn into_session(self, path: &Path) -> Result<Loaded, SaveError> {
-        self.replay_as(path)
-    }
-}
-
 /// Check that `text` is a save of a version this build reads, and say
 /// whose ruleset it is. `path` only names it in messages.
-fn header(path: &Path, text: &str) -> Result<RulesetName, SaveError> {
+pub fn header(path: &Path, text: &str) -> Result<Option<String>, SaveError> {
     let path = path.to_path_buf();
     if text.trim().is_empty() {
         return Err(SaveError::Empty { path });
@@ -382,24 +364,18 @@ fn header(path: &Path, text: &str) -> Result<RulesetName, SaveError> {
             });
         }
     }
-    // The scenario inside names its ruleset (a file naming none is
-    // Shakhàn's, which refuses it with its own words).
+    // The scenario inside names its ruleset (a file naming none is the
+    // default ruleset's, which refuses it with its own words).
     Ok(header
         .scenario_text
         .as_deref()
-        .and_then(scenario::ruleset_of)
-        .unwrap_or(RulesetName::Shakhan))
+        .and_then(scenario::ruleset_of))
 }
 
-/// Whether `text` reads as a scenario of either ruleset.
+/// Whether `text` reads as a scenario: a `Scenario(…)` naming its
+/// `ruleset`, of whichever ruleset.
 fn is_scenario(text: &str) -> bool {
-    plain::from_str::<scenario::Scenario>(text).is_ok()
-        || plain::from_str::<scenario::dragonquest::Scenario>(text).is_ok()
-}
-
-/// Read, check and replay a Shakhàn save file.
-pub fn load(path: &Path) -> Result<Loaded, SaveError> {
-    read(path, |text| load_text(path, text))
+    plain::from_str::<scenario::Head>(text).is_ok()
 }
 
 /// Read, check and replay a save file of ruleset `E`; another's is refused.
@@ -407,14 +383,11 @@ pub fn load_of<E: Ruleset>(path: &Path) -> Result<Loaded<E>, SaveError> {
     read(path, |text| load_text_of(path, text))
 }
 
-/// Read, check and replay a save file of either ruleset: its `ruleset`
-/// says which, once.
-pub fn load_any(path: &Path) -> Result<AnyLoaded, SaveError> {
-    read(path, |text| load_text_any(path, text))
-}
-
 /// Read `path`'s text and hand it to `then`.
-fn read<T>(path: &Path, then: impl FnOnce(&str) -> Result<T, SaveError>) -> Result<T, SaveError> {
+pub fn read<T>(
+    path: &Path,
+    then: impl FnOnce(&str) -> Result<T, SaveError>,
+) -> Result<T, SaveError> {
     let io = |e: std::io::Error| SaveError::Io {
         path: path.to_path_buf(),
         action: "read",
@@ -441,26 +414,12 @@ fn read<T>(path: &Path, then: impl FnOnce(&str) -> Result<T, SaveError>) -> Resu
     }
 }
 
-/// Check and replay a Shakhàn save's text; `path` only names it in
-/// messages. A refused command is placed at its line in the save.
-pub fn load_text(path: &Path, text: &str) -> Result<Loaded, SaveError> {
-    load_text_of(path, text)
-}
-
-/// [`load_text`] for a save of either ruleset.
-pub fn load_text_any(path: &Path, text: &str) -> Result<AnyLoaded, SaveError> {
-    match header(path, text)? {
-        RulesetName::Shakhan => load_text_of(path, text).map(|l| AnyLoaded::Shakhan(Box::new(l))),
-        RulesetName::DragonQuest => {
-            load_text_of(path, text).map(|l| AnyLoaded::DragonQuest(Box::new(l)))
-        }
-    }
-}
-
-/// [`load_text`] for a save of ruleset `E`; a save of another is refused.
+/// Check and replay a save's text of ruleset `E`; `path` only names it in
+/// messages. A save of another ruleset is refused; a refused command is
+/// placed at its line in the save.
 pub fn load_text_of<E: Ruleset>(path: &Path, text: &str) -> Result<Loaded<E>, SaveError> {
-    let found = header(path, text)?;
-    if found != E::NAME {
+    // A scenario naming no ruleset is left to `E`'s own words.
+    if let Some(found) = header(path, text)?.filter(|found| found != E::NAME) {
         return Err(SaveError::Ruleset {
             path: path.to_path_buf(),
             at: key_at(text, "scenario_text").unwrap_or(opening(text)),

@@ -3,12 +3,12 @@
 //! is the log's first `cursor` commands replayed, so undo, redo and going to
 //! any earlier point are replays, and a new command after an undo starts a
 //! new branch (the redo tail is dropped). Generic over the ruleset
-//! ([`Ruleset`]); Shakhàn's overrides and re-rolls are its own.
+//! ([`Ruleset`]); each ruleset's own commands (overrides, re-rolls) are in
+//! its folder.
 //!
 //! Pure except [`file`] and [`autosave`], which read and write save files.
 
 pub mod autosave;
-pub mod dragonquest;
 pub mod export;
 pub mod file;
 pub mod ruleset;
@@ -17,24 +17,22 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::engine::{Battle, BattleError, Command, Event, Override, Phase, Prompt, View};
-use crate::scenario::{self, Checked, ScenarioError};
-use crate::words::{count, possessive};
+use crate::scenario::{self, ScenarioError};
+use crate::words::count;
 
-pub use file::{SaveError, SaveFile};
-pub use ruleset::{Moment, Ruleset};
+pub use file::SaveError;
+pub use ruleset::Ruleset;
 
 /// Why a session could not do what was asked. Nothing changed.
 #[derive(Debug, Error)]
 pub enum SessionError {
     #[error(transparent)]
     Scenario(#[from] ScenarioError),
+    /// The ruleset's battle cannot start on the scenario.
     #[error(transparent)]
-    Battle(#[from] BattleError),
-    #[error(transparent)]
-    Spec(#[from] crate::engine::dragonquest::SpecError),
+    Setup(Box<dyn std::error::Error + Send + Sync>),
     #[error("refused: {0}")]
-    Refused(#[from] crate::engine::Rejection),
+    Refused(#[from] crate::seam::Rejection),
     #[error("there is no point {index}: the log has {}", count(*len, "command", "commands"))]
     NoSuchPoint { index: usize, len: usize },
     #[error("nothing to re-roll: no command has been given yet")]
@@ -45,7 +43,7 @@ pub enum SessionError {
 
 /// A place in the log the referee can go back (or forward) to.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Point<M = Moment> {
+pub struct Point<M> {
     /// Commands replayed to reach it.
     pub index: usize,
     /// Where the battle stood there.
@@ -56,7 +54,7 @@ pub struct Point<M = Moment> {
 
 /// A battle with its scenario, seed, command log and cursor.
 #[derive(Debug, Clone)]
-pub struct Session<E: Ruleset = Battle> {
+pub struct Session<E: Ruleset> {
     checked: E::Checked,
     source: String,
     origin: PathBuf,
@@ -73,105 +71,6 @@ pub struct Session<E: Ruleset = Battle> {
     /// commands after it were undone before the save (an undone branch),
     /// so replay stops here.
     saved: usize,
-}
-
-impl Session<Battle> {
-    /// A new battle on the scenario `source` (read from `origin`), with
-    /// `seed` or the scenario's own.
-    pub fn start(origin: &Path, source: String, seed: Option<u64>) -> Result<Self, SessionError> {
-        Session::open(origin, source, seed)
-    }
-
-    /// A session on a battle made elsewhere (the display's tests script its
-    /// dice): undo replays from `battle` as it is. The scenario's text is
-    /// written back from `checked`, so saves stand alone.
-    pub fn with_battle(checked: Checked, seed: u64, battle: Battle) -> Self {
-        // A scenario that serde read always writes back; an empty text would
-        // only make a save of it refuse to load, never a wrong battle.
-        let source =
-            ron::ser::to_string_pretty(&checked.scenario, Default::default()).unwrap_or_default();
-        let stem: String = checked
-            .scenario
-            .name
-            .chars()
-            .map(|c| {
-                if c.is_alphanumeric() {
-                    c.to_ascii_lowercase()
-                } else {
-                    '-'
-                }
-            })
-            .collect();
-        Session {
-            start: battle.clone(),
-            checked,
-            source,
-            origin: PathBuf::from(format!("{stem}.ron")),
-            seed,
-            battle,
-            log: Vec::new(),
-            points: Vec::new(),
-            cursor: 0,
-            saved: 0,
-        }
-    }
-
-    /// A session on `commands` (a save's), at `cursor`. The first refused
-    /// command is reported by its 1-based number.
-    pub fn rebuild(
-        origin: &Path,
-        source: String,
-        seed: u64,
-        commands: &[Command],
-        cursor: usize,
-    ) -> Result<Self, ReplayError> {
-        Session::replayed(origin, source, seed, commands, cursor)
-    }
-
-    /// [`Self::start`] on a scenario file.
-    pub fn start_file(path: &Path, seed: Option<u64>) -> Result<Self, SessionError> {
-        Session::open_file(path, seed)
-    }
-
-    /// Answer every prompt with `answer` (the AI, a script) until the battle
-    /// ends or `max_rounds` normal rounds have begun, as `sim::play` does.
-    pub fn play(
-        &mut self,
-        max_rounds: u32,
-        answer: impl FnMut(&Battle, &Prompt) -> Command,
-    ) -> Result<(), SessionError> {
-        self.play_out(max_rounds, answer)
-    }
-
-    /// Make the last command again with fresh dice: undo it, record an
-    /// [`Override::Reroll`] that discards the next die of the stream, and
-    /// submit the same command (docs/RULINGS.md). On failure nothing changes.
-    pub fn reroll(&mut self, reason: &str) -> Result<&[Event], SessionError> {
-        if self.cursor == 0 {
-            return Err(SessionError::NothingToReroll);
-        }
-        let kept = self.clone();
-        match self.reroll_steps(reason) {
-            Ok(start) => Ok(&self.battle.events()[start..]),
-            Err(e) => {
-                *self = kept;
-                Err(e)
-            }
-        }
-    }
-
-    /// [`Self::reroll`]'s steps; where the re-made command's events begin.
-    fn reroll_steps(&mut self, reason: &str) -> Result<usize, SessionError> {
-        let command = self.log[self.cursor - 1].clone();
-        self.goto(self.cursor - 1)?;
-        self.submit(Command::Referee(Override::Reroll {
-            reason: reason.to_string(),
-            dice: 1,
-        }))?;
-        let start = self.battle.events().len();
-        self.submit(command)?;
-        Ok(start)
-    }
 }
 
 impl<E: Ruleset> Session<E> {
@@ -193,6 +92,58 @@ impl<E: Ruleset> Session<E> {
             cursor: 0,
             saved: 0,
         })
+    }
+
+    /// A session on a battle made elsewhere (the display's tests script its
+    /// dice), whose scenario text is `source`: undo replays from `battle` as
+    /// it is.
+    pub fn from_battle(
+        checked: E::Checked,
+        source: String,
+        origin: PathBuf,
+        seed: u64,
+        battle: E,
+    ) -> Self {
+        Session {
+            start: battle.clone(),
+            checked,
+            source,
+            origin,
+            seed,
+            battle,
+            log: Vec::new(),
+            points: Vec::new(),
+            cursor: 0,
+            saved: 0,
+        }
+    }
+
+    /// Make the last command again after `first` (a Referee's re-roll,
+    /// which discards dice): undo it, submit `first`, then the same command.
+    /// On failure nothing changes. Returns the re-made command's events.
+    pub fn remake_last_after(&mut self, first: E::Command) -> Result<&[E::Event], SessionError> {
+        if self.cursor == 0 {
+            return Err(SessionError::NothingToReroll);
+        }
+        let kept = self.clone();
+        match self.remake_steps(first) {
+            Ok(start) => Ok(&self.battle.events()[start..]),
+            Err(e) => {
+                *self = kept;
+                Err(e)
+            }
+        }
+    }
+
+    /// [`Self::remake_last_after`]'s steps; where the re-made command's
+    /// events begin.
+    fn remake_steps(&mut self, first: E::Command) -> Result<usize, SessionError> {
+        let command = self.log[self.cursor - 1].clone();
+        self.goto(self.cursor - 1)?;
+        self.submit(first)?;
+        let start = self.battle.events().len();
+        self.submit(command)?;
+        Ok(start)
     }
 
     /// [`Self::open`] on a scenario file.
@@ -462,140 +413,17 @@ pub enum ReplayError {
     },
 }
 
-/// "Round 2, pulse 3, Attack Phase".
-pub fn where_in(b: &Battle) -> String {
-    let round = if b.is_free_round() {
-        "Free round".to_string()
-    } else {
-        format!("Round {}", b.round())
-    };
-    let phase = match b.phase() {
-        Phase::RoundStart => "start of round".into(),
-        Phase::Communication => "Communication Phase".into(),
-        Phase::MovementPriority => "Movement Priority".into(),
-        Phase::DivineIntervention => "Divine Intervention".into(),
-        Phase::MissileArrival => "Missile Arrival".into(),
-        Phase::Spell => "Spell Phase".into(),
-        Phase::MissileWeapon => "Missile Weapon Phase".into(),
-        Phase::SpecialManeuver => "Special Maneuver Phase".into(),
-        Phase::Attack { pulse, second } => format!(
-            "pulse {pulse}, {}Attack Phase",
-            if second { "second " } else { "" }
-        ),
-        Phase::Action { pulse, side } => format!(
-            "pulse {pulse}, {} Action Phase",
-            possessive(b.sides().get(side.0).map_or("?", |s| s.name.as_str()))
-        ),
-        Phase::FigureAction { pulse, rank } => {
-            format!("pulse {pulse}, Action Phase of priority {rank}")
-        }
-        Phase::Pairing => "Quick Melee pairings".into(),
-        Phase::QuickMelee => "Quick Melee attacks".into(),
-        Phase::RecordKeeping => "Record Keeping".into(),
-        Phase::Finished => "the end".into(),
-    };
-    format!("{round}, {phase}")
-}
-
-/// What a command does, in a few words, at this prompt.
-pub(crate) fn what(b: &Battle, command: &Command) -> String {
-    let side = |s: crate::engine::SideId| b.sides().get(s.0).map_or("?", |s| s.name.as_str());
-    let figure = |f: crate::engine::FigureId| b.figures().get(f.0).map_or("?", |f| f.name.as_str());
-    match (command, b.prompt()) {
-        (Command::Orders { side: s, .. }, _) => format!("{} orders", possessive(side(*s))),
-        (Command::Move { .. }, Prompt::Movement { side: s, .. }) => {
-            format!("{} moves", possessive(side(s)))
-        }
-        (Command::RaiseShield { .. }, Prompt::RaiseShield { defender, .. }) => {
-            format!("{} shield choice", possessive(figure(defender)))
-        }
-        (Command::MidAction { .. }, Prompt::MidAction { defender, .. }) => {
-            format!("{} choice to defend", possessive(figure(defender)))
-        }
-        (Command::DodgeBlow { .. }, Prompt::DodgeBlow { defender, .. }) => {
-            format!("{} choice to dodge", possessive(figure(defender)))
-        }
-        (Command::Referee(o), _) => b
-            .describe(
-                &Event::Overridden {
-                    change: o.clone(),
-                    discarded: Vec::new(),
-                },
-                View::Referee,
-            )
-            .unwrap_or_default(),
-        (c, _) => summary(c),
-    }
-}
-
-/// A command named without the battle, e.g. for a replay error.
-pub fn summary(command: &Command) -> String {
-    match command {
-        Command::Orders { side, orders } => {
-            format!(
-                "orders for side {} ({})",
-                side.0,
-                count(orders.len(), "figure", "figures")
-            )
-        }
-        Command::MovementPriority { move_first } => format!(
-            "movement priority: move {}",
-            if *move_first { "first" } else { "second" }
-        ),
-        Command::DivineIntervention { .. } => "divine intervention ruling".into(),
-        Command::Move { moves } => format!("a move of {}", count(moves.len(), "figure", "figures")),
-        Command::RaiseShield { raise } => {
-            format!("shield {}", if *raise { "raised" } else { "lowered" })
-        }
-        Command::MidAction { defend } => if *defend { "defend" } else { "carry on" }.to_string(),
-        Command::FreshInitiative => "fresh initiative call".into(),
-        Command::Referee(o) => format!("referee override {}", override_kind(o)),
-        Command::Pairings { pairs } => format!(
-            "quick melee pairings ({})",
-            count(pairs.len(), "pair", "pairs")
-        ),
-        Command::QuickMelee { on } => {
-            format!("quick melee switched {}", if *on { "on" } else { "off" })
-        }
-        Command::Hazard { figure, .. } => format!("a hazard on figure {}", figure.0),
-        Command::Dodge { choice } => format!("dodge: {choice:?}"),
-        Command::DodgeBlow { dodge } => if *dodge {
-            "dodge the blow"
-        } else {
-            "take the blow"
-        }
-        .to_string(),
-    }
-}
-
-fn override_kind(o: &Override) -> &'static str {
-    match o {
-        Override::SetRequisite { .. } => "SetRequisite",
-        Override::SetReserve { .. } => "SetReserve",
-        Override::Wound { .. } => "Wound",
-        Override::Heal { .. } => "Heal",
-        Override::Place { .. } => "Place",
-        Override::AddFigure { .. } => "AddFigure",
-        Override::RemoveFigure { .. } => "RemoveFigure",
-        Override::SetMorale { .. } => "SetMorale",
-        Override::SetInitiative { .. } => "SetInitiative",
-        Override::SetFortune { .. } => "SetFortune",
-        Override::Entangle { .. } => "Entangle",
-        Override::Reroll { .. } => "Reroll",
-    }
-}
-
 /// What a save's outputs leave out: the commands undone before it was
 /// saved, which replay does not play.
 pub fn undone_note<E: Ruleset>(s: &Session<E>) -> Option<String> {
     let n = s.log.len() - s.cursor;
-    // Only Shakhàn's battles open in the display, whose `replay` redoes them.
-    let redo = match E::NAME {
-        scenario::RulesetName::Shakhan => format!(
+    let redo = if E::REPLAY_REDOES {
+        format!(
             "; `hexmelee replay` can redo {}",
             crate::words::noun(n, "it", "them")
-        ),
-        scenario::RulesetName::DragonQuest => String::new(),
+        )
+    } else {
+        String::new()
     };
     (n > 0).then(|| {
         format!(
@@ -605,25 +433,9 @@ pub fn undone_note<E: Ruleset>(s: &Session<E>) -> Option<String> {
     })
 }
 
-/// Where a session stands, for `hexmelee check-save`.
-pub fn describe(s: &Session) -> String {
-    let b = s.battle();
-    let mut out = heading(s);
-    for f in b.figures() {
-        out.push_str(&format!(
-            "  {:<14} {:<10} {:<13} {}\n",
-            f.name,
-            b.sides()[f.side].name,
-            f.condition.status().to_string(),
-            f.condition
-        ));
-    }
-    out
-}
-
 /// The first lines of `check-save`: the scenario, seed, cursor, where the
 /// battle stands and how it ended, and the undone branch if any.
-pub(crate) fn heading<E: Ruleset>(s: &Session<E>) -> String {
+pub fn heading<E: Ruleset>(s: &Session<E>) -> String {
     let b = s.battle();
     let outcome = match b.outcome() {
         Some(Some(w)) => format!("{} won", b.side_name(w)),

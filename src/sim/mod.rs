@@ -1,14 +1,13 @@
 //! Headless play: drive a battle to its end by answering every prompt with a
-//! function — the tactical AI ([`ai::answer`]), scripted orders over it
-//! ([`script::Script`]), or a test's own; any ruleset's battle, through
-//! [`Engine`].
+//! function (a ruleset's AI, its scripted orders, or a test's own); any
+//! ruleset's battle, through [`Engine`].
 
-pub mod ai;
 pub mod batch;
-pub mod odds;
-pub mod script;
+pub mod orders;
+#[cfg(test)]
+mod toy;
 
-use crate::engine::Engine;
+use crate::seam::Engine;
 
 /// Answer prompts with `answer` until the battle ends or `max` normal
 /// rounds (Pulses, for DragonQuest) have begun. A refused answer stops play

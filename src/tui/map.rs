@@ -11,14 +11,13 @@ mod geometry;
 mod labels;
 mod render;
 mod scene;
-mod shakhan;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use crate::engine::{Battle, FigureId};
 use crate::hex::{Hex, HexMap};
+use crate::seam::FigureId;
 
 use geometry::Geometry;
 pub use labels::Labels;
@@ -290,7 +289,7 @@ fn clamp_scroll(scroll: i32, lo: i32, hi: i32, len: i32) -> i32 {
 
 /// Draws a battle's map (Shakhàn's unless said) through a [`MapView`] in a
 /// [`Theme`].
-pub struct MapWidget<'a, B: Stage = Battle> {
+pub struct MapWidget<'a, B: Stage> {
     pub battle: &'a B,
     pub view: &'a MapView,
     pub theme: &'a Theme,
@@ -308,6 +307,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::rulesets::shakhan::engine::Battle;
 
     fn view(zoom: Zoom, scroll: (i32, i32)) -> MapView {
         MapView {
@@ -391,7 +391,7 @@ mod tests {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("scenarios")
             .join(name);
-        Battle::new(&crate::scenario::load(&path).unwrap(), 1).unwrap()
+        Battle::new(&crate::rulesets::shakhan::scenario::load(&path).unwrap(), 1).unwrap()
     }
 
     #[test]

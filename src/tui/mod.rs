@@ -1,11 +1,9 @@
-//! The terminal display. The only layer that imports ratatui and crossterm
-//! (crossterm through `ratatui::crossterm`).
+//! The display's shell: the terminal loop, the map widget and its scene,
+//! and the themes. The only layer that imports ratatui and crossterm
+//! (crossterm through `ratatui::crossterm`); each ruleset's own screens live
+//! in its folder (`src/rulesets/<r>/display/`).
 
+pub mod input;
 pub mod map;
-pub mod theme;
-
-pub mod app;
-pub mod dragonquest;
-pub mod keys;
 pub mod terminal;
-pub mod ui;
+pub mod theme;

@@ -5,6 +5,8 @@
 //! cannot — and the event loop between.
 
 use std::io::{self, Stdout, stdout};
+use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
@@ -23,12 +25,29 @@ use ratatui::crossterm::terminal::{
 
 use ratatui::Frame;
 
-use super::app::{App, Effect, Input};
-use super::ui;
-use crate::seats::{FromServer, Port};
+use super::input::{Effect, Input};
+use crate::seats::{Port, Token};
+
+/// How a display begins, once it has a terminal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Begin {
+    /// A new battle: offer the scenario's autosave, if one was left.
+    Fresh,
+    /// A save, where it was left; saves go back to it.
+    Resume(PathBuf),
+    /// A save, stepped through from its start.
+    Replay(PathBuf),
+}
 
 /// A display the loop can run: each ruleset's App.
 pub trait Screen {
+    /// Start: autosaves go into `autosave` (none when `None`).
+    fn begin(&mut self, autosave: Option<PathBuf>, how: Begin);
+    /// The sides a player seat may seal orders for, by name; or, for a
+    /// ruleset whose orders are not sealed, why it serves no seats.
+    fn seat_sides(&self) -> Result<Vec<String>, String>;
+    /// Serve the player seats at `addr`, one token a side.
+    fn open_seats(&mut self, _addr: SocketAddr, _tokens: Vec<Token>) {}
     fn handle(&mut self, input: Input) -> Effect;
     /// Pure: reads the display and writes cells.
     fn draw(&self, frame: &mut Frame);
@@ -37,21 +56,6 @@ pub trait Screen {
     /// Carry what the display and the player seats' server have for each
     /// other (nothing, for a display without seats).
     fn exchange(&mut self, _port: Option<&dyn Port>) {}
-}
-
-impl Screen for App {
-    fn handle(&mut self, input: Input) -> Effect {
-        App::handle(self, input)
-    }
-    fn draw(&self, frame: &mut Frame) {
-        ui::draw(frame, self);
-    }
-    fn save_on_exit(&mut self) {
-        App::save_on_exit(self);
-    }
-    fn exchange(&mut self, port: Option<&dyn Port>) {
-        exchange(self, port);
-    }
 }
 
 /// How often time passes for the auto pace.
@@ -132,28 +136,9 @@ struct Watch {
     handled: Arc<AtomicBool>,
 }
 
-/// Carry what the App and the player seats' server have for each other.
-fn exchange(app: &mut App, port: Option<&dyn Port>) {
-    let Some(port) = port else { return };
-    while let Some(message) = port.try_recv() {
-        match message {
-            FromServer::Sealed(sealed) => app.seat_sealed(sealed),
-            FromServer::Answered(answered) => app.seat_answered(answered),
-        }
-    }
-    for message in app.take_outbox() {
-        if !port.send(message) {
-            app.error(
-                "the player seats' server has stopped; the laptop writes every side's orders",
-            );
-            break;
-        }
-    }
-}
-
 /// Run the display until the user quits or a signal ends it; `seats` is
 /// the player seats' server, if the battle is served.
-pub fn run(mut app: impl Screen, seats: Option<Box<dyn Port>>) -> io::Result<Exit> {
+pub fn run(app: &mut dyn Screen, seats: Option<Box<dyn Port>>) -> io::Result<Exit> {
     let watch = watch_signals()?;
     let (_guard, mut terminal) = enter()?;
     let size = terminal.size()?;
@@ -167,15 +152,15 @@ pub fn run(mut app: impl Screen, seats: Option<Box<dyn Port>>) -> io::Result<Exi
     loop {
         let signal = watch.caught.load(Ordering::Relaxed);
         if signal != 0 {
-            return leave(&mut app, signal as i32);
+            return leave(app, signal as i32);
         }
         app.exchange(seats.as_deref());
         // A closed terminal (HUP) fails to draw or read: end as for the signal.
         if terminal.draw(|frame| app.draw(frame)).is_err() {
-            return leave(&mut app, SIGHUP);
+            return leave(app, SIGHUP);
         }
         let Ok(ready) = event::poll(TICK) else {
-            return leave(&mut app, SIGHUP);
+            return leave(app, SIGHUP);
         };
         let input = if ready {
             match event::read() {
@@ -183,7 +168,7 @@ pub fn run(mut app: impl Screen, seats: Option<Box<dyn Port>>) -> io::Result<Exi
                 Ok(Event::Mouse(m)) => Input::Mouse(m),
                 Ok(Event::Resize(w, h)) => Input::Resize(w, h),
                 Ok(_) => continue,
-                Err(_) => return leave(&mut app, SIGHUP),
+                Err(_) => return leave(app, SIGHUP),
             }
         } else {
             Input::Tick

@@ -6,13 +6,13 @@
 use std::sync::Arc;
 
 use hexmelee::dice::Dice;
-use hexmelee::engine::dragonquest::{
+use hexmelee::hex::{Facing, Hex, HexMap, Pose, Step};
+use hexmelee::rulesets::dragonquest::engine::{
     Action, Battle, BattleSpec, Command, Event, FigureSpec, Item, Multiple, Posture, Prompt,
     ShieldSpec, SideSpec, SpecialAttack, StrikeEvent, Task, WeaponSpec,
 };
-use hexmelee::engine::{FigureId, SideId};
-use hexmelee::hex::{Facing, Hex, HexMap, Pose, Step};
-use hexmelee::rules::dragonquest::{Rank, Tmr};
+use hexmelee::rulesets::dragonquest::rules::{Rank, Tmr};
+use hexmelee::seam::{FigureId, SideId};
 
 pub fn weapon(name: &str, rank: Option<u8>) -> WeaponSpec {
     WeaponSpec {

@@ -5,11 +5,11 @@
 
 use std::path::Path;
 
-use hexmelee::engine::dragonquest::Battle;
 use hexmelee::hex::Hex;
+use hexmelee::rulesets::dragonquest::display::{App, ui};
+use hexmelee::rulesets::dragonquest::engine::Battle;
 use hexmelee::session::Session;
-use hexmelee::tui::app::Input;
-use hexmelee::tui::dragonquest::{App, ui};
+use hexmelee::tui::input::Input;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};

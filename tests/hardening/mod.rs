@@ -17,19 +17,21 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use hexmelee::dice::Dice;
-use hexmelee::engine::{
-    Battle, BusyStance, CardOrder, Command, DodgeStance, FigureId, FigureMove, FigureOrders,
-    Override, Pairing, Prompt, ReserveName, ShieldStance, SideId,
-};
 use hexmelee::hex::{Facing, Hex, Pose, Step};
-use hexmelee::rules::shakhan::Card;
-use hexmelee::rules::shakhan::brawl::{BrawlForm, BrawlIntent};
-use hexmelee::rules::shakhan::tables::actions::Activity;
-use hexmelee::rules::shakhan::trample::DodgeChoice;
-use hexmelee::scenario::{self, Checked, InitiativeSystem};
-use hexmelee::session::file::{self, SaveFile};
-use hexmelee::sim::script::Script;
-use hexmelee::sim::script::dragonquest::DqScript;
+use hexmelee::rulesets::dragonquest::script::DqScript;
+use hexmelee::rulesets::shakhan::engine::{
+    Battle, BusyStance, CardOrder, Command, DodgeStance, FigureMove, FigureOrders, Override,
+    Pairing, Prompt, ReserveName, ShieldStance,
+};
+use hexmelee::rulesets::shakhan::rules::Card;
+use hexmelee::rulesets::shakhan::rules::brawl::{BrawlForm, BrawlIntent};
+use hexmelee::rulesets::shakhan::rules::tables::actions::Activity;
+use hexmelee::rulesets::shakhan::rules::trample::DodgeChoice;
+use hexmelee::rulesets::shakhan::scenario::{Checked, InitiativeSystem};
+use hexmelee::rulesets::shakhan::script::Script;
+use hexmelee::rulesets::shakhan::session::SaveFile;
+use hexmelee::scenario::{self, ScenarioError};
+use hexmelee::seam::{FigureId, SideId};
 
 /// The shipped scenarios, embedded so the fuzz crate finds them too.
 const SHIPPED: [&str; 6] = [
@@ -49,7 +51,9 @@ fn shipped_modes() -> &'static [Checked] {
         SHIPPED
             .iter()
             .flat_map(|text| {
-                let c = scenario::parse(Path::new("shipped.ron"), text).expect("shipped");
+                let c =
+                    hexmelee::rulesets::shakhan::scenario::parse(Path::new("shipped.ron"), text)
+                        .expect("shipped");
                 let mut optional = c.clone();
                 optional.scenario.options.initiative = InitiativeSystem::Optional;
                 let mut quick = c.clone();
@@ -58,6 +62,28 @@ fn shipped_modes() -> &'static [Checked] {
             })
             .collect()
     })
+}
+
+/// A checked scenario of whichever ruleset its text names.
+#[derive(Debug)]
+pub enum Loaded {
+    Shakhan(Checked),
+    DragonQuest(hexmelee::rulesets::dragonquest::scenario::Checked),
+}
+
+/// Parse and check scenario text of any ruleset, as the registry reads it.
+pub fn parse_any(file: &Path, text: &str) -> Result<Loaded, ScenarioError> {
+    use hexmelee::rulesets::{dragonquest, of_scenario, shakhan};
+    match of_scenario(text).name() {
+        "DragonQuest" => dragonquest::scenario::parse(file, text).map(Loaded::DragonQuest),
+        _ => shakhan::scenario::parse(file, text).map(Loaded::Shakhan),
+    }
+}
+
+/// Read and check a scenario file of any ruleset.
+pub fn load_any(path: &Path) -> Result<Loaded, ScenarioError> {
+    let text = scenario::read_text(path, "a scenario", "docs/SCENARIOS.md")?;
+    parse_any(path, &text)
 }
 
 /// A file holding `bytes`, for inputs that are not UTF-8 (only a file can
@@ -74,14 +100,14 @@ fn as_file(bytes: &[u8]) -> PathBuf {
 /// Fuzz target `scenario`: any bytes are a checked scenario or problems.
 pub fn scenario_input(bytes: &[u8]) {
     let result = match std::str::from_utf8(bytes) {
-        Ok(text) => scenario::parse_any(Path::new("fuzz.ron"), text),
-        Err(_) => scenario::load_any(&as_file(bytes)),
+        Ok(text) => parse_any(Path::new("fuzz.ron"), text),
+        Err(_) => load_any(&as_file(bytes)),
     };
     match result {
-        Ok(scenario::Loaded::Shakhan(c)) => {
+        Ok(Loaded::Shakhan(c)) => {
             assert_eq!(c.characters.len(), c.scenario.figures.len())
         }
-        Ok(scenario::Loaded::DragonQuest(c)) => {
+        Ok(Loaded::DragonQuest(c)) => {
             assert_eq!(c.spec.figures.len(), c.scenario.figures.len())
         }
         Err(e) => {
@@ -97,7 +123,7 @@ pub fn save_input(bytes: &[u8]) {
     let path = Path::new("fuzz.ron");
     let result = match std::str::from_utf8(bytes) {
         Ok(text) => SaveFile::parse(path, text).and_then(|s| s.into_session(path)),
-        Err(_) => file::load(&as_file(bytes)),
+        Err(_) => hexmelee::rulesets::shakhan::session::load(&as_file(bytes)),
     };
     match result {
         Ok(loaded) => assert!(loaded.session.cursor() <= loaded.session.log().len()),
@@ -131,11 +157,11 @@ pub fn orders_input(bytes: &[u8]) {
     }
 }
 
-fn dragonquest_example() -> &'static hexmelee::scenario::dragonquest::Checked {
-    static CHECKED: OnceLock<hexmelee::scenario::dragonquest::Checked> = OnceLock::new();
+fn dragonquest_example() -> &'static hexmelee::rulesets::dragonquest::scenario::Checked {
+    static CHECKED: OnceLock<hexmelee::rulesets::dragonquest::scenario::Checked> = OnceLock::new();
     CHECKED.get_or_init(|| {
         let text = include_str!("../../scenarios/dq-example-32.ron");
-        hexmelee::scenario::dragonquest::parse(Path::new("dq-example-32.ron"), text)
+        hexmelee::rulesets::dragonquest::scenario::parse(Path::new("dq-example-32.ron"), text)
             .expect("shipped")
     })
 }
@@ -453,7 +479,7 @@ pub fn random_odd_command(b: &Battle, choice: &mut Choices) -> Command {
         }),
         12 => Command::Referee(Override::Wound {
             figure: figure(choice),
-            area: hexmelee::rules::shakhan::BodyArea::UpperBody,
+            area: hexmelee::rulesets::shakhan::rules::BodyArea::UpperBody,
             damage: choice.roll(30) as i32 - 10,
             pain: number(choice),
             bleeding: choice.roll(4) - 1,

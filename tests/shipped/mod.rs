@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use hexmelee::scenario::{self, Checked, Loaded};
+use hexmelee::rulesets::shakhan::scenario::Checked;
 
 /// Every scenario in `scenarios/`, smallest first.
 pub const SCENARIOS: [&str; 7] = [
@@ -19,7 +19,7 @@ pub const SCENARIOS: [&str; 7] = [
 
 /// A shipped scenario, loaded and checked.
 pub fn checked(name: &str) -> Checked {
-    scenario::load(
+    hexmelee::rulesets::shakhan::scenario::load(
         &Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("scenarios")
             .join(name),
@@ -36,12 +36,9 @@ pub const DRAGONQUEST: [&str; 4] = [
 ];
 
 /// A shipped DragonQuest scenario, loaded and checked.
-pub fn dq_checked(name: &str) -> scenario::dragonquest::Checked {
+pub fn dq_checked(name: &str) -> hexmelee::rulesets::dragonquest::scenario::Checked {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("scenarios")
         .join(name);
-    match scenario::load_any(&path).unwrap() {
-        Loaded::DragonQuest(c) => c,
-        Loaded::Shakhan(_) => panic!("{name} is a Shakhàn scenario"),
-    }
+    hexmelee::rulesets::dragonquest::scenario::load(&path).unwrap()
 }

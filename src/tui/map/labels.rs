@@ -2,7 +2,7 @@
 //! unique in a battle.
 
 use super::scene::{Focus, Stage};
-use crate::engine::FigureId;
+use crate::seam::FigureId;
 
 /// Each figure's label, by figure index.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -1,0 +1,369 @@
+//! Drawing: `draw(frame, &App)` is pure — it reads the app and the battle
+//! and writes cells, nothing else.
+
+pub mod figures;
+pub mod help;
+pub mod history;
+pub mod layout;
+pub mod legend;
+pub mod log;
+pub mod options;
+pub mod orders;
+pub mod prompt;
+pub mod seats;
+pub mod status;
+pub mod timeline;
+
+use std::ops::Range;
+
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Wrap};
+
+use super::app::App;
+use super::keys::Mode;
+use crate::rulesets::shakhan::engine::Battle;
+use crate::tui::map::MapWidget;
+use crate::tui::theme::Theme;
+use layout::{Areas, MIN_HEIGHT, MIN_WIDTH};
+
+/// Draw the whole display for `app` into `frame`, no cell holding a
+/// character that would drive the terminal (ratatui drops controls; the
+/// bidirectional overrides and marks it keeps are shown as `?`), so a name
+/// from an old save cannot rewrite the screen.
+pub fn draw(frame: &mut Frame, app: &App) {
+    draw_all(frame, app);
+    for cell in &mut frame.buffer_mut().content {
+        if cell.symbol().chars().any(crate::text::is_unsafe) {
+            cell.set_symbol("?");
+        }
+    }
+}
+
+fn draw_all(frame: &mut Frame, app: &App) {
+    let size = frame.area();
+    let Some(areas) = Areas::of(size, app.battle().figures().len()) else {
+        too_small(frame, size, app);
+        return;
+    };
+    if app.replay {
+        history::replay_header(frame, areas.header, app);
+    } else {
+        status::header(frame, areas.header, app);
+    }
+    timeline::draw(frame, areas.timeline, app);
+    let mode = app.base_mode();
+    frame.render_widget(
+        MapWidget {
+            battle: app.battle(),
+            view: &app.map,
+            theme: &app.theme,
+        },
+        areas.map,
+    );
+    figures::draw(frame, areas.figures, app);
+    match mode {
+        Mode::Orders => orders::draw(frame, areas.panel, app),
+        _ => prompt::draw(frame, areas.panel, app),
+    }
+    log::draw(frame, areas.log, app);
+    if mode == Mode::Handover {
+        // Over part of the body: the table keeps watching the battle.
+        orders::handover(frame, areas.body, app);
+    }
+    help::hints(frame, areas.hints, app);
+    match app.mode() {
+        Mode::Help => help::overlay(frame, areas.body, app),
+        Mode::QuitConfirm => quit_confirm(frame, areas.body),
+        Mode::History => history::overlay(frame, areas.body, app),
+        Mode::Command | Mode::SaveAs => history::line(frame, areas.body, app),
+        Mode::Resume => history::resume(frame, areas.body, app),
+        Mode::Options => options::overlay(frame, areas.body, app),
+        Mode::AiAsk => options::ai_ask(frame, areas.body, app),
+        Mode::Legend => legend::overlay(frame, areas.body, app),
+        Mode::ViewConfirm => view_confirm(frame, areas.body, app),
+        Mode::Seats => seats::overlay(frame, areas.body, app),
+        _ => {}
+    }
+}
+
+/// Shown instead of the layout below 80×24; never a crash.
+fn too_small(frame: &mut Frame, size: Rect, app: &App) {
+    too_small_words(frame, size, app.mode() == Mode::QuitConfirm);
+}
+
+/// The too-small screen of any display; `quitting`: the quit question is open.
+pub fn too_small_words(frame: &mut Frame, size: Rect, quitting: bool) {
+    let mut lines = vec![
+        Line::from("hexmelee: please enlarge the terminal"),
+        Line::from(format!(
+            "{}×{} now, {MIN_WIDTH}×{MIN_HEIGHT} needed",
+            size.width, size.height
+        )),
+    ];
+    lines.push(Line::from(if quitting { "Quit? y / n" } else { "q quits" }));
+    let top = size.height.saturating_sub(lines.len() as u16) / 2;
+    let area = Rect::new(size.x, size.y + top, size.width, size.height - top);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true }),
+        area,
+    );
+}
+
+/// The quit question of any display.
+pub fn quit_confirm(frame: &mut Frame, body: Rect) {
+    let area = centred(body, 36, 5);
+    frame.render_widget(Clear, area);
+    frame.render_widget(
+        Paragraph::new(vec![
+            Line::from(""),
+            Line::from("Quit hexmelee?  y yes · n no").alignment(Alignment::Center),
+        ])
+        .block(framed(" Quit ", true)),
+        area,
+    );
+}
+
+/// Asked before the referee view shows while orders are secret: what it
+/// would show, and who should look away.
+fn view_confirm(frame: &mut Frame, body: Rect, app: &App) {
+    let b = app.battle();
+    let sealed: Vec<&str> = status::this_round(b)
+        .iter()
+        .filter_map(|e| match e {
+            crate::rulesets::shakhan::engine::Event::OrdersSealed { side, .. } => {
+                Some(b.sides()[side.0].name.as_str())
+            }
+            _ => None,
+        })
+        .collect();
+    let mut shows = Vec::new();
+    if !sealed.is_empty() {
+        shows.push(format!("{} sealed cards", possessive_list(&sealed)));
+    }
+    if let Some(side) = app.entering_side() {
+        shows.push(format!(
+            "the cards {} is writing",
+            b.sides()[side.0].name.as_str()
+        ));
+    }
+    shows.push("every die and number".into());
+    let lines = vec![
+        Line::from(""),
+        Line::from(format!("The referee view shows {}.", shows.join(", "))),
+        Line::from("Players look away."),
+        Line::from(""),
+        Line::from("y show it · n stay in the table view"),
+    ];
+    let area = centred(body, 60, lines.len() as u16 + 4);
+    frame.render_widget(Clear, area);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true })
+            .block(framed(" Referee view? ", true)),
+        area,
+    );
+}
+
+/// "Red's", "Red's and Blue's": whose sealed cards.
+fn possessive_list(names: &[&str]) -> String {
+    let owned: Vec<String> = names.iter().map(|n| crate::words::possessive(n)).collect();
+    match owned.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => owned.concat(),
+    }
+}
+
+/// Where a wrapped text goes as a box `width` wide in the middle of `body`,
+/// as tall as its rows (up to the body): the box, the rows scrolled past
+/// (`scroll` held to what there is) and the rows hidden below.
+pub fn fit_box(body: Rect, width: u16, text: &Paragraph, scroll: usize) -> (Rect, usize, usize) {
+    let width = width.min(body.width);
+    // Rows once wrapped (ratatui's own count, so scrolling reaches the end).
+    let total = text.line_count(width.saturating_sub(2));
+    let height = u16::try_from(total + 2)
+        .unwrap_or(u16::MAX)
+        .min(body.height);
+    let area = centred(body, width, height);
+    let rows = usize::from(area.height.saturating_sub(2));
+    let scroll = scroll.min(total.saturating_sub(rows));
+    (area, scroll, total.saturating_sub(scroll + rows))
+}
+
+/// A `width`×`height` box in the middle of `area` (shrunk to fit).
+pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
+    let (w, h) = (width.min(area.width), height.min(area.height));
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+/// A bordered block; a thick border marks where the eye should be.
+pub fn framed(title: &str, focus: bool) -> Block<'_> {
+    let block = Block::bordered().title(title);
+    if focus {
+        block
+            .border_type(BorderType::Thick)
+            .title_style(Style::new().add_modifier(Modifier::BOLD))
+    } else {
+        block.border_type(BorderType::Rounded)
+    }
+}
+
+/// The label style of a side.
+pub fn side_style(theme: &Theme, battle: &Battle, side: usize) -> Style {
+    battle
+        .sides()
+        .get(side)
+        .map_or(Style::new(), |s| theme.sides[s.colour as usize])
+}
+
+/// The cells of a bar: what is left, and what is spent.
+pub const BAR_LEFT: char = '▰';
+pub const BAR_SPENT: char = '▱';
+/// Marks the selected figure's row in the order and movement panels.
+pub const ROW_MARK: &str = "▸";
+
+/// `value` of `max` in `width` cells: a bar of what is left.
+pub fn bar(value: f64, max: f64, width: usize) -> String {
+    let full = if max > 0.0 {
+        ((value / max).clamp(0.0, 1.0) * width as f64).round() as usize
+    } else {
+        0
+    };
+    let left = String::from(BAR_LEFT).repeat(full);
+    left + &String::from(BAR_SPENT).repeat(width - full)
+}
+
+/// The border's word for `n` rows (or figures) out of sight: `↑ 2 more` on
+/// the top border, `↓ 2 more` on the bottom one.
+pub fn more(up: bool, n: usize) -> String {
+    format!(" {} {n} more ", if up { '↑' } else { '↓' })
+}
+
+/// `block` with the count of rows hidden above and below on its borders.
+pub fn with_more(block: Block<'_>, above: usize, below: usize) -> Block<'_> {
+    let mut block = block;
+    if above > 0 {
+        block = block.title_top(Line::from(more(true, above)).right_aligned());
+    }
+    if below > 0 {
+        block = block.title_bottom(Line::from(more(false, below)).right_aligned());
+    }
+    block
+}
+
+/// A bordered panel of wrapped `lines` that scrolls to keep the `focus`
+/// lines in sight (their first row, if they cannot all show), with `pinned`
+/// lines always at its foot (at most all rows but one); the borders count
+/// the rows hidden above and below.
+pub fn scrolled(
+    frame: &mut Frame,
+    area: Rect,
+    block: Block<'_>,
+    lines: Vec<Line<'_>>,
+    focus: Range<usize>,
+    pinned: Vec<Line<'_>>,
+) {
+    let inner = block.inner(area);
+    let width = inner.width;
+    let rows = |l: &[Line<'_>]| {
+        Paragraph::new(l.to_vec())
+            .wrap(Wrap { trim: false })
+            .line_count(width)
+    };
+    let pin = u16::try_from(rows(&pinned))
+        .unwrap_or(u16::MAX)
+        .min(inner.height.saturating_sub(1));
+    let avail = usize::from(inner.height - pin);
+    let start = |i: usize| rows(&lines[..i.min(lines.len())]);
+    let total = start(lines.len());
+    let (s, e) = (start(focus.start), start(focus.end));
+    let scroll = e
+        .saturating_sub(avail)
+        .min(s)
+        .min(total.saturating_sub(avail));
+    let below = total.saturating_sub(scroll + avail);
+    frame.render_widget(with_more(block, scroll, below), area);
+    let list = Rect::new(inner.x, inner.y, width, inner.height - pin);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .scroll((u16::try_from(scroll).unwrap_or(u16::MAX), 0)),
+        list,
+    );
+    let foot = Rect::new(inner.x, list.bottom(), width, pin);
+    frame.render_widget(Paragraph::new(pinned).wrap(Wrap { trim: false }), foot);
+}
+
+/// A figure's short label and name, in its side's colour.
+pub fn figure_span<'a>(app: &'a App, id: crate::seam::FigureId) -> Span<'a> {
+    let f = app.battle().figure(id);
+    Span::styled(
+        f.name.as_str(),
+        side_style(&app.theme, app.battle(), f.side),
+    )
+}
+
+/// `v` as AP are written: whole numbers bare, else one decimal.
+pub fn fmt_ap(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.1}")
+    }
+}
+
+/// The note line (last message), red when it is a refusal.
+pub fn note_line(app: &App) -> Option<Line<'_>> {
+    app.note.as_ref().map(note_words)
+}
+
+/// A note as a line of any display: red and bold for a refusal.
+pub fn note_words(n: &crate::tui::input::Note) -> Line<'_> {
+    let style = if n.error {
+        Style::new()
+            .fg(ratatui::style::Color::Red)
+            .add_modifier(Modifier::BOLD)
+    } else {
+        Style::new().add_modifier(Modifier::ITALIC)
+    };
+    Line::from(Span::styled(n.text.as_str(), style))
+}
+
+/// `line` cut to leave its row's last cell blank (`width` cells in all),
+/// ending in `…` where it was cut, so nothing runs into a border.
+pub fn clip(line: Line<'_>, width: usize) -> Line<'_> {
+    let max = width.saturating_sub(1);
+    if line.width() <= max {
+        return line;
+    }
+    let mut room = max.saturating_sub(1);
+    let mut spans = Vec::new();
+    for span in line.spans {
+        let text: String = span
+            .content
+            .chars()
+            .scan(0, |used, c| {
+                *used += Span::raw(c.to_string()).width();
+                (*used <= room).then_some(c)
+            })
+            .collect();
+        room -= Span::raw(text.as_str()).width();
+        let cut = text.chars().count() < span.content.chars().count();
+        spans.push(Span::styled(text, span.style));
+        if cut {
+            break;
+        }
+    }
+    spans.push(Span::raw("…"));
+    Line::from(spans).style(line.style)
+}

@@ -1,0 +1,217 @@
+//! Shakhàn as the command line sees it: `check`, `sim`, `batch`, `odds`,
+//! `check-save`, `export` and the display, each over this folder's own
+//! scenario, engine, AI, reports and App.
+
+use std::path::Path;
+
+use clap::{ArgMatches, Args, FromArgMatches};
+
+use super::display::App;
+use super::engine::Battle;
+use super::rules::tables::tables;
+use super::scenario::{self, Checked};
+use super::script::Script;
+use super::session::{Session, describe, render};
+use super::{ai, batch, odds, report};
+use crate::front::{BatchArgs, Failure, Front, Opened, Opening, Output, Said, SimArgs};
+use crate::scenario::ScenarioError;
+use crate::seam::View;
+use crate::session::export::Format;
+use crate::session::file::load_text_of;
+use crate::session::{SaveError, SessionError};
+use crate::sim::batch::BatchSpec;
+
+/// Shakhàn, registered in `crate::rulesets`.
+pub struct Shakhan;
+
+/// Shakhàn's own flags for `hexmelee odds`.
+#[derive(Debug, Args)]
+struct OddsFlags {
+    /// Shakhàn: the attacker's Tactic Card (A-G; C when not given).
+    #[arg(long)]
+    card: Option<String>,
+    /// Shakhàn: the defender's Tactic Card (A-G; C when not given).
+    #[arg(long)]
+    defense_card: Option<String>,
+    /// Shakhàn: aim at a body area: head, neck, upper_body, lower_body, arms, legs.
+    #[arg(long)]
+    aim: Option<String>,
+    /// Shakhàn: the defender does not raise its shield (e.g. struck from the rear).
+    #[arg(long)]
+    no_shield: bool,
+    /// Shakhàn: the defender charged onto the attacker's set spear or pole arm
+    /// (16.15.4 "Impaled on set weapon": +15 to the penetration roll).
+    #[arg(long)]
+    impaled: bool,
+}
+
+impl Shakhan {
+    fn parse(file: &Path, text: &str) -> Result<Checked, ScenarioError> {
+        scenario::parse(file, text)
+    }
+}
+
+/// Text or JSON, as asked.
+fn output(json: bool, text: String) -> Output {
+    if json {
+        Output::Json(text)
+    } else {
+        Output::Text(text)
+    }
+}
+
+impl Front for Shakhan {
+    fn name(&self) -> &'static str {
+        "Shakhan"
+    }
+
+    fn title(&self) -> &'static str {
+        "Shakhàn"
+    }
+
+    fn default_scenario(&self) -> Option<(&'static str, &'static str)> {
+        Some(scenario::DEFAULT_SCENARIO)
+    }
+
+    fn check(&self, file: &Path, text: &str, json: bool) -> Result<Output, ScenarioError> {
+        let checked = Self::parse(file, text)?;
+        Ok(if json {
+            Output::Json(format!("{}\n", report::factors_json(&checked)))
+        } else {
+            Output::Text(report::factors_table(&checked))
+        })
+    }
+
+    fn sim(&self, file: &Path, text: &str, args: &SimArgs) -> Result<Output, Failure> {
+        let checked = Self::parse(file, text)?;
+        let script = (args.orders.as_deref())
+            .map(|o| Script::load(o, &checked))
+            .transpose()
+            .map_err(|e| Failure::Said(e.to_string()))?;
+        if let Some(out) = &args.save {
+            Session::start(file, text.to_string(), args.seed)
+                .and_then(|mut s| {
+                    s.play(args.max_rounds, |b, p| match &script {
+                        Some(script) => script.answer(b, p),
+                        None => ai::answer(b, p),
+                    })?;
+                    Ok(s.save(out)?)
+                })
+                .map_err(|e| Failure::Said(e.to_string()))?;
+        }
+        let log = report::simulate(
+            &checked,
+            args.seed,
+            args.max_rounds,
+            args.json,
+            args.table_view,
+            script.as_ref(),
+        )
+        .map_err(Failure::OfFile)?;
+        Ok(output(args.json, log))
+    }
+
+    fn batch(&self, file: &Path, text: &str, args: &BatchArgs) -> Result<Output, Failure> {
+        let checked = Self::parse(file, text)?;
+        let spec = BatchSpec {
+            battles: args.battles,
+            seed: args.seed.unwrap_or(checked.scenario.seed),
+            max_rounds: args.max_rounds,
+        };
+        let report = batch::run_report(&checked, spec, args.threads, batch::ANSWERER, true)
+            .map_err(|e| Failure::OfFile(e.to_string()))?;
+        Ok(if args.json {
+            Output::Json(format!("{}\n", report.json()))
+        } else {
+            Output::Text(report.text())
+        })
+    }
+
+    fn odds_flags(&self, odds: clap::Command) -> clap::Command {
+        OddsFlags::augment_args(odds)
+    }
+
+    fn odds_flag_names(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            ("card", "--card"),
+            ("defense_card", "--defense-card"),
+            ("aim", "--aim"),
+            ("no_shield", "--no-shield"),
+            ("impaled", "--impaled"),
+        ]
+    }
+
+    fn odds(
+        &self,
+        file: &Path,
+        text: &str,
+        args: &crate::front::OddsArgs,
+        flags: &ArgMatches,
+    ) -> Result<Output, Failure> {
+        let checked = Self::parse(file, text)?;
+        let flags = OddsFlags::from_arg_matches(flags).map_err(|e| Failure::Said(e.to_string()))?;
+        let asked = odds::OddsArgs {
+            attacker: args.attacker.clone(),
+            defender: args.defender.clone(),
+            card: flags.card.unwrap_or_else(|| "C".into()),
+            defense_card: flags.defense_card.unwrap_or_else(|| "C".into()),
+            weapon: args.weapon.clone(),
+            aim: flags.aim,
+            no_shield: flags.no_shield,
+            impaled: flags.impaled,
+        };
+        let report = odds::odds_report(&checked, &asked, tables(), args.json)
+            .map_err(|e| Failure::OfFile(e.to_string()))?;
+        Ok(output(args.json, report))
+    }
+
+    fn check_save(&self, file: &Path, text: &str) -> Result<Said, SaveError> {
+        let loaded = load_text_of::<Battle>(file, text)?;
+        Ok(Said {
+            text: describe(&loaded.session),
+            warnings: loaded.warnings,
+        })
+    }
+
+    fn export(
+        &self,
+        file: &Path,
+        text: &str,
+        format: Format,
+        view: View,
+    ) -> Result<Said, SaveError> {
+        let loaded = load_text_of::<Battle>(file, text)?;
+        Ok(Said {
+            text: render(&loaded.session, format, view),
+            warnings: loaded.warnings,
+        })
+    }
+
+    fn open(&self, opening: &Opening, source: String, light: bool) -> Result<Opened, Failure> {
+        let said = |e: SessionError| match e {
+            SessionError::Scenario(e) => Failure::Scenario(e),
+            e => Failure::Said(e.to_string()),
+        };
+        let (session, warnings) = match opening {
+            Opening::Default => {
+                let path = Path::new(scenario::DEFAULT_SCENARIO.0);
+                (
+                    Session::start(path, source, None).map_err(said)?,
+                    Vec::new(),
+                )
+            }
+            Opening::New(path, seed) => (
+                Session::start(path, source, *seed).map_err(said)?,
+                Vec::new(),
+            ),
+            Opening::Resume(file) | Opening::Replay(file) => {
+                let loaded = load_text_of::<Battle>(file, &source)?;
+                (loaded.session, loaded.warnings)
+            }
+        };
+        Ok(Opened {
+            screen: Box::new(App::from_session(session, light)),
+            warnings,
+        })
+    }
+}

@@ -1,0 +1,51 @@
+//! Shakhàn's scenario body (docs/SCENARIOS.md): the file format and the
+//! checks of what it means, placed through the shell's report.
+
+mod format;
+mod validate;
+
+pub use format::*;
+pub use validate::{Checked, REQUISITE_RANGE, check_figure};
+
+use std::path::Path;
+
+use crate::scenario::{ScenarioError, plain, read_text, shell_problem, text_problems};
+
+/// The scenario compiled into the binary, opened when no file is named.
+pub const DEFAULT_SCENARIO: (&str, &str) = (
+    "scenarios/duel.ron",
+    include_str!("../../../../scenarios/duel.ron"),
+);
+
+/// Read and check a scenario file.
+pub fn load(path: &Path) -> Result<Checked, ScenarioError> {
+    let text = read_text(path, "a scenario", "docs/SCENARIOS.md")?;
+    parse(path, &text)
+}
+
+/// Parse and check scenario text; `file` only names it in messages.
+pub fn parse(file: &Path, text: &str) -> Result<Checked, ScenarioError> {
+    let fail = |problems| ScenarioError {
+        file: file.to_path_buf(),
+        problems,
+    };
+    if let Some(problem) = shell_problem(text) {
+        return Err(fail(vec![problem]));
+    }
+    let scenario: Scenario = plain::from_str(text)
+        .map_err(|e| fail(vec![plain::problem(text, &e, "docs/SCENARIOS.md")]))?;
+    let mut problems = text_problems(text, &["name", "side", "leader"]);
+    match validate::check(scenario, text) {
+        Ok(checked) if problems.is_empty() => Ok(checked),
+        Ok(_) => Err(fail(problems)),
+        Err(more) => {
+            problems.extend(more);
+            Err(fail(problems))
+        }
+    }
+}
+
+/// The embedded default scenario.
+pub fn default_scenario() -> Result<Checked, ScenarioError> {
+    parse(Path::new(DEFAULT_SCENARIO.0), DEFAULT_SCENARIO.1)
+}
