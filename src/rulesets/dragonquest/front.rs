@@ -25,6 +25,7 @@ pub struct DragonQuest;
 
 /// DragonQuest's own flags for `hexmelee odds`.
 #[derive(Debug, Args)]
+#[group(id = "dragonquest_odds")]
 struct OddsFlags {
     /// DragonQuest: the hex the strike comes through: front, flank or rear.
     #[arg(long, value_name = "WAY")]

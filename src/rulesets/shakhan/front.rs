@@ -26,6 +26,7 @@ pub struct Shakhan;
 
 /// Shakhàn's own flags for `hexmelee odds`.
 #[derive(Debug, Args)]
+#[group(id = "shakhan_odds")]
 struct OddsFlags {
     /// Shakhàn: the attacker's Tactic Card (A-G; C when not given).
     #[arg(long)]
