@@ -1,16 +1,27 @@
 //! Autosaves: where they go, finding one again, and a save killed half-way
 //! (a truncated temporary file beside the autosave) never costs the last
-//! good one. One test: it sets the process's HEXMELEE_DATA_DIR.
+//! good one. One test: it sets the process's HEXMELEE_DATA_DIR, so it runs
+//! alone in a child process of the suite: the suite's other tests share this
+//! process, and the processes they start would inherit the setting.
 
 use std::path::Path;
+use std::process::Command;
 
 use hexmelee::session::{Session, autosave};
 use hexmelee::sim::ai;
 
+/// Set in the child process that runs the test alone.
+const CHILD: &str = "HEXMELEE_AUTOSAVE_TEST_CHILD";
+
 #[test]
 fn a_killed_autosave_never_corrupts_the_last_good_one() {
+    if std::env::var_os(CHILD).is_none() {
+        in_a_child_process("a_killed_autosave_never_corrupts_the_last_good_one");
+        return;
+    }
     let data = tempfile::tempdir().unwrap();
-    // SAFETY: the only test in this binary; nothing else reads the environment.
+    // SAFETY: the child process runs this test alone (`--exact`, one test
+    // thread); nothing else reads the environment.
     unsafe { std::env::set_var("HEXMELEE_DATA_DIR", data.path()) };
     let scenario = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/duel.ron");
     let text = std::fs::read_to_string(&scenario).unwrap();
@@ -74,4 +85,26 @@ fn a_killed_autosave_never_corrupts_the_last_good_one() {
     // Discarded, it is gone.
     autosave::discard(&scenario, &text).unwrap();
     assert!(autosave::find(&scenario, &text).unwrap().is_none());
+}
+
+/// Runs the test `name` of this module alone in a child process of the suite
+/// (the same test binary, `--exact`, one test thread), and fails unless it
+/// ran there and passed.
+fn in_a_child_process(name: &str) {
+    let module = module_path!()
+        .split_once("::")
+        .expect("a module of the suite")
+        .1;
+    let test = format!("{module}::{name}");
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", test.as_str(), "--test-threads=1"])
+        .env(CHILD, "1")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success() && stdout.contains("test result: ok. 1 passed"),
+        "{test} in a child process:\n{stdout}\n{stderr}"
+    );
 }
