@@ -1,7 +1,7 @@
-//! Fuzz target `battle`: see `battle_input` in tests/hardening/mod.rs.
+//! Fuzz target `battle`: see `battle_input` in tests/suite/hardening.rs.
 #![no_main]
 
-#[path = "../../tests/hardening/mod.rs"]
+#[path = "../../tests/suite/hardening.rs"]
 mod hardening;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| hardening::battle_input(data));
