@@ -299,6 +299,9 @@ fn main() -> ExitCode {
 /// A scenario file's text and the ruleset it names.
 fn read_scenario(path: &Path) -> Result<(&'static dyn Front, String), ScenarioError> {
     let text = scenario::read_text(path, "a scenario", "docs/SCENARIOS.md")?;
+    if let Some(e) = scenario::orders_instead(path, &text) {
+        return Err(e);
+    }
     Ok((rulesets::of_scenario(&text), text))
 }
 

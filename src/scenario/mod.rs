@@ -178,6 +178,42 @@ pub fn ruleset_of(text: &str) -> Option<String> {
     (!word.is_empty()).then(|| word.to_string())
 }
 
+/// The problem with `text` given where a scenario belongs when it is an
+/// orders file (docs/ORDERS.md): a list of orders, not a `Scenario(…)`.
+pub fn orders_instead(file: &Path, text: &str) -> Option<ScenarioError> {
+    let at = first_token(text)?;
+    (text[at..].starts_with('[')).then(|| ScenarioError {
+        file: file.to_path_buf(),
+        problems: vec![Problem {
+            at: Some(Place::of(text, at)),
+            message: "this is an orders file (a list of orders for a battle), not a scenario".into(),
+            hint: Some(format!(
+                "play it over its scenario: `hexmelee sim SCENARIO --orders {}` (docs/ORDERS.md)",
+                file.display()
+            )),
+        }],
+    })
+}
+
+/// Where the first token of RON text opens, past blanks, comments and
+/// `#![…]` attributes.
+fn first_token(text: &str) -> Option<usize> {
+    let mut at = 0;
+    loop {
+        let rest = &text[at..];
+        let blank = rest.len() - rest.trim_start().len();
+        at += blank;
+        let rest = &text[at..];
+        if rest.starts_with("//") || rest.starts_with("#!") {
+            at += rest.find('\n').map_or(rest.len(), |n| n + 1);
+        } else if rest.starts_with("/*") {
+            at = locate::block_comment_end(text, at);
+        } else {
+            return (at < text.len()).then_some(at);
+        }
+    }
+}
+
 /// Problems with the quoted text of a file that parsed: a name (the value
 /// of a field in `name_keys`) must pass [`text::name_fault`]; no other text
 /// may hold a character a terminal would act on (a `description` may hold
@@ -247,6 +283,16 @@ pub fn nesting(text: &str) -> Option<Problem> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn an_orders_file_is_named_for_what_it_is() {
+        let path = std::path::Path::new("o.orders.ron");
+        let text = "// orders\n#![enable(implicit_some)]\n/* a list */ [\n  (pulse: 1),\n]";
+        let e = super::orders_instead(path, text).expect("an orders file");
+        assert_eq!(e.problems[0].at.map(|p| p.line), Some(3));
+        assert!(super::orders_instead(path, "Scenario(name: \"x\")").is_none());
+        assert!(super::orders_instead(path, "// only a comment").is_none());
+    }
+
     #[test]
     fn the_head_reads_any_ruleset_word() {
         let text = "Scenario(name: \"x\", ruleset: Anything, map: (width: 3), figures: [(a: 1)])";

@@ -442,3 +442,32 @@ fn a_closed_pipe_ends_the_output_quietly() {
     assert!(out.status.success(), "{:?}: {stderr}", out.status);
     assert!(stderr.is_empty(), "{stderr}");
 }
+
+/// An orders file given where a scenario belongs is named for what it is,
+/// with how to use it (issue 36), by `check` and `sim` alike.
+#[test]
+fn an_orders_file_given_as_a_scenario_says_how_to_use_it() {
+    let orders = "scenarios/dq-example-32.orders.ron";
+    for command in ["check", "sim"] {
+        let out = hexmelee(&[command, orders]);
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(
+            err,
+            format!(
+                "{orders}:8:1: this is an orders file (a list of orders for a battle), not a scenario\n  hint: play it over its scenario: `hexmelee sim SCENARIO --orders {orders}` (docs/ORDERS.md)\n1 problem found\n"
+            ),
+            "{command}"
+        );
+    }
+}
+
+/// `play --seats` opens the embedded default like `play` alone (issue 36):
+/// without a terminal it gets as far as asking for one.
+#[test]
+fn play_with_seats_needs_no_scenario() {
+    let out = hexmelee(&["play", "--seats", "127.0.0.1:0"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("the tactical display needs a terminal"), "{err}");
+}
