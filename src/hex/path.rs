@@ -81,23 +81,6 @@ pub struct MoveCosts {
 }
 
 impl MoveCosts {
-    /// Shakhàn 16.9.4 / 16.9.7: forward 1 AP into any of the three hexes of
-    /// the Strike Zone (no pivot: facing kept, docs/RULINGS.md issue 16),
-    /// backward 2 AP, entering poor footing costs double; a pivot of one
-    /// hexside 1 AP, of two or three hexsides 2 AP (seed-gaps ruling). The
-    /// "pivot any amount for all the pulse's AP" option is the engine's, not
-    /// the pathfinder's.
-    pub const fn shakhan() -> MoveCosts {
-        MoveCosts {
-            forward: 1,
-            forward_flank: 1,
-            backward: 2,
-            pivot_one: 1,
-            pivot_more: 2,
-            poor_multiplier: 2,
-        }
-    }
-
     /// Cost of `step` by a figure facing `from`, where `entered` is the
     /// terrain of the hex it moves into (ignored for pivots). A pivot to the
     /// current facing costs nothing.
@@ -117,12 +100,6 @@ impl MoveCosts {
                 _ => self.pivot_more,
             },
         }
-    }
-}
-
-impl Default for MoveCosts {
-    fn default() -> MoveCosts {
-        MoveCosts::shakhan()
     }
 }
 
@@ -271,7 +248,17 @@ impl HexMap {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
+    /// Step costs for the tests: 1 forward, 2 back, a pivot of one
+    /// hexside 1, of more 2, poor footing double.
+    pub(crate) const COSTS: MoveCosts = MoveCosts {
+        forward: 1,
+        forward_flank: 1,
+        backward: 2,
+        pivot_one: 1,
+        pivot_more: 2,
+        poor_multiplier: 2,
+    };
     use super::super::terrain::Legend;
     use super::*;
 
@@ -285,7 +272,7 @@ mod tests {
 
     #[test]
     fn shakhan_step_costs() {
-        let c = MoveCosts::shakhan();
+        let c = COSTS;
         let (open, poor) = (Terrain::Open, Terrain::Poor);
         assert_eq!(c.step_cost(Facing::N, Step::Forward, open), 1);
         assert_eq!(c.step_cost(Facing::N, Step::Backward, open), 2);
@@ -310,7 +297,7 @@ mod tests {
         // hexes are (1, 1), (0, 2) and (2, 2).
         let m = map(&["...", "...", "..."]);
         let start = Pose::new(Hex::new(1, 2), Facing::N);
-        let c = MoveCosts::shakhan();
+        let c = COSTS;
         for (goal, step) in [
             (Hex::new(0, 2), Step::ForwardLeft),
             (Hex::new(2, 2), Step::ForwardRight),
@@ -367,12 +354,7 @@ mod tests {
         let m = map(&[".", ".", ".", "."]);
         let start = Pose::new(Hex::new(0, 3), Facing::N);
         let p = m
-            .find_path(
-                start,
-                Goal::Hex(Hex::new(0, 0)),
-                &MoveCosts::shakhan(),
-                |_| false,
-            )
+            .find_path(start, Goal::Hex(Hex::new(0, 0)), &COSTS, |_| false)
             .unwrap()
             .unwrap();
         assert_eq!(steps(&p), [Step::Forward; 3]);
@@ -382,7 +364,7 @@ mod tests {
             .find_path(
                 Pose::new(Hex::new(0, 0), Facing::N),
                 Goal::Pose(Pose::new(Hex::new(0, 1), Facing::N)),
-                &MoveCosts::shakhan(),
+                &COSTS,
                 |_| false,
             )
             .unwrap()
@@ -400,7 +382,7 @@ mod tests {
         let start = Pose::new(Hex::new(1, 6), Facing::N);
         let goal = Goal::Hex(Hex::new(1, 0));
         let p = m
-            .find_path(start, goal, &MoveCosts::shakhan(), |_| false)
+            .find_path(start, goal, &COSTS, |_| false)
             .unwrap()
             .unwrap();
         assert_eq!(p.total, 7, "{p:?}");
@@ -414,19 +396,16 @@ mod tests {
         let m = map(&["...", "###", "..."]);
         let start = Pose::new(Hex::new(1, 2), Facing::N);
         let goal = Goal::Hex(Hex::new(1, 0));
-        assert_eq!(
-            m.find_path(start, goal, &MoveCosts::shakhan(), |_| false),
-            Ok(None)
-        );
+        assert_eq!(m.find_path(start, goal, &COSTS, |_| false), Ok(None));
         let m = map(&["...", "...", "..."]);
         let p = m
-            .find_path(start, goal, &MoveCosts::shakhan(), |h| h == Hex::new(1, 1))
+            .find_path(start, goal, &COSTS, |h| h == Hex::new(1, 1))
             .unwrap()
             .unwrap();
         assert!(p.steps.iter().all(|s| s.pose.hex != Hex::new(1, 1)));
         // An occupied goal cannot be entered.
         assert_eq!(
-            m.find_path(start, goal, &MoveCosts::shakhan(), |h| h == Hex::new(1, 0)),
+            m.find_path(start, goal, &COSTS, |h| h == Hex::new(1, 0)),
             Ok(None)
         );
     }
@@ -437,14 +416,14 @@ mod tests {
         let start = Pose::new(Hex::new(1, 2), Facing::N);
         let goal = Goal::Pose(Pose::new(Hex::new(1, 2), Facing::S));
         let p = m
-            .find_path(start, goal, &MoveCosts::shakhan(), |_| false)
+            .find_path(start, goal, &COSTS, |_| false)
             .unwrap()
             .unwrap();
         assert_eq!(steps(&p), [Step::Pivot { to: Facing::S }]);
         assert_eq!(p.total, 2);
         let here = Goal::Hex(Hex::new(1, 2));
         let p = m
-            .find_path(start, here, &MoveCosts::shakhan(), |h| h == start.hex)
+            .find_path(start, here, &COSTS, |h| h == start.hex)
             .unwrap()
             .unwrap();
         assert!(p.steps.is_empty() && p.total == 0);
@@ -455,12 +434,7 @@ mod tests {
         let m = map(&["..."]);
         let start = Pose::new(Hex::new(0, 0), Facing::N);
         assert_eq!(
-            m.find_path(
-                start,
-                Goal::Hex(Hex::new(5, 5)),
-                &MoveCosts::shakhan(),
-                |_| false
-            ),
+            m.find_path(start, Goal::Hex(Hex::new(5, 5)), &COSTS, |_| false),
             Err(HexError::OutOfBounds {
                 hex: Hex::new(5, 5)
             })

@@ -146,7 +146,7 @@ proptest! {
                                   pose_goal in any::<bool>(), g in facing(),
                                   occupied in prop::collection::hash_set((0i32..12, 0i32..12), 0..8)) {
         let occupied: HashSet<Hex> = occupied.into_iter().map(Hex::from).collect();
-        let costs = MoveCosts::shakhan();
+        let costs = crate::hex::path::tests::COSTS;
         let start = Pose::new(a, f);
         let goal = if pose_goal { Goal::Pose(Pose::new(b, g)) } else { Goal::Hex(b) };
         let found = map.find_path(start, goal, &costs, |h| occupied.contains(&h)).unwrap();

@@ -186,7 +186,8 @@ pub fn orders_instead(file: &Path, text: &str) -> Option<ScenarioError> {
         file: file.to_path_buf(),
         problems: vec![Problem {
             at: Some(Place::of(text, at)),
-            message: "this is an orders file (a list of orders for a battle), not a scenario".into(),
+            message: "this is an orders file (a list of orders for a battle), not a scenario"
+                .into(),
             hint: Some(format!(
                 "play it over its scenario: `hexmelee sim SCENARIO --orders {}` (docs/ORDERS.md)",
                 file.display()

@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::hex::{Facing, Goal, Hex, MoveCosts, Pose, Step};
+use crate::hex::{Facing, Goal, Hex, Pose, Step};
 use crate::rulesets::shakhan::engine::{Battle, Command, FigureMove, Prompt};
 use crate::rulesets::shakhan::rules::trample::DodgeChoice;
 use crate::seam::{FigureId, SideId};
@@ -266,7 +266,7 @@ pub fn question_view(battle: &Battle, q: &Question) -> QuestionView {
 /// A move walked on the map from where its figure stands: the hexes, the
 /// end and the cost; the battle's check of the side's moves with it decides.
 fn path_view(battle: &Battle, side: SideId, moves: &[FigureMove], m: &FigureMove) -> PathView {
-    let costs = MoveCosts::shakhan();
+    let costs = crate::rulesets::shakhan::rules::STEP_COSTS;
     let start = battle.figure(m.figure).pose;
     let mut pose = start;
     let mut hexes = vec![[start.hex.col, start.hex.row]];

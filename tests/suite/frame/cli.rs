@@ -469,5 +469,8 @@ fn play_with_seats_needs_no_scenario() {
     let out = hexmelee(&["play", "--seats", "127.0.0.1:0"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("the tactical display needs a terminal"), "{err}");
+    assert!(
+        err.contains("the tactical display needs a terminal"),
+        "{err}"
+    );
 }

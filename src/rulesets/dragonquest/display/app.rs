@@ -292,7 +292,13 @@ impl App {
         self.choices = choices::list(b, &b.prompt(), self.actor, self.map.cursor, &self.route);
         let along = |app: &App| {
             let id = app.actor?;
-            route::along(app.battle(), id, &app.route, app.map.cursor, &app.choices)
+            route::along(
+                app.battle(),
+                id,
+                &app.route,
+                app.map.cursor,
+                app.choices.iter().map(|c| &c.command),
+            )
         };
         self.pick = kept
             .and_then(|k| self.choices.iter().position(|c| c.command == k))
@@ -686,7 +692,7 @@ impl App {
                     id,
                     &self.route,
                     self.map.cursor,
-                    &self.choices,
+                    self.choices.iter().map(|c| &c.command),
                 ) {
                     self.pick = i;
                     self.refresh_path();

@@ -5,7 +5,6 @@
 //! of the action's movement, and whether it is allowed, are the engine's
 //! (`Battle::reach`, `Battle::check_act`).
 
-use super::choices::Choice;
 use crate::hex::{Facing, Goal, Hex, Pose, Step};
 use crate::rulesets::dragonquest::ai;
 use crate::rulesets::dragonquest::engine::{Action, Battle, Command, Posture, Task};
@@ -213,20 +212,20 @@ pub fn path_for(b: &Battle, id: FigureId, route: &Route, cursor: Hex) -> Option<
     }
 }
 
-/// The first of `choices` that walks the path drawn (none if nothing is
-/// drawn), to highlight it.
-pub fn along(
+/// The first of the commands offered that walks the path drawn (none if
+/// nothing is drawn), to highlight it.
+pub fn along<'a>(
     b: &Battle,
     id: FigureId,
     route: &Route,
     cursor: Hex,
-    choices: &[Choice],
+    offered: impl IntoIterator<Item = &'a Command>,
 ) -> Option<usize> {
     if !route.is_drawn() {
         return None;
     }
     let path = path_for(b, id, route, cursor)?;
-    choices.iter().position(|c| match &c.command {
+    offered.into_iter().position(|c| match c {
         Command::Act { action, .. } => action.path() == path.as_slice(),
         _ => false,
     })

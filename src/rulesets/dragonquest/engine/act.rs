@@ -2,8 +2,9 @@
 //! stands, its Agility and its weapons, then performing it. Every check is
 //! made before the first event.
 
+use super::command::Item;
 use super::command::{Action, Command, Fiat, Multiple, Posture, SpecialAttack, Task};
-use super::event::{ActionKind, Event, Item};
+use super::event::{ActionKind, Event};
 use super::state::ItemState;
 use super::strike::Attack;
 use super::{Battle, Turn, refuse};

@@ -1,7 +1,8 @@
 //! Applying events: the only code that changes a DragonQuest battle. It
 //! rolls no dice and makes no choices.
 
-use super::event::{ActionKind, Event, Item};
+use super::command::Item;
+use super::event::{ActionKind, Event};
 use super::state::{Figure, ItemState};
 use super::{Battle, Turn};
 use crate::rulesets::dragonquest::rules::damage::Standing;

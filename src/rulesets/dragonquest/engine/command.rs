@@ -2,7 +2,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::event::Item;
 use crate::hex::Step;
 use crate::seam::{FigureId, SideId};
 
@@ -99,6 +98,14 @@ pub enum Multiple {
     /// A class B weapon at Rank 4 or more: one strike each at these further
     /// targets in adjacent hexes of the Melee Zone (three in all at most).
     Sweep { others: Vec<FigureId> },
+}
+
+/// A thing a figure holds: one of its weapons (by its place in the figure's
+/// list) or its shield.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Item {
+    Weapon(usize),
+    Shield,
 }
 
 /// DragonQuest 23.5: the special attacks a figure may specify.

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::command::SpecialAttack;
+use super::command::{Item, SpecialAttack};
 use crate::dice::Percentile;
 use crate::hex::Pose;
 use crate::rulesets::dragonquest::rules::damage::Standing;
@@ -11,14 +11,6 @@ use crate::rulesets::dragonquest::rules::strike::{AttackType, Hit, Mishap, Modif
 use crate::rulesets::dragonquest::rules::tables::grievous::Bleeding;
 use crate::rulesets::dragonquest::rules::{DamagePoints, Defense, InitiativeValue, StrikeChance};
 use crate::seam::{FigureId, SideId};
-
-/// A thing a figure holds: one of its weapons (by its place in the figure's
-/// list) or its shield.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Item {
-    Weapon(usize),
-    Shield,
-}
 
 /// DragonQuest 19.5: the action a figure is taken to be performing until it
 /// chooses again.

@@ -2,8 +2,9 @@
 //! A line reads only its event and the battle's names (which never change).
 
 use super::Battle;
+use super::command::Item;
 use super::command::SpecialAttack;
-use super::event::{ActionKind, Event, Item, StrikeEvent};
+use super::event::{ActionKind, Event, StrikeEvent};
 use crate::hex::Corner;
 use crate::rulesets::dragonquest::rules::damage::Standing;
 use crate::rulesets::dragonquest::rules::special::knocks_out;

@@ -40,8 +40,8 @@ mod state;
 mod strike;
 
 pub use act::Reach;
-pub use command::{Action, Command, Fiat, Multiple, Posture, SpecialAttack, Task};
-pub use event::{ActionKind, Engaged, Event, Item, StrikeEvent};
+pub use command::{Action, Command, Fiat, Item, Multiple, Posture, SpecialAttack, Task};
+pub use event::{ActionKind, Engaged, Event, StrikeEvent};
 pub use explain::{explain, explain_as, modifier_words};
 pub use prompt::Prompt;
 pub use spec::{BattleSpec, FigureSpec, ShieldSpec, SideSpec, SpecError, WeaponSpec};

@@ -465,7 +465,7 @@ const _: () = assert!(crate::limits::FIGURES <= MOST_SOURCES);
 const RING: usize = 4;
 
 const _: () = {
-    let costs = crate::hex::MoveCosts::shakhan();
+    let costs = crate::rulesets::shakhan::rules::STEP_COSTS;
     assert!(costs.forward * costs.poor_multiplier < RING as u32);
 };
 
@@ -478,7 +478,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::hex::{HexMap, MoveCosts, Pose, Step, Terrain};
+    use crate::hex::{HexMap, Pose, Step, Terrain};
 
     /// One source's cheapest cost to every hex, by a heap search of its
     /// own that follows the rules [`Approaches`] states.
@@ -499,7 +499,7 @@ mod tests {
                 let Ok((_, ap)) = map.try_step(
                     Pose::new(hex, hex.facing_toward(next).unwrap()),
                     Step::Forward,
-                    &MoveCosts::shakhan(),
+                    &crate::rulesets::shakhan::rules::STEP_COSTS,
                 ) else {
                     continue;
                 };

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use super::HexSet;
 use super::lattice::Lattice;
-use crate::hex::{Facing, Hex, HexMap, MoveCosts, Pose, Step, ZoneShape};
+use crate::hex::{Facing, Hex, HexMap, Pose, Step, ZoneShape};
 
 /// What leaving a hex in an enemy's Strike Zone adds to a path's cost: more
 /// than a detour of a few hexes, less than giving up on the only way through.
@@ -43,7 +43,7 @@ const STEPS: [Step; 10] = [
 // ours would be taken. That holds while a pivot of several hexsides costs
 // at most one more than a pivot of one.
 const _: () = {
-    let costs = MoveCosts::shakhan();
+    let costs = crate::rulesets::shakhan::rules::STEP_COSTS;
     assert!(costs.pivot_more <= costs.pivot_one + 1);
 };
 
@@ -205,7 +205,7 @@ impl Ground {
             distances: Kept::default(),
             lattice: Lattice::new(0, &[]),
         };
-        let costs = MoveCosts::shakhan();
+        let costs = crate::rulesets::shakhan::rules::STEP_COSTS;
         // Poor footing doubles a step's Action Points; 0: nobody may enter.
         let entry: Vec<u8> = map
             .hexes()
@@ -238,7 +238,10 @@ impl Ground {
         let pose = self.grid.pose(i);
         let mut n = 0;
         for step in STEPS {
-            let Ok((next, ap)) = self.map.try_step(pose, step, &MoveCosts::shakhan()) else {
+            let Ok((next, ap)) =
+                self.map
+                    .try_step(pose, step, &crate::rulesets::shakhan::rules::STEP_COSTS)
+            else {
                 continue;
             };
             if next == pose {
@@ -715,7 +718,7 @@ impl Field {
         spare: Option<Field>,
     ) -> Field {
         let grid = ground.grid;
-        let costs = MoveCosts::shakhan();
+        let costs = crate::rulesets::shakhan::rules::STEP_COSTS;
         let longest = costs
             .forward
             .max(costs.forward_flank)
@@ -1028,7 +1031,7 @@ mod tests {
         let Some(s) = grid.index(start) else {
             return nodes;
         };
-        let costs = MoveCosts::shakhan();
+        let costs = crate::rulesets::shakhan::rules::STEP_COSTS;
         nodes[s] = (0, 0, UNREACHED);
         let mut heap = BinaryHeap::from([Reverse((0u32, s as u32))]);
         while let Some(Reverse((c, i))) = heap.pop() {
@@ -1179,7 +1182,7 @@ mod tests {
                 let mut pose = start;
                 let mut ap = 0;
                 for leg in headed.way_to(goal) {
-                    let (next, step_ap) = map.try_step(pose, leg.step, &MoveCosts::shakhan()).unwrap();
+                    let (next, step_ap) = map.try_step(pose, leg.step, &crate::rulesets::shakhan::rules::STEP_COSTS).unwrap();
                     prop_assert_eq!(next, leg.pose);
                     prop_assert_eq!(step_ap, leg.ap);
                     (pose, ap) = (next, ap + step_ap);

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use super::approach::{Approaches, Source, WAYS};
 use super::field::Ground;
 use super::{HexSet, Seen, combat_factor, enemies, hit_chance, occupied};
-use crate::hex::{Hex, MoveCosts, Step, Terrain, ZoneShape};
+use crate::hex::{Hex, Step, Terrain, ZoneShape};
 use crate::rulesets::shakhan::engine::Figure;
 use crate::rulesets::shakhan::engine::{
     Battle, BusyStance, CardOrder, DodgeStance, FigureOrders, ShieldStance,
@@ -272,7 +272,11 @@ fn turn_to_strike(f: &Figure, target: Hex) -> u32 {
         return 0;
     }
     f.pose.hex.facing_toward(target).map_or(0, |to| {
-        MoveCosts::shakhan().step_cost(f.pose.facing, Step::Pivot { to }, Terrain::Open)
+        crate::rulesets::shakhan::rules::STEP_COSTS.step_cost(
+            f.pose.facing,
+            Step::Pivot { to },
+            Terrain::Open,
+        )
     })
 }
 

@@ -6,7 +6,7 @@ use super::command::{BusyStance, FigureMove, ShieldStance};
 use super::event::Event;
 use super::strike::{LONGEST_REACH, PendingStrike};
 use super::{Battle, FigureId, Rejection, SideId};
-use crate::hex::{Goal, Hex, HexError, MoveCosts, MovePath, Pose, Step};
+use crate::hex::{Goal, Hex, HexError, MovePath, Pose, Step};
 use crate::rulesets::shakhan::rules::tables::actions::{Activity, CardMovement};
 
 /// Shakhàn 16.9.4: standing up from prone, read as "leap or jump up" (docs/RULINGS.md).
@@ -27,8 +27,12 @@ impl Battle {
             .filter(|o| o.id != figure && o.occupies())
             .map(|o| o.pose.hex)
             .collect();
-        self.map
-            .find_path(from, goal, &MoveCosts::shakhan(), |h| occupied.contains(&h))
+        self.map.find_path(
+            from,
+            goal,
+            &crate::rulesets::shakhan::rules::STEP_COSTS,
+            |h| occupied.contains(&h),
+        )
     }
 
     /// Whether any figure of `side` could do anything in its Action Phase.
@@ -66,7 +70,7 @@ impl Battle {
         held: impl Fn(Hex) -> bool,
     ) -> Result<(Vec<Pose>, f64), Rejection> {
         let f = &self.figures[m.figure.0];
-        let costs = MoveCosts::shakhan();
+        let costs = crate::rulesets::shakhan::rules::STEP_COSTS;
         let mut pose = f.pose;
         let mut poses = Vec::with_capacity(m.steps.len());
         let mut ap = if f.condition.is_prone() {
@@ -185,7 +189,7 @@ impl Battle {
                 self.push(Event::MoveStopped { figure: m.figure });
                 continue;
             };
-            let costs = MoveCosts::shakhan();
+            let costs = crate::rulesets::shakhan::rules::STEP_COSTS;
             let mut pose = start;
             let mut spent = if self.figures[m.figure.0].condition.is_prone() {
                 self.tables.actions.cost(STAND_UP)

@@ -1,7 +1,7 @@
 //! Sealed orders being written for one side (16.14.1): cards per figure,
 //! their targets and aims, the AI's proposal, and the strike odds preview.
 
-use crate::hex::{Goal, Hex, MoveCosts};
+use crate::hex::{Goal, Hex};
 use crate::rulesets::shakhan::ai;
 use crate::rulesets::shakhan::engine::{
     Battle, BusyStance, CardOrder, Command, DodgeStance, Event, Figure, FigureOrders,
@@ -245,7 +245,7 @@ pub(super) fn reach(battle: &Battle, o: &FigureOrders) -> Vec<Hex> {
         .filter(|x| x.id != f.id && x.occupies())
         .map(|x| x.pose.hex)
         .collect();
-    let costs = MoveCosts::shakhan();
+    let costs = crate::rulesets::shakhan::rules::STEP_COSTS;
     let map = battle.map();
     map.within(f.pose.hex, allowance.ceil() as u32)
         .filter(|&h| h != f.pose.hex && !occupied.contains(&h))
@@ -330,7 +330,7 @@ pub(super) fn plan_preview(
         .find_path(
             f.pose,
             Goal::Hex(enemy.pose.hex),
-            &MoveCosts::shakhan(),
+            &crate::rulesets::shakhan::rules::STEP_COSTS,
             occupied,
         )
         .ok()
