@@ -11,6 +11,7 @@ pub mod rules;
 pub mod scenario;
 pub mod script;
 pub mod session;
+pub mod spec;
 
 pub use front::DragonQuest;
 

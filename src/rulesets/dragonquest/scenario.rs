@@ -9,10 +9,8 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use super::spec::{BattleSpec, FigureSpec, Mount as MountSpec, ShieldSpec, SideSpec, WeaponSpec};
 use crate::hex::{Corner, Facing, Hex, MOST_BODY_HEXES, Pose};
-use crate::rulesets::dragonquest::engine::{
-    BattleSpec, FigureSpec, Mount as MountSpec, ShieldSpec, SideSpec, WeaponSpec,
-};
 use crate::rulesets::dragonquest::rules::tables::modifiers::Lighting;
 use crate::rulesets::dragonquest::rules::tables::tables;
 use crate::rulesets::dragonquest::rules::tables::weapons::{Group, Hands, MaxRank};

@@ -39,13 +39,15 @@ mod spec;
 mod state;
 mod strike;
 
+pub use crate::rulesets::dragonquest::spec::{
+    BattleSpec, FigureSpec, Mount, ShieldSpec, SideSpec, SpecError, WeaponSpec,
+};
 pub use act::Reach;
 pub use command::{Action, Command, Fiat, Item, Multiple, Posture, SpecialAttack, Task};
 pub use event::{ActionKind, Engaged, Event, StrikeEvent};
 pub use explain::{explain, explain_as, modifier_words};
 pub use prompt::Prompt;
-pub use spec::{BattleSpec, FigureSpec, ShieldSpec, SideSpec, SpecError, WeaponSpec};
-pub use state::{Figure, Held, HeldShield, ItemState, Mount};
+pub use state::{Figure, Held, HeldShield, ItemState};
 pub use strike::{Aim, Attack, Circumstances, DamageTerms, injury_outcome, injury_rolls_d10};
 
 use std::collections::VecDeque;

@@ -1,5 +1,6 @@
 //! A DragonQuest figure's state in battle, and what is derived from it.
 
+use crate::rulesets::dragonquest::spec::Mount;
 use serde::{Deserialize, Serialize};
 
 use super::event::ActionKind;
@@ -48,14 +49,6 @@ pub struct HeldShield {
     pub rank: Option<Rank>,
     pub prepared: bool,
     pub state: ItemState,
-}
-
-/// DragonQuest 30: the beast a figure rides (rider and mount are one figure).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Mount {
-    pub name: String,
-    /// The figure's TMR while mounted.
-    pub tmr: Tmr,
 }
 
 /// One figure in a DragonQuest battle.
