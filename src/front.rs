@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 
 use crate::scenario::ScenarioError;
 use crate::seam::View;
-use crate::session::SaveError;
 use crate::session::export::Format;
+use crate::session::{SaveError, SessionError};
+use crate::sim::batch::Report;
 use crate::tui::terminal::Screen;
 
 /// What a command prints on success.
@@ -19,6 +20,26 @@ pub enum Output {
     Text(String),
     /// JSON, printed as it is (made safe to print).
     Json(String),
+}
+
+impl Output {
+    /// `text` as JSON when `json` is asked, else as text.
+    pub fn of(json: bool, text: String) -> Output {
+        if json {
+            Output::Json(text)
+        } else {
+            Output::Text(text)
+        }
+    }
+
+    /// A batch's summary, as JSON or text.
+    pub fn batch(report: &Report, json: bool) -> Output {
+        if json {
+            Output::Json(format!("{}\n", report.json()))
+        } else {
+            Output::Text(report.text())
+        }
+    }
 }
 
 /// Why a command could not do what was asked.
@@ -35,6 +56,15 @@ pub enum Failure {
 impl From<ScenarioError> for Failure {
     fn from(e: ScenarioError) -> Self {
         Failure::Scenario(e)
+    }
+}
+
+impl From<SessionError> for Failure {
+    fn from(e: SessionError) -> Self {
+        match e {
+            SessionError::Scenario(e) => Failure::Scenario(e),
+            e => Failure::Said(e.to_string()),
+        }
     }
 }
 

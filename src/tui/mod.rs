@@ -3,7 +3,11 @@
 //! (crossterm through `ratatui::crossterm`); each ruleset's own screens live
 //! in its folder (`src/rulesets/<r>/display/`).
 
+pub mod history;
 pub mod input;
+pub mod layout;
+pub mod legend;
 pub mod map;
 pub mod terminal;
 pub mod theme;
+pub mod widgets;

@@ -8,7 +8,7 @@ use clap::{ArgMatches, Args, FromArgMatches};
 
 use super::display::App;
 use super::engine::Battle;
-use super::scenario::{self, Checked};
+use super::scenario;
 use super::script::DqScript;
 use super::session::{describe, render};
 use super::{ai, batch, odds, report};
@@ -17,7 +17,7 @@ use crate::scenario::ScenarioError;
 use crate::seam::View;
 use crate::session::export::Format;
 use crate::session::file::load_text_of;
-use crate::session::{SaveError, Session, SessionError};
+use crate::session::{SaveError, Session};
 use crate::sim::batch::{BatchSpec, run_report_of};
 
 /// DragonQuest, registered in `crate::rulesets`.
@@ -71,21 +71,6 @@ struct OddsFlags {
     trample: bool,
 }
 
-impl DragonQuest {
-    fn parse(file: &Path, text: &str) -> Result<Checked, ScenarioError> {
-        scenario::parse(file, text)
-    }
-}
-
-/// Text or JSON, as asked.
-fn output(json: bool, text: String) -> Output {
-    if json {
-        Output::Json(text)
-    } else {
-        Output::Text(text)
-    }
-}
-
 impl Front for DragonQuest {
     fn name(&self) -> &'static str {
         "DragonQuest"
@@ -96,7 +81,7 @@ impl Front for DragonQuest {
     }
 
     fn check(&self, file: &Path, text: &str, json: bool) -> Result<Output, ScenarioError> {
-        let checked = Self::parse(file, text)?;
+        let checked = scenario::parse(file, text)?;
         Ok(if json {
             Output::Json(format!("{}\n", report::check_json(&checked)))
         } else {
@@ -105,7 +90,7 @@ impl Front for DragonQuest {
     }
 
     fn sim(&self, file: &Path, text: &str, args: &SimArgs) -> Result<Output, Failure> {
-        let checked = Self::parse(file, text)?;
+        let checked = scenario::parse(file, text)?;
         let script = (args.orders.as_deref())
             .map(|o| DqScript::load(o, &checked))
             .transpose()
@@ -136,11 +121,11 @@ impl Front for DragonQuest {
                 })
                 .map_err(|e| Failure::Said(e.to_string()))?;
         }
-        Ok(output(args.json, log.map_err(Failure::OfFile)?))
+        Ok(Output::of(args.json, log.map_err(Failure::OfFile)?))
     }
 
     fn batch(&self, file: &Path, text: &str, args: &BatchArgs) -> Result<Output, Failure> {
-        let checked = Self::parse(file, text)?;
+        let checked = scenario::parse(file, text)?;
         let spec = BatchSpec {
             battles: args.battles,
             seed: args.seed.unwrap_or(checked.scenario.seed),
@@ -156,11 +141,7 @@ impl Front for DragonQuest {
             true,
         )
         .map_err(|e| Failure::OfFile(e.to_string()))?;
-        Ok(if args.json {
-            Output::Json(format!("{}\n", report.json()))
-        } else {
-            Output::Text(report.text())
-        })
+        Ok(Output::batch(&report, args.json))
     }
 
     fn odds_flags(&self, odds: clap::Command) -> clap::Command {
@@ -192,7 +173,7 @@ impl Front for DragonQuest {
         args: &OddsArgs,
         flags: &ArgMatches,
     ) -> Result<Output, Failure> {
-        let checked = Self::parse(file, text)?;
+        let checked = scenario::parse(file, text)?;
         let f = OddsFlags::from_arg_matches(flags).map_err(|e| Failure::Said(e.to_string()))?;
         let asked = odds::DqOddsArgs {
             attacker: args.attacker.clone(),
@@ -214,7 +195,7 @@ impl Front for DragonQuest {
         };
         let report = odds::odds_report(&checked, &asked, args.json)
             .map_err(|e| Failure::OfFile(e.to_string()))?;
-        Ok(output(args.json, report))
+        Ok(Output::of(args.json, report))
     }
 
     fn check_save(&self, file: &Path, text: &str) -> Result<Said, SaveError> {
@@ -235,20 +216,13 @@ impl Front for DragonQuest {
     }
 
     fn open(&self, opening: &Opening, source: String, light: bool) -> Result<Opened, Failure> {
-        let said = |e: SessionError| match e {
-            SessionError::Scenario(e) => Failure::Scenario(e),
-            e => Failure::Said(e.to_string()),
-        };
         let (session, warnings) = match opening {
             Opening::Default => {
                 return Err(Failure::Said(
                     "hexmelee: DragonQuest embeds no default scenario; name one".into(),
                 ));
             }
-            Opening::New(path, seed) => (
-                Session::<Battle>::open(path, source, *seed).map_err(said)?,
-                Vec::new(),
-            ),
+            Opening::New(path, seed) => (Session::<Battle>::open(path, source, *seed)?, Vec::new()),
             Opening::Resume(file) | Opening::Replay(file) => {
                 let loaded = load_text_of::<Battle>(file, &source)?;
                 (loaded.session, loaded.warnings)

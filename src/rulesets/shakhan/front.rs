@@ -9,16 +9,16 @@ use clap::{ArgMatches, Args, FromArgMatches};
 use super::display::App;
 use super::engine::Battle;
 use super::rules::tables::tables;
-use super::scenario::{self, Checked};
+use super::scenario;
 use super::script::Script;
 use super::session::{Session, describe, render};
 use super::{ai, batch, odds, report};
 use crate::front::{BatchArgs, Failure, Front, Opened, Opening, Output, Said, SimArgs};
 use crate::scenario::ScenarioError;
 use crate::seam::View;
+use crate::session::SaveError;
 use crate::session::export::Format;
 use crate::session::file::load_text_of;
-use crate::session::{SaveError, SessionError};
 use crate::sim::batch::BatchSpec;
 
 /// Shakhàn, registered in `crate::rulesets`.
@@ -46,21 +46,6 @@ struct OddsFlags {
     impaled: bool,
 }
 
-impl Shakhan {
-    fn parse(file: &Path, text: &str) -> Result<Checked, ScenarioError> {
-        scenario::parse(file, text)
-    }
-}
-
-/// Text or JSON, as asked.
-fn output(json: bool, text: String) -> Output {
-    if json {
-        Output::Json(text)
-    } else {
-        Output::Text(text)
-    }
-}
-
 impl Front for Shakhan {
     fn name(&self) -> &'static str {
         "Shakhan"
@@ -75,7 +60,7 @@ impl Front for Shakhan {
     }
 
     fn check(&self, file: &Path, text: &str, json: bool) -> Result<Output, ScenarioError> {
-        let checked = Self::parse(file, text)?;
+        let checked = scenario::parse(file, text)?;
         Ok(if json {
             Output::Json(format!("{}\n", report::factors_json(&checked)))
         } else {
@@ -84,7 +69,7 @@ impl Front for Shakhan {
     }
 
     fn sim(&self, file: &Path, text: &str, args: &SimArgs) -> Result<Output, Failure> {
-        let checked = Self::parse(file, text)?;
+        let checked = scenario::parse(file, text)?;
         let script = (args.orders.as_deref())
             .map(|o| Script::load(o, &checked))
             .transpose()
@@ -109,11 +94,11 @@ impl Front for Shakhan {
             script.as_ref(),
         )
         .map_err(Failure::OfFile)?;
-        Ok(output(args.json, log))
+        Ok(Output::of(args.json, log))
     }
 
     fn batch(&self, file: &Path, text: &str, args: &BatchArgs) -> Result<Output, Failure> {
-        let checked = Self::parse(file, text)?;
+        let checked = scenario::parse(file, text)?;
         let spec = BatchSpec {
             battles: args.battles,
             seed: args.seed.unwrap_or(checked.scenario.seed),
@@ -121,11 +106,7 @@ impl Front for Shakhan {
         };
         let report = batch::run_report(&checked, spec, args.threads, batch::ANSWERER, true)
             .map_err(|e| Failure::OfFile(e.to_string()))?;
-        Ok(if args.json {
-            Output::Json(format!("{}\n", report.json()))
-        } else {
-            Output::Text(report.text())
-        })
+        Ok(Output::batch(&report, args.json))
     }
 
     fn odds_flags(&self, odds: clap::Command) -> clap::Command {
@@ -149,7 +130,7 @@ impl Front for Shakhan {
         args: &crate::front::OddsArgs,
         flags: &ArgMatches,
     ) -> Result<Output, Failure> {
-        let checked = Self::parse(file, text)?;
+        let checked = scenario::parse(file, text)?;
         let flags = OddsFlags::from_arg_matches(flags).map_err(|e| Failure::Said(e.to_string()))?;
         let asked = odds::OddsArgs {
             attacker: args.attacker.clone(),
@@ -163,7 +144,7 @@ impl Front for Shakhan {
         };
         let report = odds::odds_report(&checked, &asked, tables(), args.json)
             .map_err(|e| Failure::OfFile(e.to_string()))?;
-        Ok(output(args.json, report))
+        Ok(Output::of(args.json, report))
     }
 
     fn check_save(&self, file: &Path, text: &str) -> Result<Said, SaveError> {
@@ -189,22 +170,12 @@ impl Front for Shakhan {
     }
 
     fn open(&self, opening: &Opening, source: String, light: bool) -> Result<Opened, Failure> {
-        let said = |e: SessionError| match e {
-            SessionError::Scenario(e) => Failure::Scenario(e),
-            e => Failure::Said(e.to_string()),
-        };
         let (session, warnings) = match opening {
             Opening::Default => {
                 let path = Path::new(scenario::DEFAULT_SCENARIO.0);
-                (
-                    Session::start(path, source, None).map_err(said)?,
-                    Vec::new(),
-                )
+                (Session::start(path, source, None)?, Vec::new())
             }
-            Opening::New(path, seed) => (
-                Session::start(path, source, *seed).map_err(said)?,
-                Vec::new(),
-            ),
+            Opening::New(path, seed) => (Session::start(path, source, *seed)?, Vec::new()),
             Opening::Resume(file) | Opening::Replay(file) => {
                 let loaded = load_text_of::<Battle>(file, &source)?;
                 (loaded.session, loaded.warnings)

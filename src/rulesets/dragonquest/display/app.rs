@@ -13,17 +13,18 @@ pub mod history;
 
 use super::choices::{self, Choice};
 use super::keys::{self, Key};
+pub use super::overlay::Overlay;
 use super::route::{self, Route};
 use super::scene::{Table, asked_side};
 use super::word::{self, Word};
 use crate::hex::Hex;
 use crate::rulesets::dragonquest::ai;
 use crate::rulesets::dragonquest::engine::{Action, Battle, Command, Fiat, Prompt};
-use crate::rulesets::shakhan::display::ui::layout::Areas;
 use crate::scenario::SideColour;
 use crate::seam::{FigureId, SideId, View};
 use crate::session::{Session, SessionError};
 use crate::tui::input::{Effect, Input, Note};
+use crate::tui::layout::Areas;
 use crate::tui::map::MapView;
 use crate::tui::theme::Theme;
 
@@ -31,24 +32,10 @@ use crate::tui::theme::Theme;
 /// length, so a battle that cannot end does not hang the display.
 const AI_LIMIT: usize = 20_000;
 
-/// Layers over the battle; Esc closes the top one.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Overlay {
-    Help,
-    Quit,
-    /// `v` in the table view: the Referee's numbers would show.
-    ViewConfirm,
-    /// The save path being typed.
-    SaveAs(String),
-    /// An autosave was found: resume it or start new.
-    Resume,
-    /// The Referee's word being given: a ruling, or a spell's effects.
-    Word(Word),
-    /// `hexmelee replay`: stepping through the log (beneath the rest).
-    Replay,
-    /// The session's points, to go to one.
-    History,
-    Legend,
+/// Where each panel goes on a screen of `size` with `figures` in the
+/// roster (three to a row): the drawing and the mouse read the same.
+pub fn areas(size: Rect, figures: usize) -> Option<Areas> {
+    Areas::of(size, figures.div_ceil(3))
 }
 
 /// The DragonQuest display.
@@ -151,7 +138,7 @@ impl App {
 
     /// The screen's parts for the current size; `None` when too small.
     pub fn areas(&self) -> Option<Areas> {
-        super::ui::areas(self.size, self.battle().figures().len())
+        areas(self.size, self.battle().figures().len())
     }
 
     /// Whether the AI answers the battle's question now.
@@ -417,7 +404,7 @@ impl App {
             None => {
                 self.info(format!(
                     "{} does nothing here; ? lists the keys",
-                    crate::rulesets::shakhan::display::keys::key_name(key.code)
+                    crate::tui::input::key_name(key.code)
                 ));
                 Effect::Continue
             }

@@ -6,7 +6,7 @@ use ratatui::crossterm::event::KeyCode::{
     self, BackTab, Backspace, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up,
 };
 
-use super::app::Overlay;
+use super::overlay::Overlay;
 
 /// What a key asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -11,7 +11,7 @@ use ratatui::text::Span;
 
 use super::app::App;
 use super::keys::{Binding, HISTORY, REPLAY};
-use crate::rulesets::shakhan::display::ui::legend::{self, Entry};
+use crate::tui::legend::{self, Entry};
 use crate::tui::theme::Theme;
 
 /// DragonQuest 16, 19.4, 21.7, 22, 29, 30: every mark the map draws for a
@@ -105,22 +105,12 @@ pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
 
 /// The history list: the session's points (each Pulse, each action).
 pub fn history(frame: &mut Frame, body: Rect, app: &App) {
-    crate::rulesets::shakhan::display::ui::history::list(
-        frame,
-        body,
-        app.session(),
-        app.story.point,
-    );
+    crate::tui::history::list(frame, body, app.session(), app.story.point);
 }
 
 /// The header in a replay: where in the log, where in the battle, the view.
 pub fn replay_header(frame: &mut Frame, area: Rect, app: &App) {
-    crate::rulesets::shakhan::display::ui::history::replay_line(
-        frame,
-        area,
-        app.session(),
-        app.view,
-    );
+    crate::tui::history::replay_line(frame, area, app.session(), app.view);
 }
 
 /// The help's sections for the replay and the history list: a heading and

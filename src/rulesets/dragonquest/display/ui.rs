@@ -10,19 +10,19 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
-use super::app::{App, Overlay};
+use super::app::{App, areas};
 use super::keys::{self, BATTLE, Binding};
 use super::legend;
+use super::overlay::Overlay;
 use super::word::{self, Word};
 use crate::rulesets::dragonquest::engine::{Battle, Figure, ItemState, Prompt, explain_as};
 use crate::rulesets::dragonquest::rules::damage::Standing;
 use crate::rulesets::dragonquest::rules::tables::tables;
-use crate::rulesets::shakhan::display::ui::layout::Areas;
-use crate::rulesets::shakhan::display::ui::{
-    centred, clip, fit_box, framed, log::wrap, note_words, quit_confirm, too_small_words, with_more,
-};
 use crate::seam::{SideId, View};
 use crate::tui::map::MapWidget;
+use crate::tui::widgets::{
+    centred, clip, fit_box, framed, note_words, quit_confirm, too_small_words, with_more, wrap,
+};
 
 /// Draw the whole display, no cell holding a character that would drive
 /// the terminal (as the Shakhàn display does).
@@ -155,10 +155,6 @@ fn word_menu(frame: &mut Frame, area: Rect, app: &App, w: &Word) {
 
 /// The shared layout, its figures box sized for one roster line a figure
 /// (Shakhàn's gives three).
-pub fn areas(size: Rect, figures: usize) -> Option<Areas> {
-    Areas::of(size, figures.div_ceil(3))
-}
-
 fn side_name(b: &Battle, side: SideId) -> &str {
     b.sides().get(side.0).map_or("?", |s| s.name.as_str())
 }
@@ -487,7 +483,7 @@ fn help(frame: &mut Frame, body: Rect, scroll: usize) {
                 let keys: Vec<String> = b
                     .keys
                     .iter()
-                    .map(|&k| crate::rulesets::shakhan::display::keys::key_name(k))
+                    .map(|&k| crate::tui::input::key_name(k))
                     .collect();
                 Line::from(vec![
                     Span::styled(
@@ -515,11 +511,7 @@ fn help(frame: &mut Frame, body: Rect, scroll: usize) {
     let text = Paragraph::new(lines).wrap(Wrap { trim: false });
     let (area, scroll, below) = fit_box(body, 96, &text, scroll);
     frame.render_widget(Clear, area);
-    let block = crate::rulesets::shakhan::display::ui::with_more(
-        framed(" Keys (DragonQuest) ", true),
-        scroll,
-        below,
-    );
+    let block = crate::tui::widgets::with_more(framed(" Keys (DragonQuest) ", true), scroll, below);
     frame.render_widget(
         text.scroll((u16::try_from(scroll).unwrap_or(u16::MAX), 0))
             .block(block),

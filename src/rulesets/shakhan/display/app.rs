@@ -26,8 +26,8 @@ use crate::seam::{FigureId, SideId, View};
 use crate::session::SessionError;
 
 use super::keys::{self, Action, Mode};
-use super::ui::layout::Areas;
 use crate::tui::input::{Effect, Input, Note};
+use crate::tui::layout::Areas;
 use crate::tui::map::MapView;
 use crate::tui::theme::Theme;
 
@@ -474,7 +474,7 @@ impl App {
                     }
                     self.info(format!(
                         "Ctrl-{} does nothing here; ? lists the keys",
-                        keys::key_name(key.code)
+                        crate::tui::input::key_name(key.code)
                     ));
                     return Effect::Continue;
                 }
@@ -489,7 +489,7 @@ impl App {
                     }
                     None => self.info(format!(
                         "{} does nothing in {}; ? lists the keys",
-                        keys::key_name(key.code),
+                        crate::tui::input::key_name(key.code),
                         mode.title()
                     )),
                 }

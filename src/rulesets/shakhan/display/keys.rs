@@ -1113,28 +1113,6 @@ pub fn action(mode: Mode, key: KeyCode) -> Option<Action> {
     })
 }
 
-/// A key as help and hints spell it.
-pub fn key_name(key: KeyCode) -> String {
-    match key {
-        C(' ') => "Space".into(),
-        C(c) => c.to_string(),
-        Enter => "Enter".into(),
-        Esc => "Esc".into(),
-        Tab => "Tab".into(),
-        BackTab => "Shift-Tab".into(),
-        Backspace => "Backspace".into(),
-        Up => "↑".into(),
-        Down => "↓".into(),
-        Left => "←".into(),
-        Right => "→".into(),
-        PageUp => "PgUp".into(),
-        PageDown => "PgDn".into(),
-        Home => "Home".into(),
-        End => "End".into(),
-        other => format!("{other:?}"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

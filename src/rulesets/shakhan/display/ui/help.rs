@@ -60,7 +60,7 @@ pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
     // A row without help text shares the row above it (cards b-g, `]`).
     let mut rows: Vec<(Vec<String>, &str)> = Vec::new();
     for b in keys::bindings(under) {
-        let names = b.keys.iter().map(|k| keys::key_name(*k));
+        let names = b.keys.iter().map(|k| crate::tui::input::key_name(*k));
         match rows.last_mut() {
             Some((keys, _)) if b.help.is_empty() => keys.extend(names),
             _ => rows.push((names.collect(), b.help)),

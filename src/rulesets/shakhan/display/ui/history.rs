@@ -10,54 +10,13 @@ use ratatui::widgets::{Clear, Paragraph, Wrap};
 use super::{centred, framed};
 use crate::rulesets::shakhan::display::app::{App, LineKind};
 use crate::rulesets::shakhan::session::where_in;
-use crate::seam::View;
-use crate::session::{Ruleset, Session};
-use crate::words::count;
+use crate::tui::history::{list, replay_line};
 
 /// Every undo point, the chosen one lit and the battle's own marked; the
 /// commands undone before the save (after the saved point) marked as the
 /// undone branch.
 pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
     list(frame, body, app.session(), app.history);
-}
-
-/// A session's points (any ruleset's), `chosen` lit, the cursor's marked.
-pub fn list<E: Ruleset>(frame: &mut Frame, body: Rect, s: &Session<E>, chosen: usize) {
-    let area = centred(body, body.width.saturating_sub(4).min(90), body.height);
-    frame.render_widget(Clear, area);
-    let points = s.points();
-    let rows = area.height.saturating_sub(2) as usize;
-    let first = chosen
-        .saturating_sub(rows / 2)
-        .min(points.len().saturating_sub(rows));
-    let lines: Vec<Line> = points
-        .iter()
-        .skip(first)
-        .take(rows)
-        .map(|p| {
-            let here = if p.index == s.cursor() { "●" } else { " " };
-            let mark = if p.index == chosen { "▸" } else { " " };
-            let undone = if p.index > s.saved() { "↶" } else { " " };
-            let text = format!("{mark}{here}{undone}{:>4}  {}", p.index, p.label);
-            if p.index == chosen {
-                Line::styled(text, Style::new().add_modifier(Modifier::REVERSED))
-            } else if p.index > s.cursor() {
-                Line::styled(text, Style::new().add_modifier(Modifier::DIM))
-            } else {
-                Line::raw(text)
-            }
-        })
-        .collect();
-    let undone = match s.undone() {
-        0 => String::new(),
-        n => format!("; ↶ {}", count(n, "undone command", "undone commands")),
-    };
-    let title = format!(
-        " History — {} of {} (● now; dim: redo{undone}) ",
-        s.cursor(),
-        count(s.log().len(), "command", "commands")
-    );
-    frame.render_widget(Paragraph::new(lines).block(framed(&title, true)), area);
 }
 
 /// The command line or the save path, at the foot of the body, with the
@@ -123,31 +82,4 @@ pub fn resume(frame: &mut Frame, body: Rect, app: &App) {
 /// The header in replay mode: where in the log, where in the battle, the view.
 pub fn replay_header(frame: &mut Frame, area: Rect, app: &App) {
     replay_line(frame, area, app.session(), app.view);
-}
-
-/// Any ruleset's replay header.
-pub fn replay_line<E: Ruleset>(frame: &mut Frame, area: Rect, s: &Session<E>, view: View) {
-    let view = match view {
-        View::Table => " TABLE ",
-        View::Referee => " REFEREE ",
-    };
-    let spans = vec![
-        Span::styled(
-            " REPLAY ",
-            Style::new()
-                .add_modifier(Modifier::REVERSED | Modifier::BOLD)
-                .fg(Color::Cyan),
-        ),
-        Span::raw(match s.undone() {
-            0 => format!(" command {}/{} · ", s.cursor(), s.saved()),
-            n => format!(" command {}/{} (+{n} undone) · ", s.cursor(), s.saved()),
-        }),
-        Span::styled(
-            s.battle().where_in(),
-            Style::new().add_modifier(Modifier::BOLD),
-        ),
-        Span::raw(" │ "),
-        Span::styled(view, Style::new().add_modifier(Modifier::REVERSED)),
-    ];
-    frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }

@@ -5,16 +5,12 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Clear, Paragraph, Wrap};
+use ratatui::text::Span;
 
-use super::{BAR_LEFT, BAR_SPENT, ROW_MARK, figures, framed, more, timeline};
+use super::{BAR_LEFT, BAR_SPENT, ROW_MARK, figures, more, timeline};
 use crate::rulesets::shakhan::display::app::App;
+use crate::tui::legend::{Entry, draw};
 use crate::tui::theme::{self, Theme};
-
-/// One row: a sample as the display draws it and its meaning; a row with
-/// no meaning is a section's heading.
-pub type Entry = (Span<'static>, &'static str);
 
 /// Every row of the legend, section by section.
 pub fn entries(theme: &Theme) -> Vec<Entry> {
@@ -110,34 +106,4 @@ pub fn entries(theme: &Theme) -> Vec<Entry> {
 /// The legend over the body, scrolled by the app's help scroll.
 pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
     draw(frame, body, entries(&app.theme), app.help_scroll);
-}
-
-/// A legend's rows (any ruleset's) over the body, scrolled by `scroll`.
-pub fn draw(frame: &mut Frame, body: Rect, entries: Vec<Entry>, scroll: usize) {
-    let lines: Vec<Line> = entries
-        .into_iter()
-        .map(|(sample, meaning)| {
-            if meaning.is_empty() {
-                return Line::from(sample);
-            }
-            let pad = 18usize.saturating_sub(sample.width());
-            Line::from(vec![
-                Span::raw("  "),
-                sample,
-                Span::raw(" ".repeat(pad)),
-                Span::raw(meaning),
-            ])
-        })
-        .collect();
-    let width = body.width.saturating_sub(4).min(100);
-    let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false });
-    let (area, scroll, below) = super::fit_box(body, width, &paragraph, scroll);
-    frame.render_widget(Clear, area);
-    let block = super::with_more(framed(" Legend — Esc closes ", true), scroll, below);
-    frame.render_widget(
-        paragraph
-            .scroll((u16::try_from(scroll).unwrap_or(u16::MAX), 0))
-            .block(block),
-        area,
-    );
 }

@@ -1,6 +1,7 @@
 //! The log: every event explained in plain words (`Battle::describe`) in
 //! the current view, wrapped, scrollable and filterable by figure.
 
+use crate::tui::widgets::wrap;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -54,28 +55,6 @@ fn shown(b: &Battle, entry: &Entry, filter: Option<FigureId>) -> bool {
         (EntryKind::Pulse | EntryKind::Quiet, Some(_)) => false,
         (EntryKind::Line, Some(id)) => involves(&b.events()[entry.event], id),
     }
-}
-
-/// Greedy word wrap; later lines are indented two spaces.
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(8);
-    let mut out = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let len = line.chars().count();
-        if len > 0 && len + 1 + word.chars().count() > width {
-            out.push(std::mem::take(&mut line));
-            line.push_str("  ");
-        }
-        if !line.is_empty() && !line.ends_with("  ") {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.trim().is_empty() {
-        out.push(line);
-    }
-    out
 }
 
 /// The latest `want` wrapped lines (or all there are), oldest first. Only
