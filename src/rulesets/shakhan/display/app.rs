@@ -674,7 +674,7 @@ impl App {
                 // keeps ↑ answering at once after too many ↓ (a row wraps to
                 // two rows at most on a narrow screen).
                 let rows = if self.overlays.last() == Some(&Overlay::Legend) {
-                    super::ui::legend::entries(&self.theme).len()
+                    super::marks::entries(&self.theme).len()
                 } else {
                     keys::bindings(self.under_help()).count()
                 };

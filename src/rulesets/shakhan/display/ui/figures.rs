@@ -2,6 +2,7 @@
 //! revealed), Action Points and pulse allowance as bars, and its condition —
 //! exact in the referee view, as the table sees it otherwise (16.10).
 
+use crate::rulesets::shakhan::display::marks::{AWAITED, HIDDEN_CARD, SEALED};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -14,14 +15,6 @@ use crate::rulesets::shakhan::display::app::{App, budget};
 use crate::rulesets::shakhan::engine::{Battle, Event, Figure, FigureOrders, Phase};
 use crate::rulesets::shakhan::rules::condition::{Morale, Status};
 use crate::seam::{FigureId, View};
-
-/// A side's figure once its orders are sealed: nothing of them, not even
-/// how many cards, until the reveal.
-pub const SEALED: &str = "sealed";
-/// A card being written while `*` hides the cards from onlookers.
-pub const HIDDEN_CARD: &str = "■";
-/// A figure whose side has not sealed its orders yet.
-pub const AWAITED: &str = "…";
 
 /// The figures that fit, around the selected one; the borders count the
 /// figures above and below.

@@ -23,6 +23,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use super::app::App;
 use super::keys::Mode;
+pub use super::marks::{BAR_LEFT, BAR_SPENT, ROW_MARK};
 use crate::rulesets::shakhan::engine::Battle;
 use crate::tui::layout::Areas;
 use crate::tui::map::MapWidget;
@@ -154,12 +155,6 @@ pub fn side_style(theme: &Theme, battle: &Battle, side: usize) -> Style {
         .get(side)
         .map_or(Style::new(), |s| theme.sides[s.colour as usize])
 }
-
-/// The cells of a bar: what is left, and what is spent.
-pub const BAR_LEFT: char = '▰';
-pub const BAR_SPENT: char = '▱';
-/// Marks the selected figure's row in the order and movement panels.
-pub const ROW_MARK: &str = "▸";
 
 /// `value` of `max` in `width` cells: a bar of what is left.
 pub fn bar(value: f64, max: f64, width: usize) -> String {

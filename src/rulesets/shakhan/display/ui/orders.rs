@@ -151,7 +151,8 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         warnings.extend(bu.warnings.iter().cloned());
         if hide {
             spans.push(Span::raw(
-                format!("{} ", super::figures::HIDDEN_CARD).repeat(o.cards.len()),
+                format!("{} ", crate::rulesets::shakhan::display::marks::HIDDEN_CARD)
+                    .repeat(o.cards.len()),
             ));
             lines.push(Line::from(spans));
             continue;

@@ -1,43 +1,18 @@
 //! The phases of a Melee Round (16.14.3) in a row, the current one lit,
 //! those passed dimmed.
 
+use crate::rulesets::shakhan::display::marks::{
+    ATTACK, MOVE, OPENING, RECORD, now_style, past_style,
+};
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Modifier, Style};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::status::first_mover;
 use crate::rulesets::shakhan::display::app::App;
 use crate::rulesets::shakhan::engine::{Battle, Phase};
-
-/// The steps before the pulses, as the timeline names them, with their
-/// meaning for the legend: orders, then the Initiative check (Shakhàn
-/// 16.14.1–2), then Movement Priority on.
-pub const OPENING: [(&str, &str); 8] = [
-    ("Ord", "sealed orders"),
-    ("Ini", "Initiative check"),
-    ("Pri", "Movement Priority"),
-    ("DI", "Divine Intervention"),
-    ("Msl", "missiles arrive"),
-    ("Spl", "spells"),
-    ("Fir", "missile fire"),
-    ("Spc", "special manoeuvres"),
-];
-/// A pulse's attack phase and a side's Action Phase (its moves).
-pub const ATTACK: &str = "×";
-pub const MOVE: &str = "→";
-/// Record keeping, after the pulses.
-pub const RECORD: &str = "Rec";
-
-/// The current phase, lit; those passed, dimmed.
-pub fn now_style() -> Style {
-    Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
-}
-
-pub fn past_style() -> Style {
-    Style::new().add_modifier(Modifier::DIM)
-}
 
 /// The position of the current phase: an opening step, a pulse's slot
 /// (0 attack, 1 first side moves, 2 attack, 3 second side moves), or the
