@@ -217,9 +217,7 @@ fn main() -> ExitCode {
                 weapon,
                 json,
             };
-            let Some(("odds", flags)) = matches.subcommand() else {
-                unreachable!("the odds subcommand was parsed")
-            };
+            let flags = matches.subcommand_matches("odds").unwrap_or(&matches);
             emit(&scenario, |ruleset, text| {
                 if let Some(refused) = odds_flag_of_another(ruleset, flags) {
                     return Err(Failure::OfFile(refused));
