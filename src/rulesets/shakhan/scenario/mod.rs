@@ -49,3 +49,38 @@ pub fn parse(file: &Path, text: &str) -> Result<Checked, ScenarioError> {
 pub fn default_scenario() -> Result<Checked, ScenarioError> {
     parse(Path::new(DEFAULT_SCENARIO.0), DEFAULT_SCENARIO.1)
 }
+
+/// How RON's refusals of Shakhàn's format read in hexmelee's words.
+#[cfg(test)]
+mod tests {
+    use super::Scenario;
+    use crate::scenario::Problem;
+    use crate::scenario::plain::{from_str, problem};
+
+    fn message(text: &str) -> Problem {
+        let e = from_str::<Scenario>(text).unwrap_err();
+        problem(text, &e, "docs/SCENARIOS.md")
+    }
+
+    #[test]
+    fn huge_and_exponent_numbers_say_what_a_number_may_be() {
+        let p = message("(name: \"x\", ruleset: Shakhan, seed: 1e309)");
+        assert_eq!(p.message, "1e309 is not a whole number");
+        assert!(p.hint.unwrap().contains("2^64−1"));
+        let p = message("(name: \"x\", ruleset: Shakhan, seed: 99999999999999999999999)");
+        assert!(p.message.contains("out of range"), "{p:?}");
+        assert_eq!(p.at.unwrap().to_string(), "1:37");
+    }
+
+    #[test]
+    fn fields_and_choices_are_named_in_our_words() {
+        let p = message("(nmae: \"x\")");
+        assert_eq!(p.message, "there is no field `nmae` in Scenario");
+        let p = message("(name: \"x\", ruleset: Dnd)");
+        assert!(p.hint.unwrap().contains("Shakhan"));
+        let p = message("(name: 5)");
+        assert_eq!(p.message, "text in double quotes belongs here");
+        let p = message("(name: \"x\", ruleset: Shakhan, map: (width: -3))");
+        assert_eq!(p.message, "-3 is out of range for this field");
+    }
+}
