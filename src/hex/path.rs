@@ -271,7 +271,7 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn shakhan_step_costs() {
+    fn step_costs_forward_back_pivots_and_poor_footing() {
         let c = COSTS;
         let (open, poor) = (Terrain::Open, Terrain::Poor);
         assert_eq!(c.step_cost(Facing::N, Step::Forward, open), 1);

@@ -10,7 +10,7 @@ mod toy;
 use crate::seam::Engine;
 
 /// Answer prompts with `answer` until the battle ends or `max` normal
-/// rounds (Pulses, for DragonQuest) have begun. A refused answer stops play
+/// rounds of its clock (rounds, Pulses) have begun. A refused answer stops play
 /// and is returned.
 pub fn play<E: Engine>(
     battle: &mut E,
