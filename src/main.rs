@@ -358,7 +358,7 @@ fn play(opening: Opening, light: bool, seats: Option<std::net::SocketAddr>) -> E
     let served = match seats {
         Some(addr) => match screen.seat_sides() {
             Ok(sides) => match bind_seats(addr) {
-                Ok(link) => Some((link, sides)),
+                Ok(bound) => Some((bound, sides)),
                 Err(code) => return code,
             },
             Err(why) => {
@@ -377,12 +377,12 @@ fn play(opening: Opening, light: bool, seats: Option<std::net::SocketAddr>) -> E
         Opening::Default | Opening::New(..) => Begin::Fresh,
     };
     screen.begin(autosave::dir().ok(), begin);
-    let port = match served.map(|(link, sides)| open_seats(screen.as_mut(), link, &sides)) {
-        Some(Ok(port)) => Some(port),
-        Some(Err(code)) => return code,
-        None => None,
-    };
-    ended(terminal::run(screen.as_mut(), port))
+    if let Some((bound, sides)) = served
+        && let Err(code) = open_seats(screen.as_mut(), bound, &sides)
+    {
+        return code;
+    }
+    ended(terminal::run(screen.as_mut()))
 }
 
 /// Refused before raw mode: the display needs a terminal on both ends.
@@ -423,9 +423,9 @@ fn warn_all(warnings: &[String]) {
 /// Bind exactly `addr` for the player seats, before the terminal is taken
 /// (a refusal is said on a plain screen).
 #[cfg(feature = "seats")]
-fn bind_seats(addr: std::net::SocketAddr) -> Result<hexmelee::seats::Link, ExitCode> {
+fn bind_seats(addr: std::net::SocketAddr) -> Result<hexmelee::seats::Bound, ExitCode> {
     use std::io::ErrorKind as K;
-    hexmelee::seats::start(addr).map_err(|e| {
+    hexmelee::seats::bind(addr).map_err(|e| {
         let why = match e.kind() {
             K::AddrInUse => "the port is in use".to_string(),
             K::AddrNotAvailable => "this machine has no such address".to_string(),
@@ -440,13 +440,13 @@ fn bind_seats(addr: std::net::SocketAddr) -> Result<hexmelee::seats::Link, ExitC
 }
 
 /// Give every side a link, print them (the display shows them again with
-/// their QR codes) and hand the server to the display.
+/// their QR codes) and serve them from the display.
 #[cfg(feature = "seats")]
 fn open_seats(
     screen: &mut dyn Screen,
-    link: hexmelee::seats::Link,
+    bound: hexmelee::seats::Bound,
     sides: &[String],
-) -> Result<Box<dyn hexmelee::seats::Port>, ExitCode> {
+) -> Result<(), ExitCode> {
     use hexmelee::seats::{self, Token};
     let tokens = (0..sides.len())
         .map(|_| Token::generate())
@@ -455,12 +455,16 @@ fn open_seats(
             warn!("hexmelee: {e}");
             ExitCode::from(2)
         })?;
-    say!("hexmelee: player seats at http://{}\n", link.addr);
+    let addr = bound.addr;
+    screen.open_seats(bound, tokens.clone()).map_err(|e| {
+        warn!("hexmelee: cannot serve the player seats at {addr}: {e}");
+        ExitCode::from(2)
+    })?;
+    say!("hexmelee: player seats at http://{addr}\n");
     for (side, token) in sides.iter().zip(&tokens) {
-        say!("  {}: {}\n", side, seats::link(link.addr, token));
+        say!("  {}: {}\n", side, seats::link(addr, token));
     }
-    screen.open_seats(link.addr, tokens);
-    Ok(Box::new(link))
+    Ok(())
 }
 
 /// Without the `seats` feature: said before anything else.
@@ -475,7 +479,7 @@ fn open_seats(
     _: &mut dyn Screen,
     never: std::convert::Infallible,
     _: &[String],
-) -> Result<Box<dyn hexmelee::seats::Port>, ExitCode> {
+) -> Result<(), ExitCode> {
     match never {}
 }
 

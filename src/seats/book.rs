@@ -8,12 +8,10 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::ask::{
-    AnswerRequest, Answered, PathView, PlanRequest, Question, check_answer, question_view,
-};
+use super::ask::{AnswerRequest, Answered};
+use super::rules::Rules;
 use super::token::Token;
-use super::view::{SealedView, SeatView, seat_view};
-use crate::rulesets::shakhan::engine::{Battle, FigureOrders};
+use super::view::{QuestionView, SealedView, ViewOf, seat_view};
 use crate::seam::SideId;
 
 /// Seal names kept per round to refuse a replayed request: more than any
@@ -21,22 +19,23 @@ use crate::seam::SideId;
 const SEALS_REMEMBERED: usize = 4096;
 
 /// Longest seal or device name a page may send.
-const NAME_LEN: usize = 64;
+pub const NAME_LEN: usize = 64;
 
 /// The table as the laptop last sent it: one view per side, and the battle
 /// the seals are checked against (never sent to anyone).
 #[derive(Debug, Clone)]
-pub struct Table {
-    round: u32,
-    views: Vec<SeatView>,
-    battle: Arc<Battle>,
+pub struct Table<R: Rules> {
+    /// Seen by tests, to make a new round without playing one.
+    pub(crate) round: u32,
+    views: Vec<ViewOf<R>>,
+    battle: Arc<R>,
     /// What the laptop asks of a seat now, if anything.
-    question: Option<Question>,
+    question: Option<R::Question>,
 }
 
-impl Table {
+impl<R: Rules> Table<R> {
     /// The table of `battle` as it stands.
-    pub fn of(battle: &Battle) -> Table {
+    pub fn of(battle: &R) -> Table<R> {
         Table {
             round: battle.round(),
             views: (0..battle.sides().len())
@@ -49,24 +48,34 @@ impl Table {
 
     /// The same table with `question` put to its side's seat (only that
     /// seat's view shows it).
-    pub fn asking(mut self, question: Question) -> Table {
-        if let Some(v) = self.views.get_mut(question.side.0) {
-            v.question = Some(question_view(&self.battle, &question));
+    pub fn asking(mut self, question: R::Question) -> Table<R> {
+        let (side, ask) = R::asked(&question);
+        if let Some(v) = self.views.get_mut(side.0) {
+            v.question = Some(QuestionView {
+                ask,
+                asking: self.battle.asking(&question),
+                answered: false,
+            });
         }
         self.question = Some(question);
         self
     }
 
     /// The question put to a seat, if any.
-    pub fn question(&self) -> Option<&Question> {
+    pub fn question(&self) -> Option<&R::Question> {
         self.question.as_ref()
+    }
+
+    /// The question put to a seat, as (side, number).
+    fn asked(&self) -> Option<(SideId, u64)> {
+        self.question.as_ref().map(R::asked)
     }
 }
 
 /// A seat's request to seal its side's orders.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SealRequest {
+pub struct SealRequest<O> {
     /// The round the page was showing: a seal for another round is stale.
     pub round: u32,
     /// A name the page makes for this one seal (a replay repeats it).
@@ -74,16 +83,16 @@ pub struct SealRequest {
     /// The page's own name for its device, to tell another device of the
     /// seat that its orders were replaced.
     pub device: String,
-    /// Figures left out play G (16.14.1), as on the laptop.
-    pub orders: Vec<FigureOrders>,
+    /// The side's orders, in the ruleset's words.
+    pub orders: O,
 }
 
 /// Orders a seat sealed, checked, for the laptop.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Sealed {
+pub struct Sealed<O> {
     pub side: SideId,
     pub round: u32,
-    pub orders: Vec<FigureOrders>,
+    pub orders: O,
 }
 
 /// Why a request was refused; the words are for the player.
@@ -112,11 +121,11 @@ pub enum Refusal {
 }
 
 /// The seats' state.
-#[derive(Debug, Default)]
-pub struct Book {
+#[derive(Debug)]
+pub struct Book<R: Rules> {
     tokens: Vec<Option<Token>>,
-    table: Option<Table>,
-    seals: Vec<Option<SealedView>>,
+    table: Option<Table<R>>,
+    seals: Vec<Option<SealedView<R::Orders>>>,
     /// Seal names received this round.
     seen: HashSet<String>,
     /// The question (by number) a seat has answered, until the laptop moves on.
@@ -125,8 +134,21 @@ pub struct Book {
     notices: Vec<Option<String>>,
 }
 
-impl Book {
-    pub fn new() -> Book {
+impl<R: Rules> Default for Book<R> {
+    fn default() -> Self {
+        Book {
+            tokens: Vec::new(),
+            table: None,
+            seals: Vec::new(),
+            seen: HashSet::new(),
+            answered: None,
+            notices: Vec::new(),
+        }
+    }
+}
+
+impl<R: Rules> Book<R> {
+    pub fn new() -> Book<R> {
         Book::default()
     }
 
@@ -149,13 +171,13 @@ impl Book {
     /// The laptop's table, as the battle moved on. A new round forgets the
     /// last round's seals; the same round keeps them (the laptop hands them
     /// in one side at a time).
-    pub fn update(&mut self, table: Table) {
+    pub fn update(&mut self, table: Table<R>) {
         if self.table.as_ref().is_none_or(|t| t.round != table.round) {
             self.seals = vec![None; table.views.len()];
             self.seen.clear();
         }
         self.seals.resize(table.views.len(), None);
-        let asked = |t: &Table| t.question.as_ref().map(|q| q.ask);
+        let asked = |t: &Table<R>| t.asked().map(|(_, ask)| ask);
         if self.table.as_ref().and_then(asked) != asked(&table) {
             // A new question (or none): the last one's answer and notices go.
             self.answered = None;
@@ -200,7 +222,7 @@ impl Book {
     }
 
     /// What the seat `token` opens may see.
-    pub fn view(&self, token: &str) -> Result<SeatView, Refusal> {
+    pub fn view(&self, token: &str) -> Result<ViewOf<R>, Refusal> {
         let side = self.side_of(token)?;
         let table = self.table.as_ref().ok_or(Refusal::NoTable)?;
         let mut view = table
@@ -211,10 +233,10 @@ impl Book {
         view.sealed = self.seals.get(side.0).cloned().flatten();
         view.notice = self.notices.get(side.0).cloned().flatten();
         // Another seat is asked: say whom the table waits for, as the laptop does.
-        if let Some(q) = table.question.as_ref().filter(|q| q.side != side) {
+        if let Some((asked, _)) = table.asked().filter(|(s, _)| *s != side) {
             let name = table
                 .views
-                .get(q.side.0)
+                .get(asked.0)
                 .map_or("", |v| v.side_name.as_str());
             view.waiting = Some(format!("The round is under way: waiting for {name}…"));
         }
@@ -227,13 +249,13 @@ impl Book {
     /// The question `token`'s seat may answer as `ask`, with the battle it
     /// is asked in; refused when it is not that seat's, not current, or
     /// answered already.
-    fn asked(&self, token: &str, ask: u64) -> Result<(SideId, &Table, &Question), Refusal> {
+    fn asked(&self, token: &str, ask: u64) -> Result<(SideId, &Table<R>, &R::Question), Refusal> {
         let side = self.side_of(token)?;
         let table = self.table.as_ref().ok_or(Refusal::NoTable)?;
         let q = table
             .question
             .as_ref()
-            .filter(|q| q.side == side)
+            .filter(|q| R::asked(q).0 == side)
             .ok_or_else(|| {
                 Refusal::NotAsked(
                     "nothing is asked of your seat now: it was answered (on the laptop, or by \
@@ -241,35 +263,42 @@ impl Book {
                         .into(),
                 )
             })?;
-        if q.ask != ask {
+        let now = R::asked(q).1;
+        if now != ask {
             return Err(Refusal::NotAsked(format!(
-                "this answers question {ask}, but question {} is asked now: the page was out \
-                 of date; look again and answer",
-                q.ask
+                "this answers question {ask}, but question {now} is asked now: the page was out \
+                 of date; look again and answer"
             )));
         }
         Ok((side, table, q))
     }
 
     /// Price a path a seat's player picked (nothing changes).
-    pub fn plan(&self, token: &str, request: &PlanRequest) -> Result<PathView, Refusal> {
-        let (side, table, _) = self.asked(token, request.ask)?;
-        super::ask::plan(&table.battle, side, request).map_err(Refusal::Refused)
+    pub fn plan(&self, token: &str, request: &R::Plan) -> Result<R::Priced, Refusal> {
+        let (side, table, _) = self.asked(token, R::plan_for(request))?;
+        table.battle.plan(side, request).map_err(Refusal::Refused)
     }
 
     /// A seat answers the question put to it: checked by the battle's own
     /// checks, then handed to the laptop. The first answer is the one; any
     /// other for the same question is refused. Refused, nothing changes.
-    pub fn answer(&mut self, token: &str, request: AnswerRequest) -> Result<Answered, Refusal> {
+    pub fn answer(
+        &mut self,
+        token: &str,
+        request: AnswerRequest<R::Command>,
+    ) -> Result<Answered<R::Command>, Refusal> {
         let (side, table, q) = self.asked(token, request.ask)?;
-        if self.answered == Some(q.ask) {
+        let ask = request.ask;
+        if self.answered == Some(ask) {
             return Err(Refusal::NotAsked(
                 "this question was answered already (by this or another device of your seat)"
                     .into(),
             ));
         }
-        check_answer(&table.battle, q, &request.command).map_err(Refusal::Refused)?;
-        let ask = q.ask;
+        table
+            .battle
+            .check_answer(q, &request.command)
+            .map_err(Refusal::Refused)?;
         self.answered = Some(ask);
         if let Some(n) = self.notices.get_mut(side.0) {
             *n = None;
@@ -282,10 +311,14 @@ impl Book {
     }
 
     /// Seal the side's orders: checked by the battle's own check of a side's
-    /// orders (`Battle::check_sealing`, what the laptop's seal runs), then
+    /// orders (`Rules::check_sealing`, what the laptop's seal runs), then
     /// kept as this round's seal of the seat, replacing any earlier one (last
     /// seal wins). Refused, nothing changes.
-    pub fn seal(&mut self, token: &str, request: SealRequest) -> Result<Sealed, Refusal> {
+    pub fn seal(
+        &mut self,
+        token: &str,
+        request: SealRequest<R::Orders>,
+    ) -> Result<Sealed<R::Orders>, Refusal> {
         let side = self.side_of(token)?;
         let table = self.table.as_ref().ok_or(Refusal::NoTable)?;
         for (what, name) in [("seal", &request.seal), ("device", &request.device)] {
@@ -307,7 +340,7 @@ impl Book {
         table
             .battle
             .check_sealing(side, &request.orders)
-            .map_err(|r| Refusal::Refused(r.0))?;
+            .map_err(Refusal::Refused)?;
         if self.seen.len() >= SEALS_REMEMBERED {
             return Err(Refusal::Refused(
                 "too many seals this round; ask the referee to take your orders on the laptop"
@@ -331,207 +364,146 @@ impl Book {
     }
 }
 
+/// A toy sealed-orders ruleset, built only for tests, proves the seats'
+/// frame: the book seals, refuses and asks for it without naming any real
+/// ruleset.
 #[cfg(test)]
 mod tests {
+    use serde::{Deserialize, Serialize};
+
     use super::*;
-    use crate::rulesets::shakhan::engine::{CardOrder, Command, Prompt};
-    use crate::rulesets::shakhan::rules::Card;
-    use crate::seam::FigureId;
+    use crate::scenario::SideColour;
 
-    fn duel() -> Battle {
-        let checked = crate::rulesets::shakhan::scenario::default_scenario().unwrap();
-        Battle::new(&checked, checked.scenario.seed).unwrap()
+    /// Each side seals a number of steps; the toy refuses more than three.
+    #[derive(Debug, Clone)]
+    struct Race {
+        round: u32,
     }
 
-    fn token(side: usize) -> Token {
-        Token::from_bytes([side as u8 + 1; 16])
+    #[derive(Debug, Clone, PartialEq, Serialize)]
+    struct Track {
+        lanes: u32,
     }
 
-    fn book(battle: &Battle) -> Book {
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    struct Steps(u32);
+
+    #[derive(Debug, Clone, PartialEq, Serialize)]
+    struct Jump {
+        text: &'static str,
+    }
+
+    impl Rules for Race {
+        const PAGE: &'static str = "<p>race</p>";
+        type Orders = Steps;
+        type Board = Track;
+        type Question = (SideId, u64);
+        type Asking = Jump;
+        type Plan = u64;
+        type Priced = u32;
+        type Command = bool;
+
+        fn round(&self) -> u32 {
+            self.round
+        }
+        fn sides(&self) -> Vec<(String, SideColour)> {
+            vec![
+                ("Hare".into(), SideColour::Red),
+                ("Tortoise".into(), SideColour::Green),
+            ]
+        }
+        fn board(&self, _: SideId) -> Track {
+            Track { lanes: 2 }
+        }
+        fn waiting(&self, _: SideId) -> Option<String> {
+            None
+        }
+        fn check_sealing(&self, _: SideId, orders: &Steps) -> Result<(), String> {
+            if orders.0 > 3 {
+                return Err("at most 3 steps".into());
+            }
+            Ok(())
+        }
+        fn asked(question: &(SideId, u64)) -> (SideId, u64) {
+            *question
+        }
+        fn asking(&self, _: &(SideId, u64)) -> Jump {
+            Jump { text: "jump?" }
+        }
+        fn plan_for(plan: &u64) -> u64 {
+            *plan
+        }
+        fn plan(&self, _: SideId, _: &u64) -> Result<u32, String> {
+            Ok(1)
+        }
+        fn check_answer(&self, _: &(SideId, u64), _: &bool) -> Result<(), String> {
+            Ok(())
+        }
+    }
+
+    fn book() -> Book<Race> {
         let mut b = Book::new();
-        b.issue(SideId(0), token(0));
-        b.issue(SideId(1), token(1));
-        b.update(Table::of(battle));
+        b.issue(SideId(0), Token::from_bytes([1; 16]));
+        b.issue(SideId(1), Token::from_bytes([2; 16]));
+        b.update(Table::of(&Race { round: 4 }));
         b
     }
 
-    fn orders(figure: usize, card: Card, target: usize) -> Vec<FigureOrders> {
-        vec![FigureOrders {
-            figure: FigureId(figure),
-            cards: vec![CardOrder::new(card, Some(FigureId(target)))],
-            shield: Default::default(),
-            when_busy: Default::default(),
-            dodge: Default::default(),
-            moves: Default::default(),
-        }]
-    }
-
-    fn request(round: u32, seal: &str, o: Vec<FigureOrders>) -> SealRequest {
+    fn seal(round: u32, name: &str, steps: u32) -> SealRequest<Steps> {
         SealRequest {
             round,
-            seal: seal.into(),
+            seal: name.into(),
             device: "d".into(),
-            orders: o,
+            orders: Steps(steps),
         }
     }
 
-    /// Shakhàn 16.14.1: a seat's orders pass the same check as the laptop's.
     #[test]
-    fn shakhan_16_14_1_a_seal_is_checked_by_the_battle_and_kept_per_side() {
-        let battle = duel();
-        let mut b = book(&battle);
-        let red = token(0).reveal();
-        let sealed = b
-            .seal(&red, request(1, "a", orders(0, Card::C, 1)))
-            .unwrap();
-        assert_eq!(sealed.side, SideId(0));
-        assert_eq!(b.view(&red).unwrap().sealed.unwrap().orders, sealed.orders);
-        assert_eq!(b.view(&token(1).reveal()).unwrap().sealed, None);
-        // The battle's words, as the laptop would show them.
-        let mut wrong = battle.clone();
-        let laptop = wrong
-            .submit(Command::Orders {
-                side: SideId(0),
-                orders: orders(1, Card::C, 0),
-            })
-            .unwrap_err();
-        let seat = b
-            .seal(&red, request(1, "b", orders(1, Card::C, 0)))
-            .unwrap_err();
-        assert_eq!(seat, Refusal::Refused(laptop.0));
-    }
-
-    #[test]
-    fn refusals_leave_the_book_as_it_was() {
-        let battle = duel();
-        let mut b = book(&battle);
-        let red = token(0).reveal();
-        b.seal(&red, request(1, "first", orders(0, Card::A, 1)))
-            .unwrap();
-        let before = b.view(&red).unwrap();
-        let refusals = [
-            (
-                "00".repeat(16),
-                request(1, "x1", orders(0, Card::C, 1)),
-                Refusal::UnknownToken,
-            ),
-            (
-                red.clone(),
-                request(2, "x2", orders(0, Card::C, 1)),
-                Refusal::Stale { given: 2, now: 1 },
-            ),
-            (
-                red.clone(),
-                request(1, "first", orders(0, Card::C, 1)),
-                Refusal::Replayed,
-            ),
-        ];
-        for (t, r, why) in refusals {
-            assert_eq!(b.seal(&t, r), Err(why));
-            assert_eq!(b.view(&red).unwrap(), before);
-        }
-        let long = "x".repeat(NAME_LEN + 1);
-        assert!(matches!(
-            b.seal(&red, request(1, &long, orders(0, Card::C, 1))),
-            Err(Refusal::Malformed(_))
-        ));
-        assert_eq!(b.view(&red).unwrap(), before);
-    }
-
-    #[test]
-    fn a_new_round_forgets_seals_and_a_revoked_token_opens_nothing() {
-        let mut battle = duel();
-        let mut b = book(&battle);
-        let red = token(0).reveal();
-        b.seal(&red, request(1, "a", orders(0, Card::C, 1)))
-            .unwrap();
-        // The laptop takes Red's seal, then Blue's orders; the round runs.
-        for side in 0..2 {
-            let o = orders(side, Card::D, 1 - side);
-            b.update(Table::of(&battle));
-            battle
-                .submit(Command::Orders {
-                    side: SideId(side),
-                    orders: o,
-                })
-                .unwrap();
-        }
-        b.update(Table::of(&battle));
-        assert!(!b.view(&red).unwrap().open);
-        assert!(
-            b.view(&red).unwrap().sealed.is_some(),
-            "kept till the round ends"
+    fn a_toy_rulesets_seals_pass_its_own_check_and_its_board_stands_beside_the_seats_words() {
+        let mut b = book();
+        let hare = Token::from_bytes([1; 16]).reveal();
+        assert_eq!(
+            b.seal(&hare, seal(4, "a", 9)),
+            Err(Refusal::Refused("at most 3 steps".into()))
         );
-        let mut next = Table::of(&battle);
-        next.round += 1;
-        b.update(next);
-        assert_eq!(b.view(&red).unwrap().sealed, None);
-        // The seal name may come again in a new round.
-        assert_ne!(
-            b.seal(&red, request(2, "a", orders(0, Card::C, 1))),
-            Err(Refusal::Replayed)
+        assert_eq!(
+            b.seal(&hare, seal(3, "b", 2)),
+            Err(Refusal::Stale { given: 3, now: 4 })
         );
-        b.revoke(SideId(0));
-        assert_eq!(b.view(&red), Err(Refusal::UnknownToken));
-        assert!(b.view(&token(1).reveal()).is_ok());
+        let sealed = b.seal(&hare, seal(4, "c", 2)).unwrap();
+        assert_eq!((sealed.side, sealed.orders), (SideId(0), Steps(2)));
+        let json = serde_json::to_value(b.view(&hare).unwrap()).unwrap();
+        assert_eq!(json["lanes"], 2, "the board's fields beside the seats' own");
+        assert_eq!(json["side_name"], "Hare");
+        assert_eq!(json["sealed"]["orders"], 2);
+        assert_eq!(json["colours"][1], "#1e8449");
     }
 
-    /// 16.14.3: the side with Initiative is asked on its seat; the first
-    /// answer is the one; a notice stays until the next question.
     #[test]
-    fn shakhan_16_14_3_a_question_is_answered_once_and_its_notice_lasts_till_the_next() {
-        let mut battle = duel();
-        for side in 0..2 {
-            battle
-                .submit(Command::Orders {
-                    side: SideId(side),
-                    orders: orders(side, Card::C, 1 - side),
-                })
-                .unwrap();
-        }
-        let Prompt::MovementPriority { side } = battle.prompt() else {
-            panic!("{:?}", battle.prompt())
-        };
-        let asked = |ask| Question {
-            side,
-            ask,
-            prompt: battle.prompt(),
-            movers: Vec::new(),
-            planned: Vec::new(),
-        };
-        let mut b = book(&battle);
-        b.update(Table::of(&battle).asking(asked(1)));
-        let me = token(side.0).reveal();
-        let first = AnswerRequest {
-            ask: 1,
-            command: Command::MovementPriority { move_first: true },
-        };
-        assert_eq!(b.answer(&me, first.clone()).unwrap().ask, 1);
-        assert!(b.view(&me).unwrap().question.unwrap().answered);
+    fn a_toy_rulesets_question_is_put_to_its_side_and_answered_once() {
+        let mut b = book();
+        b.update(Table::of(&Race { round: 4 }).asking((SideId(1), 7)));
+        let hare = Token::from_bytes([1; 16]).reveal();
+        let tortoise = Token::from_bytes([2; 16]).reveal();
+        let v = b.view(&hare).unwrap();
+        assert_eq!(v.question, None);
+        assert_eq!(
+            v.waiting.as_deref(),
+            Some("The round is under way: waiting for Tortoise…")
+        );
+        let json = serde_json::to_value(b.view(&tortoise).unwrap()).unwrap();
+        assert_eq!(json["question"]["ask"], 7);
+        assert_eq!(json["question"]["text"], "jump?");
+        assert_eq!(json["question"]["answered"], false);
+        assert!(matches!(b.plan(&hare, &7), Err(Refusal::NotAsked(_))));
+        assert!(matches!(b.plan(&tortoise, &6), Err(Refusal::NotAsked(_))));
+        assert_eq!(b.plan(&tortoise, &7), Ok(1));
+        let answer = |ask| AnswerRequest { ask, command: true };
+        assert_eq!(b.answer(&tortoise, answer(7)).unwrap().side, SideId(1));
+        assert!(b.view(&tortoise).unwrap().question.unwrap().answered);
         assert!(matches!(
-            b.answer(&me, first.clone()),
+            b.answer(&tortoise, answer(7)),
             Err(Refusal::NotAsked(_))
         ));
-        // A word about an earlier question leaves this one answered.
-        b.notice(side, 0, "too late for question 0".into());
-        assert!(b.view(&me).unwrap().question.unwrap().answered);
-        // The laptop could not use it: told, and it may be given again.
-        b.notice(side, 1, "not used".into());
-        let view = b.view(&me).unwrap();
-        assert_eq!(view.notice.as_deref(), Some("not used"));
-        assert!(!view.question.unwrap().answered);
-        // The same question sent again keeps the notice; the next clears it,
-        // and an answer to the last is stale.
-        b.update(Table::of(&battle).asking(asked(1)));
-        assert!(b.view(&me).unwrap().notice.is_some());
-        b.update(Table::of(&battle).asking(asked(2)));
-        let view = b.view(&me).unwrap();
-        assert_eq!(view.notice, None);
-        assert!(!view.question.unwrap().answered);
-        assert!(matches!(
-            b.answer(&me, first.clone()),
-            Err(Refusal::NotAsked(_))
-        ));
-        assert!(b.answer(&me, AnswerRequest { ask: 2, ..first }).is_ok());
     }
 }

@@ -3,20 +3,23 @@
 //! screen. `play --seats ADDR:PORT` serves one page per side, its link
 //! holding the side's token.
 //!
-//! Layers: this module knows the engine (a seat's orders are checked by
-//! `Battle::check_sealing`, the check the laptop's seal runs) and never the
-//! terminal; the display knows this module's [`Link`] and never the web
-//! stack. The server (axum, on its own thread) and the display's loop talk
-//! through channels only: the display sends the [`Table`] and the tokens,
-//! the server sends back [`Sealed`] orders, already checked. A seat's orders
-//! become a `Command::Orders` on the laptop like typed ones, so the log,
-//! saves, undo and replay cannot tell where they came from.
+//! Layers: this module names no ruleset. A ruleset whose orders are sealed
+//! implements [`Rules`] in its own folder (a seat's orders are checked by
+//! the battle's own check, the one the laptop's seal runs) and serves its
+//! page; this module never knows the terminal, and the display knows its
+//! [`Link`] and never the web stack. The server (axum, on its own thread)
+//! and the display talk through channels only: the display sends the
+//! [`Table`] and the tokens, the server sends back [`Sealed`] orders, already
+//! checked. A seat's orders become the ruleset's orders command on the
+//! laptop like typed ones, so the log, saves, undo and replay cannot tell
+//! where they came from.
 //!
 //! `token`, `view` and `book` are plain data and logic; `server` (the web
 //! stack) and `qr` are behind the `seats` cargo feature.
 
 mod ask;
 mod book;
+mod rules;
 mod token;
 mod view;
 
@@ -25,26 +28,26 @@ mod qr;
 #[cfg(feature = "seats")]
 mod server;
 
-pub use ask::{
-    AnswerRequest, Answered, Choice, MoverView, PathView, PlanRequest, Question, QuestionView,
-    seat_may_answer,
-};
-pub use book::{Book, Refusal, SealRequest, Sealed, Table};
+pub use ask::{AnswerRequest, Answered};
+pub use book::{Book, NAME_LEN, Refusal, SealRequest, Sealed, Table};
+pub use rules::Rules;
 pub use token::{NoEntropy, Token};
-pub use view::{CardChoice, FigureView, MapView, OwnFigure, SealedView, SeatView, seat_view};
+pub use view::{QuestionView, SealedView, SeatView, ViewOf, seat_view};
 
 #[cfg(feature = "seats")]
 pub use qr::qr_text;
 #[cfg(feature = "seats")]
 pub use server::{Link, start};
 
+use std::net::{SocketAddr, TcpListener};
+
 use crate::seam::SideId;
 
 /// What the display tells the server.
 #[derive(Debug, Clone)]
-pub enum ToServer {
+pub enum ToServer<R: Rules> {
     /// The battle moved on: what each seat may see now.
-    Table(Table),
+    Table(Table<R>),
     /// This token opens the side's seat; any earlier one no longer does.
     Issue(SideId, Token),
     /// The side's link opens nothing until a new one is issued.
@@ -57,37 +60,77 @@ pub enum ToServer {
     Notice(SideId, u64, String),
 }
 
-/// What the server tells the display.
+/// What the server tells the display: `O` a side's orders, `C` a command.
 #[derive(Debug, Clone, PartialEq)]
-pub enum FromServer {
-    Sealed(Sealed),
+pub enum FromServer<O, C> {
+    Sealed(Sealed<O>),
     /// A seat answered the question put to it (checked).
-    Answered(Answered),
+    Answered(Answered<C>),
 }
 
-/// The display loop's end of the channels to the seats' server.
-pub trait Port {
+/// What the server of ruleset `R`'s seats tells the display.
+pub type FromServerOf<R> = FromServer<<R as Rules>::Orders, <R as Rules>::Command>;
+
+/// The display's end of the channels to the seats' server.
+pub trait Port<R: Rules> {
     /// Tell the server; `false` once it has stopped.
-    fn send(&self, message: ToServer) -> bool;
+    fn send(&self, message: ToServer<R>) -> bool;
     /// The next message from the server, without waiting.
-    fn try_recv(&self) -> Option<FromServer>;
+    fn try_recv(&self) -> Option<FromServerOf<R>>;
 }
 
 #[cfg(feature = "seats")]
-impl Port for Link {
-    fn send(&self, message: ToServer) -> bool {
+impl<R: Rules> Port<R> for Link<R> {
+    fn send(&self, message: ToServer<R>) -> bool {
         Link::send(self, message)
     }
 
-    fn try_recv(&self) -> Option<FromServer> {
+    fn try_recv(&self) -> Option<FromServerOf<R>> {
         Link::try_recv(self)
     }
+}
+
+/// The address the seats are served at, bound before the terminal is taken
+/// (a refusal is said on a plain screen) and served once the battle's
+/// display knows its ruleset.
+#[derive(Debug)]
+pub struct Bound {
+    #[cfg_attr(
+        not(feature = "seats"),
+        expect(dead_code, reason = "only the server reads it")
+    )]
+    listener: TcpListener,
+    /// Exactly as bound: the links use it.
+    pub addr: SocketAddr,
+}
+
+/// Bind exactly `addr` for the seats.
+pub fn bind(addr: SocketAddr) -> std::io::Result<Bound> {
+    let listener = TcpListener::bind(addr)?;
+    listener.set_nonblocking(true)?;
+    let addr = listener.local_addr()?;
+    Ok(Bound { listener, addr })
 }
 
 /// Without the `seats` feature there is no QR code to draw.
 #[cfg(not(feature = "seats"))]
 pub fn qr_text(_: &str) -> Option<String> {
     None
+}
+
+/// Serve ruleset `R`'s seats at `bound` from a thread of their own; the
+/// server stops when the port is dropped.
+pub fn serve<R: Rules>(bound: Bound) -> std::io::Result<Box<dyn Port<R>>> {
+    #[cfg(feature = "seats")]
+    return server::serve(bound).map(|link| Box::new(link) as Box<dyn Port<R>>);
+    #[cfg(not(feature = "seats"))]
+    {
+        drop(bound);
+        Err(std::io::Error::new(
+            std::io::ErrorKind::Unsupported,
+            "this build has no player seats (cargo feature `seats`)",
+        ))
+    }
 }
 
 /// The link a seat's player opens: `http://ADDR:PORT/s/TOKEN`, with the

@@ -1,19 +1,19 @@
 //! The seats' web server: axum on a current-thread tokio runtime of its own
 //! thread. Routes, each opened by a side's token:
 //!
-//! - `GET /s/TOKEN` — the page (`page.html`, embedded: works offline);
+//! - `GET /s/TOKEN` — the ruleset's page (`Rules::PAGE`, embedded: works offline);
 //!   `/S/TOKEN` too, for the QR code's capitals;
 //! - `GET /api/TOKEN/state` — the seat's view as JSON;
 //! - `POST /api/TOKEN/seal` — seal the side's orders (a [`SealRequest`]);
 //! - `POST /api/TOKEN/plan` — price a path picked on the page (a
-//!   [`PlanRequest`]; changes nothing);
+//!   [`Rules::Plan`]; changes nothing);
 //! - `POST /api/TOKEN/answer` — answer the question put to the seat (an
 //!   [`AnswerRequest`]);
 //! - `GET /api/TOKEN/ws` — a WebSocket that sends the view on every change.
 //!
 //! A refusal is a JSON `{"error": "…"}` with a 4xx status and changes nothing.
 
-use std::net::{SocketAddr, TcpListener as StdListener};
+use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc as std_mpsc;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -26,10 +26,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use tokio::sync::{mpsc, watch};
 
-use super::{AnswerRequest, Book, FromServer, PlanRequest, Refusal, SealRequest, ToServer};
-
-/// The page, with its script and style: one file, no network.
-const PAGE: &str = include_str!("page.html");
+use super::{
+    AnswerRequest, Book, Bound, FromServer, FromServerOf, Refusal, Rules, SealRequest, ToServer,
+};
 
 /// Largest request body: a side's orders, with room (a duel's are ~1 KiB).
 const BODY_LIMIT: usize = 256 * 1024;
@@ -40,39 +39,50 @@ const SOCKETS: usize = 64;
 
 /// The display's end of the channels to a running server.
 #[derive(Debug)]
-pub struct Link {
+pub struct Link<R: Rules> {
     /// Where the server listens, exactly as bound.
     pub addr: SocketAddr,
-    to_server: mpsc::UnboundedSender<ToServer>,
-    from_server: std_mpsc::Receiver<FromServer>,
+    to_server: mpsc::UnboundedSender<ToServer<R>>,
+    from_server: std_mpsc::Receiver<FromServerOf<R>>,
 }
 
-impl Link {
+impl<R: Rules> Link<R> {
     /// Tell the server; `false` once the server has stopped.
-    pub fn send(&self, message: ToServer) -> bool {
+    pub fn send(&self, message: ToServer<R>) -> bool {
         self.to_server.send(message).is_ok()
     }
 
     /// The next message from the server, without waiting.
-    pub fn try_recv(&self) -> Option<FromServer> {
+    pub fn try_recv(&self) -> Option<FromServerOf<R>> {
         self.from_server.try_recv().ok()
     }
 
     /// The next message from the server, waiting at most `timeout` (tests).
-    pub fn recv_timeout(&self, timeout: std::time::Duration) -> Option<FromServer> {
+    pub fn recv_timeout(&self, timeout: std::time::Duration) -> Option<FromServerOf<R>> {
         self.from_server.recv_timeout(timeout).ok()
     }
 }
 
 /// What every request handler shares.
-#[derive(Clone)]
-struct Shared {
-    book: Arc<Mutex<Book>>,
+struct Shared<R: Rules> {
+    book: Arc<Mutex<Book<R>>>,
     /// Bumped on every change a seat's view may show, for the WebSockets.
     changed: watch::Sender<u64>,
-    to_app: std_mpsc::Sender<FromServer>,
+    to_app: std_mpsc::Sender<FromServerOf<R>>,
     /// WebSockets open now.
     sockets: Arc<AtomicUsize>,
+}
+
+// By hand: derived, it would ask `R: Clone` of what is only shared.
+impl<R: Rules> Clone for Shared<R> {
+    fn clone(&self) -> Self {
+        Shared {
+            book: self.book.clone(),
+            changed: self.changed.clone(),
+            to_app: self.to_app.clone(),
+            sockets: self.sockets.clone(),
+        }
+    }
 }
 
 /// One open WebSocket, counted while it lives.
@@ -84,8 +94,8 @@ impl Drop for Open {
     }
 }
 
-impl Shared {
-    fn book(&self) -> MutexGuard<'_, Book> {
+impl<R: Rules> Shared<R> {
+    fn book(&self) -> MutexGuard<'_, Book<R>> {
         // A handler that panicked mid-change cannot leave the book half
         // changed (every change is one assignment after its checks).
         self.book.lock().unwrap_or_else(|e| e.into_inner())
@@ -98,10 +108,14 @@ impl Shared {
 
 /// Bind exactly `addr` and serve the seats from a thread of their own. The
 /// server stops when the [`Link`] is dropped.
-pub fn start(addr: SocketAddr) -> std::io::Result<Link> {
-    let listener = StdListener::bind(addr)?;
-    listener.set_nonblocking(true)?;
-    let bound = listener.local_addr()?;
+pub fn start<R: Rules>(addr: SocketAddr) -> std::io::Result<Link<R>> {
+    serve(super::bind(addr)?)
+}
+
+/// Serve the seats at `bound` from a thread of their own. The server stops
+/// when the [`Link`] is dropped.
+pub fn serve<R: Rules>(bound: Bound) -> std::io::Result<Link<R>> {
+    let Bound { listener, addr } = bound;
     let (to_server, mut inbox) = mpsc::unbounded_channel();
     let (to_app, from_server) = std_mpsc::channel();
     let runtime = tokio::runtime::Builder::new_current_thread()
@@ -136,14 +150,14 @@ pub fn start(addr: SocketAddr) -> std::io::Result<Link> {
             });
         })?;
     Ok(Link {
-        addr: bound,
+        addr,
         to_server,
         from_server,
     })
 }
 
 /// One message from the display.
-fn take(shared: &Shared, message: ToServer) {
+fn take<R: Rules>(shared: &Shared<R>, message: ToServer<R>) {
     {
         let mut book = shared.book();
         match message {
@@ -157,16 +171,16 @@ fn take(shared: &Shared, message: ToServer) {
     shared.bump();
 }
 
-fn routes(shared: Shared) -> Router {
+fn routes<R: Rules>(shared: Shared<R>) -> Router {
     Router::new()
         .route("/", get(index))
-        .route("/s/{token}", get(page))
-        .route("/S/{token}", get(page))
-        .route("/api/{token}/state", get(state))
-        .route("/api/{token}/seal", post(seal))
-        .route("/api/{token}/plan", post(plan))
-        .route("/api/{token}/answer", post(answer))
-        .route("/api/{token}/ws", get(socket))
+        .route("/s/{token}", get(page::<R>))
+        .route("/S/{token}", get(page::<R>))
+        .route("/api/{token}/state", get(state::<R>))
+        .route("/api/{token}/seal", post(seal::<R>))
+        .route("/api/{token}/plan", post(plan::<R>))
+        .route("/api/{token}/answer", post(answer::<R>))
+        .route("/api/{token}/ws", get(socket::<R>))
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(shared)
 }
@@ -201,7 +215,7 @@ async fn index() -> Response {
         .into_response()
 }
 
-async fn page(State(s): State<Shared>, Path(token): Path<String>) -> Response {
+async fn page<R: Rules>(State(s): State<Shared<R>>, Path(token): Path<String>) -> Response {
     if let Err(r) = s.book().side_of(&token) {
         return (StatusCode::FORBIDDEN, format!("{r}\n")).into_response();
     }
@@ -212,12 +226,12 @@ async fn page(State(s): State<Shared>, Path(token): Path<String>) -> Response {
             // The token is in the address: no other site learns it.
             (header::REFERRER_POLICY, "no-referrer"),
         ],
-        PAGE,
+        R::PAGE,
     )
         .into_response()
 }
 
-async fn state(State(s): State<Shared>, Path(token): Path<String>) -> Response {
+async fn state<R: Rules>(State(s): State<Shared<R>>, Path(token): Path<String>) -> Response {
     match s.book().view(&token) {
         Ok(v) => ([(header::CACHE_CONTROL, "no-store")], axum::Json(v)).into_response(),
         Err(r) => refuse(status_of(&r), r),
@@ -236,8 +250,12 @@ fn parse<T: serde::de::DeserializeOwned>(what: &str, body: &str) -> Result<T, St
     })
 }
 
-async fn plan(State(s): State<Shared>, Path(token): Path<String>, body: String) -> Response {
-    let request: PlanRequest = match parse("path", &body) {
+async fn plan<R: Rules>(
+    State(s): State<Shared<R>>,
+    Path(token): Path<String>,
+    body: String,
+) -> Response {
+    let request: R::Plan = match parse("path", &body) {
         Ok(r) => r,
         Err(why) => return refuse(StatusCode::BAD_REQUEST, why),
     };
@@ -247,8 +265,12 @@ async fn plan(State(s): State<Shared>, Path(token): Path<String>, body: String) 
     }
 }
 
-async fn answer(State(s): State<Shared>, Path(token): Path<String>, body: String) -> Response {
-    let request: AnswerRequest = match parse("answer", &body) {
+async fn answer<R: Rules>(
+    State(s): State<Shared<R>>,
+    Path(token): Path<String>,
+    body: String,
+) -> Response {
+    let request: AnswerRequest<R::Command> = match parse("answer", &body) {
         Ok(r) => r,
         Err(why) => return refuse(StatusCode::BAD_REQUEST, why),
     };
@@ -266,8 +288,12 @@ async fn answer(State(s): State<Shared>, Path(token): Path<String>, body: String
     }
 }
 
-async fn seal(State(s): State<Shared>, Path(token): Path<String>, body: String) -> Response {
-    let request: SealRequest = match parse("seal", &body) {
+async fn seal<R: Rules>(
+    State(s): State<Shared<R>>,
+    Path(token): Path<String>,
+    body: String,
+) -> Response {
+    let request: SealRequest<R::Orders> = match parse("seal", &body) {
         Ok(r) => r,
         Err(why) => return refuse(StatusCode::BAD_REQUEST, why),
     };
@@ -286,8 +312,8 @@ async fn seal(State(s): State<Shared>, Path(token): Path<String>, body: String) 
     }
 }
 
-async fn socket(
-    State(s): State<Shared>,
+async fn socket<R: Rules>(
+    State(s): State<Shared<R>>,
     Path(token): Path<String>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
@@ -310,7 +336,7 @@ async fn socket(
 
 /// Send the seat's view now and after every change, until the page goes or
 /// the token no longer opens the seat.
-async fn push(s: Shared, token: String, mut ws: WebSocket) {
+async fn push<R: Rules>(s: Shared<R>, token: String, mut ws: WebSocket) {
     let mut changed = s.changed.subscribe();
     loop {
         let view = s.book().view(&token);

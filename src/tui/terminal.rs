@@ -5,7 +5,6 @@
 //! cannot — and the event loop between.
 
 use std::io::{self, Stdout, stdout};
-use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -26,7 +25,7 @@ use ratatui::crossterm::terminal::{
 use ratatui::Frame;
 
 use super::input::{Effect, Input};
-use crate::seats::{Port, Token};
+use crate::seats::{Bound, Token};
 
 /// How a display begins, once it has a terminal.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,8 +45,14 @@ pub trait Screen {
     /// The sides a player seat may seal orders for, by name; or, for a
     /// ruleset whose orders are not sealed, why it serves no seats.
     fn seat_sides(&self) -> Result<Vec<String>, String>;
-    /// Serve the player seats at `addr`, one token a side.
-    fn open_seats(&mut self, _addr: SocketAddr, _tokens: Vec<Token>) {}
+    /// Serve the player seats at `bound`, one token a side (asked only when
+    /// [`Screen::seat_sides`] gave the sides).
+    fn open_seats(&mut self, _bound: Bound, _tokens: Vec<Token>) -> io::Result<()> {
+        Err(io::Error::new(
+            io::ErrorKind::Unsupported,
+            "this display serves no player seats",
+        ))
+    }
     fn handle(&mut self, input: Input) -> Effect;
     /// Pure: reads the display and writes cells.
     fn draw(&self, frame: &mut Frame);
@@ -55,7 +60,7 @@ pub trait Screen {
     fn save_on_exit(&mut self);
     /// Carry what the display and the player seats' server have for each
     /// other (nothing, for a display without seats).
-    fn exchange(&mut self, _port: Option<&dyn Port>) {}
+    fn exchange(&mut self) {}
 }
 
 /// How often time passes for the auto pace.
@@ -136,9 +141,8 @@ struct Watch {
     handled: Arc<AtomicBool>,
 }
 
-/// Run the display until the user quits or a signal ends it; `seats` is
-/// the player seats' server, if the battle is served.
-pub fn run(app: &mut dyn Screen, seats: Option<Box<dyn Port>>) -> io::Result<Exit> {
+/// Run the display until the user quits or a signal ends it.
+pub fn run(app: &mut dyn Screen) -> io::Result<Exit> {
     let watch = watch_signals()?;
     let (_guard, mut terminal) = enter()?;
     let size = terminal.size()?;
@@ -154,7 +158,7 @@ pub fn run(app: &mut dyn Screen, seats: Option<Box<dyn Port>>) -> io::Result<Exi
         if signal != 0 {
             return leave(app, signal as i32);
         }
-        app.exchange(seats.as_deref());
+        app.exchange();
         // A closed terminal (HUP) fails to draw or read: end as for the signal.
         if terminal.draw(|frame| app.draw(frame)).is_err() {
             return leave(app, SIGHUP);

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use clap::{ArgMatches, Args, FromArgMatches};
 
-use super::display::App;
+use super::display::{App, Display};
 use super::engine::Battle;
 use super::rules::tables::tables;
 use super::scenario;
@@ -182,7 +182,7 @@ impl Front for Shakhan {
             }
         };
         Ok(Opened {
-            screen: Box::new(App::from_session(session, light)),
+            screen: Box::new(Display::new(App::from_session(session, light))),
             warnings,
         })
     }

@@ -10,6 +10,7 @@ pub mod report;
 pub mod rules;
 pub mod scenario;
 pub mod script;
+pub mod seats;
 pub mod session;
 
 pub use front::Shakhan;

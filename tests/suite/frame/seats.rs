@@ -11,8 +11,9 @@ use hexmelee::rulesets::shakhan::ai;
 use hexmelee::rulesets::shakhan::engine::{
     Battle, Command, FigureMove, FigureOrders, Prompt, ShieldStance,
 };
+use hexmelee::rulesets::shakhan::seats::{Answered, FromServer, Question, Sealed, Table, ToServer};
 use hexmelee::seam::{FigureId, SideId};
-use hexmelee::seats::{self, Answered, FromServer, Link, Question, Sealed, Table, ToServer, Token};
+use hexmelee::seats::{self, Link, Token};
 use serde_json::{Value, json};
 
 const RED: SideId = SideId(0);
@@ -22,7 +23,7 @@ const WAIT: Duration = Duration::from_secs(5);
 /// The duel at its seed with both seats open, fixed tokens (tests only).
 struct Table2 {
     battle: Battle,
-    link: Link,
+    link: Link<Battle>,
     http: ureq::Agent,
 }
 

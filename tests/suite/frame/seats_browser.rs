@@ -21,10 +21,12 @@ use std::time::{Duration, Instant};
 
 use hexmelee::rulesets::shakhan::display::app::App;
 use hexmelee::rulesets::shakhan::display::keys::Mode;
+use hexmelee::rulesets::shakhan::engine::Battle;
 use hexmelee::rulesets::shakhan::engine::{Command, Prompt};
 use hexmelee::rulesets::shakhan::rules::Card;
+use hexmelee::rulesets::shakhan::seats::FromServer;
 use hexmelee::seam::{FigureId, SideId};
-use hexmelee::seats::{self, FromServer, Link, Token};
+use hexmelee::seats::{self, Link, Token};
 use ratatui::crossterm::event::KeyCode;
 use serde_json::{Value, json};
 
@@ -124,7 +126,7 @@ impl Drop for Session<'_> {
 /// loop pumps it.
 struct Laptop {
     app: App,
-    link: Link,
+    link: Link<Battle>,
 }
 
 impl Laptop {

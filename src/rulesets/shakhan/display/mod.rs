@@ -11,53 +11,73 @@ pub use app::App;
 
 use ratatui::Frame;
 
-use std::net::SocketAddr;
 use std::path::PathBuf;
 
-use crate::seats::{FromServer, Port, Token};
+use super::engine::Battle;
+use super::seats::FromServer;
+use crate::seats::{Bound, Port, Token};
 use crate::tui::input::{Effect, Input};
 use crate::tui::terminal::{Begin, Screen};
 
-impl Screen for App {
+/// The App on the terminal, with the player seats' server if the battle is
+/// served.
+pub struct Display {
+    app: App,
+    seats: Option<Box<dyn Port<Battle>>>,
+}
+
+impl Display {
+    pub fn new(app: App) -> Display {
+        Display { app, seats: None }
+    }
+}
+
+impl Screen for Display {
     fn begin(&mut self, autosave: Option<PathBuf>, how: Begin) {
-        self.autosave = autosave;
+        let app = &mut self.app;
+        app.autosave = autosave;
         match how {
-            Begin::Resume(file) => self.save_path = Some(file),
+            Begin::Resume(file) => app.save_path = Some(file),
             Begin::Replay(file) => {
-                self.save_path = Some(file);
-                self.start_replay();
+                app.save_path = Some(file);
+                app.start_replay();
             }
-            Begin::Fresh => self.offer_autosave(),
+            Begin::Fresh => app.offer_autosave(),
         }
     }
     fn seat_sides(&self) -> Result<Vec<String>, String> {
         Ok(self
+            .app
             .battle()
             .sides()
             .iter()
             .map(|s| s.name.clone())
             .collect())
     }
-    fn open_seats(&mut self, addr: SocketAddr, tokens: Vec<Token>) {
-        App::open_seats(self, addr, tokens);
+    fn open_seats(&mut self, bound: Bound, tokens: Vec<Token>) -> std::io::Result<()> {
+        let addr = bound.addr;
+        self.seats = Some(crate::seats::serve(bound)?);
+        self.app.open_seats(addr, tokens);
+        Ok(())
     }
     fn handle(&mut self, input: Input) -> Effect {
-        App::handle(self, input)
+        self.app.handle(input)
     }
     fn draw(&self, frame: &mut Frame) {
-        ui::draw(frame, self);
+        ui::draw(frame, &self.app);
     }
     fn save_on_exit(&mut self) {
-        App::save_on_exit(self);
+        self.app.save_on_exit();
     }
-    fn exchange(&mut self, port: Option<&dyn Port>) {
-        exchange(self, port);
+    fn exchange(&mut self) {
+        if let Some(port) = &self.seats {
+            exchange(&mut self.app, port.as_ref());
+        }
     }
 }
 
 /// Carry what the App and the player seats' server have for each other.
-fn exchange(app: &mut App, port: Option<&dyn Port>) {
-    let Some(port) = port else { return };
+fn exchange(app: &mut App, port: &dyn Port<Battle>) {
     while let Some(message) = port.try_recv() {
         match message {
             FromServer::Sealed(sealed) => app.seat_sealed(sealed),

@@ -1,13 +1,16 @@
 //! Player seats on the laptop (issue 23): each seated side's link, what its
 //! seat has sealed, and handing seals in as the side's orders. The App keeps
 //! no channel: what it would tell the server waits in an outbox that the
-//! terminal loop sends (`crate::seats::Link`), so tests read it directly.
+//! display sends to the server (`crate::seats::Port`), so tests read it directly.
 
 use std::net::SocketAddr;
 
 use crate::rulesets::shakhan::engine::{Command, FigureOrders, Prompt};
+use crate::rulesets::shakhan::seats::{
+    Answered, Question, Sealed, Table, ToServer, seat_may_answer,
+};
 use crate::seam::SideId;
-use crate::seats::{Answered, Question, Sealed, Table, ToServer, Token, seat_may_answer};
+use crate::seats::Token;
 
 use super::{App, Overlay};
 
