@@ -287,7 +287,7 @@ fn clamp_scroll(scroll: i32, lo: i32, hi: i32, len: i32) -> i32 {
     }
 }
 
-/// Draws a battle's map (Shakhàn's unless said) through a [`MapView`] in a
+/// Draws a battle's map through a [`MapView`] in a
 /// [`Theme`].
 pub struct MapWidget<'a, B: Stage> {
     pub battle: &'a B,
@@ -307,7 +307,6 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::rulesets::shakhan::engine::Battle;
 
     fn view(zoom: Zoom, scroll: (i32, i32)) -> MapView {
         MapView {
@@ -387,17 +386,65 @@ mod tests {
         assert_eq!(v.scroll, (0, 0));
     }
 
-    fn shipped(name: &str) -> Battle {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("scenarios")
-            .join(name);
-        Battle::new(&crate::rulesets::shakhan::scenario::load(&path).unwrap(), 1).unwrap()
+    /// Figures standing on an open map, as a battle's scene gives them.
+    struct Field {
+        map: HexMap,
+        at: Vec<Hex>,
+    }
+
+    impl Stage for Field {
+        fn scene(&self, _: Focus) -> Scene<'_> {
+            let piece = |&hex: &Hex| Piece {
+                name: "",
+                hexes: vec![hex],
+                facing: crate::hex::Facing::N,
+                colour: None,
+                state: State::Active,
+                out: false,
+                gone: false,
+                occupies: true,
+                engaged: false,
+            };
+            Scene {
+                map: &self.map,
+                pieces: self.at.iter().map(piece).collect(),
+                strike_zone: Vec::new(),
+                missile_zone: Vec::new(),
+                threats: Vec::new(),
+            }
+        }
+    }
+
+    fn field(width: u16, height: u16, at: &[(i32, i32)]) -> Field {
+        Field {
+            map: HexMap::open(width, height).unwrap(),
+            at: at.iter().map(|&(c, r)| Hex::new(c, r)).collect(),
+        }
+    }
+
+    /// The shipped duel's map and figures (`scenarios/duel.ron`).
+    fn duel() -> Field {
+        field(9, 7, &[(2, 3), (6, 3)])
+    }
+
+    /// The shipped skirmish's (`scenarios/skirmish.ron`).
+    fn skirmish() -> Field {
+        let at = [
+            (7, 5),
+            (9, 5),
+            (8, 6),
+            (10, 7),
+            (8, 1),
+            (10, 1),
+            (6, 0),
+            (12, 0),
+        ];
+        field(18, 12, &at)
     }
 
     #[test]
     fn fit_picks_the_largest_zoom_that_holds_the_figures() {
-        let duel = shipped("duel.ron");
-        let skirmish = shipped("skirmish.ron");
+        let (duel, skirmish) = (duel(), skirmish());
         let mut v = view(Zoom::Normal, (5, 5));
         v.cursor = Hex::new(2, 3);
         // 80×24's map area: only Compact holds the duel; the map's 37
@@ -415,8 +462,8 @@ mod tests {
         assert_eq!(v.zoom, Zoom::Normal);
         assert_eq!(v.scroll.0, -(144 - 128) / 2);
         assert!(v.scroll.1 >= 0, "{:?}", v.scroll);
-        for f in skirmish.figures() {
-            assert!(centre_on_screen(&v, f.pose.hex, Rect::new(0, 0, 144, 40)).is_some());
+        for &hex in &skirmish.at {
+            assert!(centre_on_screen(&v, hex, Rect::new(0, 0, 144, 40)).is_some());
         }
         // Large labels: never below Normal, even where nothing fits.
         v.large = true;
