@@ -18,7 +18,8 @@ pub trait Rules: Clone + Debug + Send + Sync + 'static {
     /// A side's orders as a seat seals them.
     type Orders: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     /// What a seat sees of the table besides the seats' own words: its
-    /// fields stand beside them in the seat's JSON.
+    /// fields stand beside them in the seat's JSON, so it serializes as a
+    /// struct or a map (as does [`Rules::Asking`]).
     type Board: Clone + Debug + PartialEq + Serialize + Send + Sync;
     /// A question the laptop puts to one seat in the middle of a round.
     type Question: Clone + Debug + PartialEq + Send + Sync;
