@@ -4,13 +4,11 @@
 //! The rules themselves are `rules::shakhan::brawl`; rulings in
 //! docs/RULINGS.md ("Brawling").
 
-use serde::{Deserialize, Serialize};
-
 use super::apply::take_owed_cards;
 use super::command::{BusyStance, CardOrder, FigureOrders};
-use super::event::{Event, StrikeEvent, StrikeResolution};
-use super::state::Figure;
-use super::strike::{PendingStrike, target};
+use super::event::{BrawlEvent, Event, StrikeEvent, StrikeResolution};
+use super::state::{Figure, PendingStrike};
+use super::strike::target;
 use super::{Battle, FigureId, Rejection};
 use crate::hex::{Hex, Pose};
 use crate::rulesets::shakhan::rules::brawl::{
@@ -26,94 +24,6 @@ use crate::rulesets::shakhan::rules::wound::Wound;
 use crate::rulesets::shakhan::rules::{BodyArea, Card, Quality};
 use crate::seam::View;
 use crate::words::{noun, possessive};
-
-/// A figure's brawling state that outlasts a Melee Round.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct BrawlState {
-    /// Shakhàn 16.10.4.1: the figures restraining this one.
-    pub held_by: Vec<FigureId>,
-    /// Shakhàn 16.10.4.1: the figures this one is among the holders of (the other side of
-    /// `held_by`, so that who a figure holds is found without a look at
-    /// every figure).
-    #[serde(default)]
-    pub holds: Vec<FigureId>,
-    /// The round the hold was taken (its check is repeated in later rounds).
-    pub held_since: u32,
-    /// Shakhàn 16.10.4.8: a drop-kick begun on the last card of the round,
-    /// at this target, to land next round.
-    pub kick: Option<FigureId>,
-}
-
-/// What brawling did beyond the strikes themselves (those are
-/// [`Event::Strike`]s whose explanation is the brawling resolution).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum BrawlEvent {
-    /// Shakhàn 16.10.4: the figure's brawling forms, by card, made known with
-    /// the orders at the start of the round.
-    Announced {
-        figure: FigureId,
-        intents: Vec<(usize, BrawlIntent)>,
-    },
-    /// Shakhàn 16.10.4.1: the grapple took hold; all count as playing G.
-    Held {
-        holders: Vec<FigureId>,
-        held: FigureId,
-    },
-    /// Shakhàn 16.10.4.1: the check repeated each round; the holders spend
-    /// 1 Fatigue Point, the held figure 2 for trying to break free.
-    HoldChecked {
-        held: FigureId,
-        holders: Vec<FigureId>,
-        difference: i32,
-        dmod: f64,
-        under_attack: bool,
-        threshold: i32,
-        roll: u8,
-        kept: bool,
-    },
-    /// A holder plays another card than G and lets go (docs/RULINGS.md).
-    Released { holder: FigureId, held: FigureId },
-    /// Shakhàn 16.10.4.10: a throw against an oncoming attacker.
-    Throw {
-        thrower: FigureId,
-        thrown: FigureId,
-        chance: i32,
-        roll: u8,
-        success: bool,
-        /// Where the thrown figure lands, prone.
-        to: Pose,
-    },
-    /// Shakhàn 16.10.4.8: a drop-kick begun on the round's last card.
-    KickBegun {
-        figure: FigureId,
-        target: FigureId,
-        card_index: usize,
-    },
-    /// Shakhàn 16.10.4.8: the drop-kick could not be made.
-    KickAbandoned {
-        figure: FigureId,
-        target: FigureId,
-        why: String,
-        cards: Vec<usize>,
-    },
-    /// Shakhàn 16.10.4.8: the run-up check; a failure leaves the kicker
-    /// prone half way (`to`), doubly unbalanced.
-    RunUp {
-        figure: FigureId,
-        target: FigureId,
-        check: i32,
-        roll: u8,
-        passed: bool,
-        to: Pose,
-        cards: Vec<usize>,
-    },
-    /// Shakhàn 16.10.4.8: the kicker lands behind the target.
-    Landed {
-        figure: FigureId,
-        target: FigureId,
-        to: Pose,
-    },
-}
 
 impl Battle {
     /// The brawling form declared for card `k` of `id`, if any.

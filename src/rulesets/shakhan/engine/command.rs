@@ -3,12 +3,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::referee::Override;
-use super::{FigureId, SideId};
-use crate::hex::Step;
+use crate::hex::{Pose, Step};
 use crate::rulesets::shakhan::rules::brawl::BrawlIntent;
+use crate::rulesets::shakhan::rules::condition::{Morale, SideFortune};
 use crate::rulesets::shakhan::rules::tables::actions::Activity;
 use crate::rulesets::shakhan::rules::{BodyArea, Card};
+use crate::rulesets::shakhan::scenario;
+use crate::seam::{FigureId, SideId};
 
 /// An answer to the engine's current [`Prompt`](super::Prompt), or a referee
 /// action that is allowed at any prompt.
@@ -38,13 +39,13 @@ pub enum Command {
     Referee(Override),
     /// 16.12 step 5: the Referee's pairings for the quick round; figures not
     /// named as attackers make no attack.
-    Pairings { pairs: Vec<super::Pairing> },
+    Pairings { pairs: Vec<Pairing> },
     /// 16.12: the Referee switches Quick Melee Combat on or off, from the
     /// next Melee Round (at any prompt).
     QuickMelee { on: bool },
     /// 16.13.7–16.13.13: the Referee applies a hazard to a figure (at any prompt).
     Hazard {
-        figure: super::FigureId,
+        figure: FigureId,
         hazard: crate::rulesets::shakhan::rules::hazard::Hazard,
     },
     /// 16.11: the defender named by the prompt Dodges a trample this way.
@@ -203,4 +204,122 @@ pub enum ShieldStance {
 pub struct FigureMove {
     pub figure: FigureId,
     pub steps: Vec<Step>,
+}
+
+/// A requisite on the character sheet (16.3–16.8 derive from them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RequisiteName {
+    Agility,
+    Strength,
+    Dexterity,
+    Constitution,
+    Willpower,
+    Vision,
+    NightVision,
+    MagicResistance,
+}
+
+/// The requisite as the character sheet spells it.
+impl std::fmt::Display for RequisiteName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            RequisiteName::Agility => "Agility",
+            RequisiteName::Strength => "Strength",
+            RequisiteName::Dexterity => "Dexterity",
+            RequisiteName::Constitution => "Constitution",
+            RequisiteName::Willpower => "Willpower",
+            RequisiteName::Vision => "Vision",
+            RequisiteName::NightVision => "Night Vision",
+            RequisiteName::MagicResistance => "Magic Resistance",
+        })
+    }
+}
+
+/// A reserve a figure's condition is measured against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReserveName {
+    /// Body Damage Reserve (16.7).
+    Bdr,
+    /// Fatigue Point Reserve (16.6).
+    Fpr,
+    /// Pain Reserve (16.13.3).
+    PainReserve,
+}
+
+/// One change by the Referee's fiat.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Override {
+    /// A new score on the sheet; the derived factors follow (and, for
+    /// Willpower, the pain, bleeding and morale checks). Reserves do not.
+    SetRequisite {
+        figure: FigureId,
+        requisite: RequisiteName,
+        value: i32,
+    },
+    SetReserve {
+        figure: FigureId,
+        reserve: ReserveName,
+        value: i32,
+    },
+    /// Damage, pain and bleeding to one body area, applied as a wound
+    /// (16.7 coma and death, 16.13.3 pain checks at the next round follow).
+    Wound {
+        figure: FigureId,
+        area: BodyArea,
+        #[serde(default)]
+        damage: i32,
+        #[serde(default)]
+        pain: f64,
+        /// Bleeding points per Melee Round…
+        #[serde(default)]
+        bleeding: u32,
+        /// …for this many rounds (16.13.4).
+        #[serde(default)]
+        bleeding_rounds: u32,
+    },
+    Heal {
+        figure: FigureId,
+        #[serde(default)]
+        damage: i32,
+        #[serde(default)]
+        pain: f64,
+        #[serde(default)]
+        fatigue: f64,
+        #[serde(default)]
+        stop_bleeding: bool,
+        /// The unconscious come round (not the dead).
+        #[serde(default)]
+        wake: bool,
+    },
+    /// Move or turn a figure to a free hex of the map, no AP spent.
+    Place { figure: FigureId, to: Pose },
+    /// A figure joins (a scenario figure entry); it takes the next number.
+    AddFigure { figure: Box<scenario::Figure> },
+    /// Taken off the field; its number is kept.
+    RemoveFigure { figure: FigureId },
+    /// The figure's morale is this (16.9.6); routed or broken, it runs.
+    SetMorale { figure: FigureId, morale: Morale },
+    /// This side has the Initiative (16.9.9) from now on.
+    SetInitiative { side: SideId },
+    /// 16.9.6: the Referee says how the battle goes for a side's Morale
+    /// Checks (`side: None`: for both); `fortune: None` hands the judgement
+    /// back to the scenario's `morale_standing`.
+    SetFortune {
+        side: Option<SideId>,
+        fortune: Option<SideFortune>,
+    },
+    /// Shakhàn 16.3: the figure is tangled up in a net (its TCA limited), or
+    /// freed from one.
+    Entangle { figure: FigureId, entangled: bool },
+    /// Discard `dice` d100 of the dice stream so that what comes next is
+    /// rolled afresh (`Session::reroll` undoes a command, records this and
+    /// makes the command again).
+    Reroll { reason: String, dice: u8 },
+}
+
+/// One attacker set against one defender by the Referee (16.12 step 5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pairing {
+    pub attacker: FigureId,
+    pub defender: FigureId,
 }

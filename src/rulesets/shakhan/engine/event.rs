@@ -7,21 +7,19 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::{FigureId, SideId};
-use crate::hex::{Pose, Step};
-use crate::rulesets::shakhan::rules::Card;
-use crate::rulesets::shakhan::rules::brawl::BrawlReport;
+use super::command::{FigureOrders, Override, Pairing};
+use crate::hex::{Hex, Pose, Step};
+use crate::rulesets::shakhan::rules::brawl::{BrawlIntent, BrawlReport};
 use crate::rulesets::shakhan::rules::condition::{Check, MoraleReport, UpkeepReport};
+use crate::rulesets::shakhan::rules::hazard::{Hazard, HazardOutcome};
 use crate::rulesets::shakhan::rules::melee::{Equipment, StrikeReport};
 use crate::rulesets::shakhan::rules::tables::actions::Activity;
 use crate::rulesets::shakhan::rules::tables::initiative::{InitiativeModifierId, InitiativeResult};
 use crate::rulesets::shakhan::rules::tables::protection::EquipmentDamage;
+use crate::rulesets::shakhan::rules::trample::{ArmourSave, Dodge, Eligibility};
 use crate::rulesets::shakhan::rules::wound::Wound;
-
-use super::brawl::BrawlEvent;
-use super::command::FigureOrders;
-use super::missile::{Flight, FlightEvent};
-use super::referee::Override;
+use crate::rulesets::shakhan::rules::{BodyArea, Card};
+use crate::seam::{FigureId, SideId};
 
 /// Where a Melee Round stands (16.14).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -226,7 +224,7 @@ pub enum Event {
     /// struck, or where it came down.
     MissileFlew(Box<FlightEvent>),
     /// 16.11: a Trample/Crush attack and the defender's Dodge.
-    Trample(Box<crate::rulesets::shakhan::engine::TrampleEvent>),
+    Trample(Box<TrampleEvent>),
     /// 16.9.4 "Dodge a blow": the defender answered whether it dodges the
     /// pending blow of `attacker` (kept until the blow is struck).
     DodgeChosen {
@@ -235,12 +233,12 @@ pub enum Event {
         dodge: bool,
     },
     /// 16.11: one crushing strike after a failed Dodge.
-    TrampleStrike(Box<crate::rulesets::shakhan::engine::TrampleStrike>),
+    TrampleStrike(Box<TrampleStrike>),
     /// 16.13.5–16.13.13: a hazard the Referee applied, and what it did.
-    Hazard(Box<crate::rulesets::shakhan::engine::HazardEvent>),
+    Hazard(Box<HazardEvent>),
     /// 16.12: the Referee's pairings of attackers and defenders.
     PairingsMade {
-        pairs: Vec<crate::rulesets::shakhan::engine::Pairing>,
+        pairs: Vec<Pairing>,
     },
     /// 16.12: the Referee switches Quick Melee Combat on or off from the next round.
     QuickMeleeSwitched {
@@ -344,4 +342,175 @@ impl fmt::Display for InitiativeReason {
             InitiativeReason::Situation(m) => f.write_str(m.words()),
         }
     }
+}
+
+/// What brawling did beyond the strikes themselves (those are
+/// [`Event::Strike`]s whose explanation is the brawling resolution).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum BrawlEvent {
+    /// Shakhàn 16.10.4: the figure's brawling forms, by card, made known with
+    /// the orders at the start of the round.
+    Announced {
+        figure: FigureId,
+        intents: Vec<(usize, BrawlIntent)>,
+    },
+    /// Shakhàn 16.10.4.1: the grapple took hold; all count as playing G.
+    Held {
+        holders: Vec<FigureId>,
+        held: FigureId,
+    },
+    /// Shakhàn 16.10.4.1: the check repeated each round; the holders spend
+    /// 1 Fatigue Point, the held figure 2 for trying to break free.
+    HoldChecked {
+        held: FigureId,
+        holders: Vec<FigureId>,
+        difference: i32,
+        dmod: f64,
+        under_attack: bool,
+        threshold: i32,
+        roll: u8,
+        kept: bool,
+    },
+    /// A holder plays another card than G and lets go (docs/RULINGS.md).
+    Released { holder: FigureId, held: FigureId },
+    /// Shakhàn 16.10.4.10: a throw against an oncoming attacker.
+    Throw {
+        thrower: FigureId,
+        thrown: FigureId,
+        chance: i32,
+        roll: u8,
+        success: bool,
+        /// Where the thrown figure lands, prone.
+        to: Pose,
+    },
+    /// Shakhàn 16.10.4.8: a drop-kick begun on the round's last card.
+    KickBegun {
+        figure: FigureId,
+        target: FigureId,
+        card_index: usize,
+    },
+    /// Shakhàn 16.10.4.8: the drop-kick could not be made.
+    KickAbandoned {
+        figure: FigureId,
+        target: FigureId,
+        why: String,
+        cards: Vec<usize>,
+    },
+    /// Shakhàn 16.10.4.8: the run-up check; a failure leaves the kicker
+    /// prone half way (`to`), doubly unbalanced.
+    RunUp {
+        figure: FigureId,
+        target: FigureId,
+        check: i32,
+        roll: u8,
+        passed: bool,
+        to: Pose,
+        cards: Vec<usize>,
+    },
+    /// Shakhàn 16.10.4.8: the kicker lands behind the target.
+    Landed {
+        figure: FigureId,
+        target: FigureId,
+        to: Pose,
+    },
+}
+
+/// One missile loosed: everything its flight needs, fixed when it was loosed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Flight {
+    pub firer: FigureId,
+    pub weapon: usize,
+    /// The intended target, and the hex it stood in.
+    pub target: FigureId,
+    pub from: Hex,
+    pub at: Hex,
+    pub aim: Option<BodyArea>,
+    /// Friends were warned (16.12.1).
+    pub warned: bool,
+    /// The card it was loosed under and whether the firer was moving (16.15.14).
+    pub card: Card,
+    pub moving: bool,
+    /// Time in the air to the target (16.14.3.2).
+    pub seconds: f64,
+}
+
+/// Shakhàn 16.12.1: a flight, every check on the way, and what it did.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FlightEvent {
+    pub flight: Flight,
+    /// Taken from the missiles in the air (16.14.3.2).
+    pub arrived: bool,
+    /// Every figure checked, in the order passed.
+    pub checked: Vec<FigureId>,
+    pub struck: Option<FigureId>,
+    pub wounds: Vec<Wound>,
+    /// The struck figure's shield and armour checks (16.15.4 `a`).
+    pub equipment: Vec<(Equipment, EquipmentDamage)>,
+    /// 16.9.4.1, 16.5.2: the struck figure's action under way was spoiled.
+    pub action_spoiled: bool,
+    /// Where it came down, metres from the firer, when it struck nothing.
+    pub landed_m: Option<f64>,
+    pub explanation: String,
+    /// What the players may be told (16.10).
+    pub table_view: String,
+}
+
+/// Shakhàn 16.11: the Dodge against a trample and what came of it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TrampleEvent {
+    pub attacker: FigureId,
+    pub defender: FigureId,
+    pub why: Eligibility,
+    /// Whole multiples of the defender's weight.
+    pub multiple: u32,
+    pub dodge: Dodge,
+    /// A successful dodger is displaced one hex at random (1D6 hexside,
+    /// clockwise to the first free one); `None` when it has nowhere to go.
+    pub displaced_to: Option<Hex>,
+    /// After a failed Dodge: the die and the number of strikes rolled.
+    pub strikes: Option<(u32, u32)>,
+}
+
+/// Shakhàn 16.11: one crushing strike of a trample.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TrampleStrike {
+    pub attacker: FigureId,
+    pub defender: FigureId,
+    pub wounds: Vec<Wound>,
+    pub equipment: Vec<(Equipment, EquipmentDamage)>,
+    /// The armour of each area struck saves against its composition factor
+    /// or is ruined, whatever the penetration roll.
+    pub armour_saves: Vec<(BodyArea, ArmourSave)>,
+    /// The blow as the rules reported it; written out only when read
+    /// ([`TrampleStrike::explanation`]).
+    pub report: StrikeReport,
+}
+
+impl TrampleStrike {
+    /// The whole explanation: the blow, then each armour's Saving Throw.
+    pub fn explanation(&self) -> String {
+        let mut explanation = format!("Trample — {}", self.report);
+        for (area, save) in &self.armour_saves {
+            explanation.push_str(&format!(
+                "; {} armour saves against its composition factor: {}{}",
+                area.name(),
+                save.check,
+                if save.ruined() { " — ruined" } else { "" }
+            ));
+        }
+        explanation
+    }
+
+    /// What the players may be told (16.10): symptoms, not injury names.
+    pub fn table_view(&self) -> String {
+        self.report.symptoms().join("; ")
+    }
+}
+
+/// A hazard applied to a figure, every roll explained.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HazardEvent {
+    pub figure: FigureId,
+    pub hazard: Hazard,
+    pub outcome: HazardOutcome,
 }

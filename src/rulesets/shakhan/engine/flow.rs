@@ -190,13 +190,13 @@ impl Battle {
 
     /// Whether a question must be put to the defender before this blow: busy
     /// (16.9.4.1), dodging (16.9.4) or the shield (16.15.4).
-    fn asks_about(&self, s: &super::strike::PendingStrike) -> bool {
+    fn asks_about(&self, s: &super::state::PendingStrike) -> bool {
         self.busy_question(s) || self.dodge_question(s) || self.shield_question(s)
     }
 
     /// The blow the pending question is about: the one [`Battle::advance`]
     /// stopped at, else found afresh.
-    fn asked_strike(&self) -> Option<super::strike::PendingStrike> {
+    fn asked_strike(&self) -> Option<super::state::PendingStrike> {
         debug_assert!(self.asked.is_none() || self.asked == self.next_strike());
         self.asked.or_else(|| self.next_strike())
     }

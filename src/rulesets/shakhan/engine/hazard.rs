@@ -2,23 +2,13 @@
 //! figure at any prompt (`Command::Hazard`), and what is left for after the
 //! battle is listed per figure.
 
-use serde::{Deserialize, Serialize};
-
-use super::event::Event;
+use super::event::{Event, HazardEvent};
 use super::{Battle, FigureId, Rejection};
 use crate::rulesets::shakhan::rules::Card;
 use crate::rulesets::shakhan::rules::condition::{MoraleCause, wound_calls_for_morale};
 use crate::rulesets::shakhan::rules::hazard::{
-    AftermathCheck, Hazard, HazardOutcome, Victim, aftermath_checks, resolve,
+    AftermathCheck, Hazard, Victim, aftermath_checks, resolve,
 };
-
-/// A hazard applied to a figure, every roll explained.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct HazardEvent {
-    pub figure: FigureId,
-    pub hazard: Hazard,
-    pub outcome: HazardOutcome,
-}
 
 impl Battle {
     /// Shakhàn 16.13.5–16.13.13: roll the hazard on the figure as it is now

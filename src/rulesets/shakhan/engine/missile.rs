@@ -7,90 +7,20 @@
 
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
-
 use super::command::{MissileIntent, ShieldStance};
-use super::event::{Event, Phase};
+use super::event::{Event, Flight, FlightEvent, Phase};
+use super::strike::damaging;
 use super::{Battle, FigureId, Rejection};
 use crate::hex::{Aspect, Hex, Terrain};
-use crate::rulesets::shakhan::rules::character::{Character, derive};
+use crate::rulesets::shakhan::rules::Card;
+use crate::rulesets::shakhan::rules::character::derive;
 use crate::rulesets::shakhan::rules::condition::{MoraleCause, wound_calls_for_morale};
 use crate::rulesets::shakhan::rules::melee::{self, Equipment};
 use crate::rulesets::shakhan::rules::missile::{self, Conditions, MissileBlow, Role, Shooter};
 use crate::rulesets::shakhan::rules::tables::actions::Activity;
-use crate::rulesets::shakhan::rules::tables::protection::EquipmentDamage;
 use crate::rulesets::shakhan::rules::wound::Wound;
-use crate::rulesets::shakhan::rules::{BodyArea, Card};
 use crate::seam::View;
 use crate::words::possessive;
-
-/// A figure's missile weapons in play (16.5.2).
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Quiver {
-    /// The weapon loaded and ready to fire, by its index.
-    pub loaded: Option<usize>,
-    /// The weapon being loaded (the action under way is its loading).
-    pub loading: Option<usize>,
-    /// Shots left per weapon (arrows, bolts, weapons to throw).
-    pub shots: Vec<u32>,
-    /// Moved in the last pulse of the round before: still moving when this
-    /// round's missiles are loosed (16.15.14 "firer moving").
-    pub moving: bool,
-}
-
-impl Quiver {
-    /// At the start of a battle: nothing loaded unless the scenario says its
-    /// first missile weapon is.
-    pub fn new(c: &Character, first_loaded: bool) -> Quiver {
-        let shots: Vec<u32> = c.missile_weapons.iter().map(|m| m.ammunition).collect();
-        Quiver {
-            loaded: (first_loaded && shots.first().is_some_and(|n| *n > 0)).then_some(0),
-            loading: None,
-            shots,
-            moving: false,
-        }
-    }
-}
-
-/// One missile loosed: everything its flight needs, fixed when it was loosed.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Flight {
-    pub firer: FigureId,
-    pub weapon: usize,
-    /// The intended target, and the hex it stood in.
-    pub target: FigureId,
-    pub from: Hex,
-    pub at: Hex,
-    pub aim: Option<BodyArea>,
-    /// Friends were warned (16.12.1).
-    pub warned: bool,
-    /// The card it was loosed under and whether the firer was moving (16.15.14).
-    pub card: Card,
-    pub moving: bool,
-    /// Time in the air to the target (16.14.3.2).
-    pub seconds: f64,
-}
-
-/// Shakhàn 16.12.1: a flight, every check on the way, and what it did.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FlightEvent {
-    pub flight: Flight,
-    /// Taken from the missiles in the air (16.14.3.2).
-    pub arrived: bool,
-    /// Every figure checked, in the order passed.
-    pub checked: Vec<FigureId>,
-    pub struck: Option<FigureId>,
-    pub wounds: Vec<Wound>,
-    /// The struck figure's shield and armour checks (16.15.4 `a`).
-    pub equipment: Vec<(Equipment, EquipmentDamage)>,
-    /// 16.9.4.1, 16.5.2: the struck figure's action under way was spoiled.
-    pub action_spoiled: bool,
-    /// Where it came down, metres from the firer, when it struck nothing.
-    pub landed_m: Option<f64>,
-    pub explanation: String,
-    /// What the players may be told (16.10).
-    pub table_view: String,
-}
 
 /// What a check on one hex of the flight found.
 struct Hit {
@@ -833,9 +763,4 @@ impl Battle {
 /// a load under way.
 fn loading_lost(activity: Activity, wounds: &[Wound]) -> bool {
     activity == Activity::LoadMissile && damaging(wounds)
-}
-
-/// Whether a blow's wounds do damage of any sort or cost cards.
-pub(super) fn damaging(wounds: &[Wound]) -> bool {
-    wounds.iter().any(|w| w.damage > 0 || w.unbalanced > 0)
 }

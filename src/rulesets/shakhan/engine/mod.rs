@@ -29,23 +29,20 @@ mod state;
 mod strike;
 mod trample;
 
-pub use brawl::{BrawlEvent, BrawlState};
 pub use command::{
     BusyStance, CardOrder, Command, DodgeStance, FigureMove, FigureOrders, MissileIntent,
-    MoveStance, ShieldStance,
+    MoveStance, Override, Pairing, RequisiteName, ReserveName, ShieldStance,
 };
-pub use event::{ApAward, Event, InitiativeReason, Phase, StrikeEvent};
+pub use event::{
+    ApAward, BrawlEvent, Event, Flight, FlightEvent, HazardEvent, InitiativeReason, Phase,
+    StrikeEvent, TrampleEvent, TrampleStrike,
+};
 pub use explain::{Entry, EntryKind};
-pub use hazard::HazardEvent;
-pub use missile::{Flight, FlightEvent, Quiver};
 pub use movement::MoveCheck;
 pub use prompt::Prompt;
 pub use quarters::Hindrance;
-pub use quick::Pairing;
-pub use referee::{Override, RequisiteName, ReserveName};
-pub use state::{ActionUnderWay, Figure, Gear, PlayedCard, RoundPlay};
+pub use state::{ActionUnderWay, BrawlState, Figure, Gear, PlayedCard, Quiver, RoundPlay};
 pub use strike::{striker, target};
-pub use trample::{TrampleEvent, TrampleStrike};
 
 use std::sync::Arc;
 
@@ -89,14 +86,14 @@ pub struct Battle {
     /// 16.9.10: Initiative Priority, highest first (empty under 16.9.9).
     priority: Vec<FigureId>,
     /// 16.12 Quick Melee Combat: this round, the next, the pairings.
-    quick: quick::QuickState,
+    quick: state::QuickState,
     sealed: Vec<Option<Arc<[FigureOrders]>>>,
     winner: Option<Option<SideId>>,
     /// 16.9.6: the Referee's call on how the battle goes, per side (`None`:
     /// the scenario's `morale_standing` judges).
     fortune_calls: [Option<SideFortune>; 2],
     /// 16.14.3.2: missiles still in the air, in the order loosed.
-    in_flight: Vec<missile::Flight>,
+    in_flight: Vec<Flight>,
     /// Melee Rounds (free ones too) begun since the last strike attempt.
     rounds_since_strike: u32,
     /// Whether any figure could Trample/Crush an enemy (16.11); kept as
@@ -107,7 +104,7 @@ pub struct Battle {
     /// strike scans every figure, and a question was otherwise found three
     /// times (measured, issue 19). Derived state: a debug assertion checks
     /// it against [`Battle::next_strike`] at every use.
-    asked: Option<strike::PendingStrike>,
+    asked: Option<state::PendingStrike>,
     /// Which figures stand in which hex, so that who may strike whom looks
     /// only at the hexes within reach (issue 19). Derived state, changed only
     /// by [`Battle::place`]; checked against the figures at each use.
@@ -164,7 +161,7 @@ impl Battle {
             fresh_initiative: false,
             initiative_held: false,
             priority: Vec::new(),
-            quick: quick::QuickState {
+            quick: state::QuickState {
                 next: checked.scenario.options.quick_melee,
                 ..Default::default()
             },

@@ -4,7 +4,8 @@
 
 use super::command::{BusyStance, FigureMove, ShieldStance};
 use super::event::Event;
-use super::strike::{LONGEST_REACH, PendingStrike};
+use super::state::PendingStrike;
+use super::strike::LONGEST_REACH;
 use super::{Battle, FigureId, Rejection, SideId};
 use crate::hex::{Goal, Hex, HexError, MovePath, Pose, Step};
 use crate::rulesets::shakhan::rules::tables::actions::{Activity, CardMovement};

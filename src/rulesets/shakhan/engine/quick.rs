@@ -4,19 +4,11 @@
 //! then makes its attacks on its partner, in descending Adjusted Agility, with
 //! half the usual Action Points; Divine Intervention closes the round.
 
-use serde::{Deserialize, Serialize};
-
+use super::command::Pairing;
 use super::event::{Event, Phase};
-use super::strike::PendingStrike;
+use super::state::PendingStrike;
 use super::{Battle, FigureId, Rejection};
 use crate::rulesets::shakhan::rules::tables::actions::StrikeRight;
-
-/// One attacker set against one defender by the Referee (16.12 step 5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Pairing {
-    pub attacker: FigureId,
-    pub defender: FigureId,
-}
 
 impl Battle {
     /// Whether the current round is played as Quick Melee Combat.
@@ -156,13 +148,4 @@ impl Battle {
         };
         (right && a.round.ap_left >= a.strike_cost(self.tables)).then_some(k)
     }
-}
-
-/// Quick Melee Combat state: whether this round is quick, whether the next
-/// will be (the scenario option, or the Referee's switch), and the pairings.
-#[derive(Debug, Clone, Default)]
-pub(super) struct QuickState {
-    pub now: bool,
-    pub next: bool,
-    pub pairings: Vec<Pairing>,
 }

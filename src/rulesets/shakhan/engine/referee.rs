@@ -5,15 +5,13 @@
 
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
-
+use super::command::{Override, RequisiteName, ReserveName};
 use super::event::Event;
 use super::state::Figure;
-use super::{Battle, FigureId, Rejection, SideId};
+use super::{Battle, FigureId, Rejection};
 use crate::hex::Pose;
-use crate::rulesets::shakhan::rules::BodyArea;
 use crate::rulesets::shakhan::rules::character::derive;
-use crate::rulesets::shakhan::rules::condition::{Healing, Morale, SideFortune};
+use crate::rulesets::shakhan::rules::condition::{Healing, SideFortune};
 use crate::rulesets::shakhan::rules::wound::{Bleed, Wound};
 use crate::rulesets::shakhan::scenario::{self, REQUISITE_RANGE};
 use crate::seam::View;
@@ -22,117 +20,6 @@ use crate::words::possessive;
 /// The largest amount of damage, pain, fatigue or reserve an override takes:
 /// far beyond any figure, small enough that sums cannot overflow.
 const MAX_POINTS: i32 = 10_000;
-
-/// A requisite on the character sheet (16.3–16.8 derive from them).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum RequisiteName {
-    Agility,
-    Strength,
-    Dexterity,
-    Constitution,
-    Willpower,
-    Vision,
-    NightVision,
-    MagicResistance,
-}
-
-/// The requisite as the character sheet spells it.
-impl std::fmt::Display for RequisiteName {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            RequisiteName::Agility => "Agility",
-            RequisiteName::Strength => "Strength",
-            RequisiteName::Dexterity => "Dexterity",
-            RequisiteName::Constitution => "Constitution",
-            RequisiteName::Willpower => "Willpower",
-            RequisiteName::Vision => "Vision",
-            RequisiteName::NightVision => "Night Vision",
-            RequisiteName::MagicResistance => "Magic Resistance",
-        })
-    }
-}
-
-/// A reserve a figure's condition is measured against.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ReserveName {
-    /// Body Damage Reserve (16.7).
-    Bdr,
-    /// Fatigue Point Reserve (16.6).
-    Fpr,
-    /// Pain Reserve (16.13.3).
-    PainReserve,
-}
-
-/// One change by the Referee's fiat.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum Override {
-    /// A new score on the sheet; the derived factors follow (and, for
-    /// Willpower, the pain, bleeding and morale checks). Reserves do not.
-    SetRequisite {
-        figure: FigureId,
-        requisite: RequisiteName,
-        value: i32,
-    },
-    SetReserve {
-        figure: FigureId,
-        reserve: ReserveName,
-        value: i32,
-    },
-    /// Damage, pain and bleeding to one body area, applied as a wound
-    /// (16.7 coma and death, 16.13.3 pain checks at the next round follow).
-    Wound {
-        figure: FigureId,
-        area: BodyArea,
-        #[serde(default)]
-        damage: i32,
-        #[serde(default)]
-        pain: f64,
-        /// Bleeding points per Melee Round…
-        #[serde(default)]
-        bleeding: u32,
-        /// …for this many rounds (16.13.4).
-        #[serde(default)]
-        bleeding_rounds: u32,
-    },
-    Heal {
-        figure: FigureId,
-        #[serde(default)]
-        damage: i32,
-        #[serde(default)]
-        pain: f64,
-        #[serde(default)]
-        fatigue: f64,
-        #[serde(default)]
-        stop_bleeding: bool,
-        /// The unconscious come round (not the dead).
-        #[serde(default)]
-        wake: bool,
-    },
-    /// Move or turn a figure to a free hex of the map, no AP spent.
-    Place { figure: FigureId, to: Pose },
-    /// A figure joins (a scenario figure entry); it takes the next number.
-    AddFigure { figure: Box<scenario::Figure> },
-    /// Taken off the field; its number is kept.
-    RemoveFigure { figure: FigureId },
-    /// The figure's morale is this (16.9.6); routed or broken, it runs.
-    SetMorale { figure: FigureId, morale: Morale },
-    /// This side has the Initiative (16.9.9) from now on.
-    SetInitiative { side: SideId },
-    /// 16.9.6: the Referee says how the battle goes for a side's Morale
-    /// Checks (`side: None`: for both); `fortune: None` hands the judgement
-    /// back to the scenario's `morale_standing`.
-    SetFortune {
-        side: Option<SideId>,
-        fortune: Option<SideFortune>,
-    },
-    /// Shakhàn 16.3: the figure is tangled up in a net (its TCA limited), or
-    /// freed from one.
-    Entangle { figure: FigureId, entangled: bool },
-    /// Discard `dice` d100 of the dice stream so that what comes next is
-    /// rolled afresh (`Session::reroll` undoes a command, records this and
-    /// makes the command again).
-    Reroll { reason: String, dice: u8 },
-}
 
 impl Battle {
     /// Check an override against the battle as it stands, and make its event.

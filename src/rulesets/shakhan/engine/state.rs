@@ -4,9 +4,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::FigureId;
-use super::brawl::BrawlState;
-use super::command::{BusyStance, CardOrder, DodgeStance, MoveStance, ShieldStance};
+use super::command::{BusyStance, CardOrder, DodgeStance, MoveStance, Pairing, ShieldStance};
 use crate::hex::{Hex, Pose};
 use crate::rulesets::shakhan::rules::Card;
 use crate::rulesets::shakhan::rules::character::{Character, Factors};
@@ -15,6 +13,7 @@ use crate::rulesets::shakhan::rules::tables::Tables;
 use crate::rulesets::shakhan::rules::tables::actions::Activity;
 use crate::rulesets::shakhan::rules::tables::weapons::WeaponKind;
 use crate::rulesets::shakhan::scenario::Figure as ScenarioFigure;
+use crate::seam::FigureId;
 
 /// One figure on the map.
 #[derive(Debug, Clone, PartialEq)]
@@ -41,7 +40,7 @@ pub struct Figure {
     /// Shakhàn 16.10.4: holds and a drop-kick carried into the next round.
     pub brawl: BrawlState,
     /// Its missile weapons: loaded, loading, shots left (16.5.2).
-    pub missile: super::missile::Quiver,
+    pub missile: Quiver,
     /// Blows that have landed on it this battle, as the table saw them.
     pub blows_taken: u32,
     /// Shakhàn 16.15.4 "impaled on set weapon": the hex its latest charge (a
@@ -72,7 +71,7 @@ impl Figure {
             bleeding: s.bleeding,
             bleeding_rounds: s.bleeding_rounds,
         };
-        let missile = super::missile::Quiver::new(&character, s.missile_loaded);
+        let missile = Quiver::new(&character, s.missile_loaded);
         Figure {
             id,
             name: spec.name.clone(),
@@ -247,4 +246,67 @@ impl RoundPlay {
             ..RoundPlay::default()
         };
     }
+}
+
+/// A figure's brawling state that outlasts a Melee Round.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct BrawlState {
+    /// Shakhàn 16.10.4.1: the figures restraining this one.
+    pub held_by: Vec<FigureId>,
+    /// Shakhàn 16.10.4.1: the figures this one is among the holders of (the other side of
+    /// `held_by`, so that who a figure holds is found without a look at
+    /// every figure).
+    #[serde(default)]
+    pub holds: Vec<FigureId>,
+    /// The round the hold was taken (its check is repeated in later rounds).
+    pub held_since: u32,
+    /// Shakhàn 16.10.4.8: a drop-kick begun on the last card of the round,
+    /// at this target, to land next round.
+    pub kick: Option<FigureId>,
+}
+
+/// A figure's missile weapons in play (16.5.2).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Quiver {
+    /// The weapon loaded and ready to fire, by its index.
+    pub loaded: Option<usize>,
+    /// The weapon being loaded (the action under way is its loading).
+    pub loading: Option<usize>,
+    /// Shots left per weapon (arrows, bolts, weapons to throw).
+    pub shots: Vec<u32>,
+    /// Moved in the last pulse of the round before: still moving when this
+    /// round's missiles are loosed (16.15.14 "firer moving").
+    pub moving: bool,
+}
+
+impl Quiver {
+    /// At the start of a battle: nothing loaded unless the scenario says its
+    /// first missile weapon is.
+    pub fn new(c: &Character, first_loaded: bool) -> Quiver {
+        let shots: Vec<u32> = c.missile_weapons.iter().map(|m| m.ammunition).collect();
+        Quiver {
+            loaded: (first_loaded && shots.first().is_some_and(|n| *n > 0)).then_some(0),
+            loading: None,
+            shots,
+            moving: false,
+        }
+    }
+}
+
+/// A strike about to be made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct PendingStrike {
+    pub attacker: FigureId,
+    pub defender: FigureId,
+    pub card_index: usize,
+    pub reaction: bool,
+}
+
+/// Quick Melee Combat state: whether this round is quick, whether the next
+/// will be (the scenario option, or the Referee's switch), and the pairings.
+#[derive(Debug, Clone, Default)]
+pub(super) struct QuickState {
+    pub now: bool,
+    pub next: bool,
+    pub pairings: Vec<Pairing>,
 }

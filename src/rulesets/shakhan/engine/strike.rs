@@ -1,10 +1,10 @@
 //! Who strikes whom in an Attack Phase (16.14.3.6), which cards count
 //! (16.9.2, 16.9.3), and turning a strike into an event.
 
-use super::Gear;
 use super::command::{BusyStance, DodgeStance, ShieldStance};
 use super::event::{Event, Phase, StrikeEvent, StrikeResolution};
 use super::flow::pulses;
+use super::state::{Gear, PendingStrike};
 use super::{Battle, Figure, FigureId};
 use crate::hex::{Aspect, Hex};
 use crate::rulesets::shakhan::rules::character::{Character, Factors};
@@ -18,16 +18,8 @@ use crate::rulesets::shakhan::rules::tables::armour;
 use crate::rulesets::shakhan::rules::tables::weapons::WeaponFamily;
 
 use crate::rulesets::shakhan::rules::trample::dodge_threshold;
+use crate::rulesets::shakhan::rules::wound::Wound;
 use crate::rulesets::shakhan::rules::{BodyArea, Card};
-
-/// A strike about to be made.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct PendingStrike {
-    pub attacker: FigureId,
-    pub defender: FigureId,
-    pub card_index: usize,
-    pub reaction: bool,
-}
 
 /// What an attacker may strike with this instant, whoever the target.
 struct Means {
@@ -522,7 +514,7 @@ impl Battle {
         let calls = event.wounds.iter().any(wound_calls_for_morale);
         let spoiled = event.action_spoiled;
         let struck = event.struck;
-        let damaging = super::missile::damaging(&event.wounds);
+        let damaging = damaging(&event.wounds);
         self.push(Event::Strike(Box::new(event)));
         if struck {
             self.kick_struck(defender);
@@ -624,4 +616,9 @@ pub fn target(
             ..Scores::default()
         },
     }
+}
+
+/// Whether a blow's wounds do damage of any sort or cost cards.
+pub(super) fn damaging(wounds: &[Wound]) -> bool {
+    wounds.iter().any(|w| w.damage > 0 || w.unbalanced > 0)
 }

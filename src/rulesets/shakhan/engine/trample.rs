@@ -4,76 +4,18 @@
 //! chooses how to Dodge (`Prompt::Dodge`); a failed Dodge costs 1D(limbs)
 //! crushing strikes.
 
-use serde::{Deserialize, Serialize};
-
-use super::event::Event;
+use super::event::{Event, TrampleEvent, TrampleStrike};
 use super::{Battle, Figure, FigureId};
 use crate::hex::{Facing, Hex, Pose};
 use crate::rulesets::shakhan::rules::condition::{Limbs, MoraleCause, wound_calls_for_morale};
-use crate::rulesets::shakhan::rules::melee::{
-    self, Equipment, Modifier, StrikeOptions, StrikeReport, Striker,
-};
+use crate::rulesets::shakhan::rules::melee::{self, Equipment, Modifier, StrikeOptions, Striker};
 use crate::rulesets::shakhan::rules::tables::actions::StrikeRight;
-use crate::rulesets::shakhan::rules::tables::protection::EquipmentDamage;
 use crate::rulesets::shakhan::rules::tables::weapons::WeaponKind;
 use crate::rulesets::shakhan::rules::trample::{
-    ArmourSave, Bulk, Dodge, DodgeChoice, Eligibility, armour_modifier, dodge, eligibility,
-    may_trample, strike_die, weight_multiple,
+    ArmourSave, Bulk, DodgeChoice, Eligibility, armour_modifier, dodge, eligibility, may_trample,
+    strike_die, weight_multiple,
 };
-use crate::rulesets::shakhan::rules::wound::Wound;
 use crate::rulesets::shakhan::rules::{BodyArea, Card, Quality};
-
-/// Shakhàn 16.11: the Dodge against a trample and what came of it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct TrampleEvent {
-    pub attacker: FigureId,
-    pub defender: FigureId,
-    pub why: Eligibility,
-    /// Whole multiples of the defender's weight.
-    pub multiple: u32,
-    pub dodge: Dodge,
-    /// A successful dodger is displaced one hex at random (1D6 hexside,
-    /// clockwise to the first free one); `None` when it has nowhere to go.
-    pub displaced_to: Option<Hex>,
-    /// After a failed Dodge: the die and the number of strikes rolled.
-    pub strikes: Option<(u32, u32)>,
-}
-
-/// Shakhàn 16.11: one crushing strike of a trample.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TrampleStrike {
-    pub attacker: FigureId,
-    pub defender: FigureId,
-    pub wounds: Vec<Wound>,
-    pub equipment: Vec<(Equipment, EquipmentDamage)>,
-    /// The armour of each area struck saves against its composition factor
-    /// or is ruined, whatever the penetration roll.
-    pub armour_saves: Vec<(BodyArea, ArmourSave)>,
-    /// The blow as the rules reported it; written out only when read
-    /// ([`TrampleStrike::explanation`]).
-    pub report: StrikeReport,
-}
-
-impl TrampleStrike {
-    /// The whole explanation: the blow, then each armour's Saving Throw.
-    pub fn explanation(&self) -> String {
-        let mut explanation = format!("Trample — {}", self.report);
-        for (area, save) in &self.armour_saves {
-            explanation.push_str(&format!(
-                "; {} armour saves against its composition factor: {}{}",
-                area.name(),
-                save.check,
-                if save.ruined() { " — ruined" } else { "" }
-            ));
-        }
-        explanation
-    }
-
-    /// What the players may be told (16.10): symptoms, not injury names.
-    pub fn table_view(&self) -> String {
-        self.report.symptoms().join("; ")
-    }
-}
 
 /// The trample weapon: the crushing, concussion-eligible "Explosion or
 /// Impact" row at Magnitude 1 (docs/RULINGS.md).
