@@ -3,9 +3,10 @@
 
 use super::command::FigureMove;
 use super::event::Event;
-use super::{Battle, FigureId, SideId};
+use super::state::Battle;
 use crate::rulesets::shakhan::rules::Card;
 use crate::rulesets::shakhan::rules::condition::Check;
+use crate::seam::{FigureId, SideId};
 
 impl Battle {
     /// At the reveal: a figure playing G with an action begins it (unless it

@@ -3,10 +3,11 @@
 //! until none is left.
 
 use super::event::Event;
-use super::{Battle, FigureId};
+use super::state::Battle;
 use crate::rulesets::shakhan::rules::condition::{Life, UpkeepInput, Withdrawal};
 use crate::rulesets::shakhan::rules::tables::criticals::Requisite;
 use crate::rulesets::shakhan::scenario::Tending;
+use crate::seam::FigureId;
 
 /// A game hour of Melee Rounds: far beyond any bleed (at most 100 rounds) or
 /// delayed death of section 16, so only a guard.

@@ -2,14 +2,14 @@
 //! dice and makes no choices, so replaying events rebuilds the same state.
 
 use super::event::{Event, Phase, StrikeEvent};
-use super::state::{ActionUnderWay, PlayedCard};
-use super::{Battle, Figure, SideId};
+use super::state::{ActionUnderWay, Battle, Figure, PlayedCard};
 use crate::hex::Step;
 use crate::rulesets::shakhan::rules::Card;
 use crate::rulesets::shakhan::rules::condition::{Condition, Healing, Morale, Withdrawal};
 use crate::rulesets::shakhan::rules::melee::Equipment;
 use crate::rulesets::shakhan::rules::tables::actions::Activity;
 use crate::rulesets::shakhan::rules::wound::Wound;
+use crate::seam::{FigureId, SideId};
 
 impl Battle {
     pub(super) fn apply(&mut self, event: &Event) {
@@ -290,14 +290,14 @@ impl Battle {
     }
 
     /// Wounds on a figure, and the cards its imbalance costs (16.15.4 `(x)`).
-    pub(super) fn take_wounds(&mut self, id: super::FigureId, wounds: &[Wound]) {
+    pub(super) fn take_wounds(&mut self, id: FigureId, wounds: &[Wound]) {
         for wound in wounds {
             self.wound_figure(id, wound);
         }
     }
 
     /// A wound on a figure, and the cards its imbalance costs.
-    pub(super) fn wound_figure(&mut self, id: super::FigureId, wound: &Wound) {
+    pub(super) fn wound_figure(&mut self, id: FigureId, wound: &Wound) {
         let f = &mut self.figures[id.0];
         f.condition.apply_wound(wound);
         take_owed_cards(f);

@@ -7,9 +7,8 @@
 use super::apply::take_owed_cards;
 use super::command::{BusyStance, CardOrder, FigureOrders};
 use super::event::{BrawlEvent, Event, StrikeEvent, StrikeResolution};
-use super::state::{Figure, PendingStrike};
+use super::state::{Battle, Figure, PendingStrike};
 use super::strike::target;
-use super::{Battle, FigureId, Rejection};
 use crate::hex::{Hex, Pose};
 use crate::rulesets::shakhan::rules::brawl::{
     self, BREAK_FATIGUE, BlockLimb, BrawlForm, BrawlIntent, BrawlStriker, BrawlTarget, Defence,
@@ -22,7 +21,7 @@ use crate::rulesets::shakhan::rules::tables::actions::Activity;
 use crate::rulesets::shakhan::rules::tables::weapons::WeaponKind;
 use crate::rulesets::shakhan::rules::wound::Wound;
 use crate::rulesets::shakhan::rules::{BodyArea, Card, Quality};
-use crate::seam::View;
+use crate::seam::{FigureId, Rejection, View};
 use crate::words::{noun, possessive};
 
 impl Battle {

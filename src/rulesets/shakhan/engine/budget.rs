@@ -4,8 +4,9 @@
 
 use super::command::{CardOrder, FigureOrders};
 use super::event::ApAward;
-use super::{Battle, FigureId};
+use super::state::Battle;
 use crate::rulesets::shakhan::rules::Card;
+use crate::seam::FigureId;
 
 impl Battle {
     /// Shakhàn 16.9.4, 16.9.8, 16.9.9.1: the Action Points and pulse

@@ -11,7 +11,7 @@ use crate::rulesets::shakhan::rules::{BodyArea, Card};
 use crate::rulesets::shakhan::scenario;
 use crate::seam::{FigureId, SideId};
 
-/// An answer to the engine's current [`Prompt`](super::Prompt), or a referee
+/// An answer to the engine's current [`Prompt`](super::prompt::Prompt), or a referee
 /// action that is allowed at any prompt.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Command {

@@ -1,10 +1,10 @@
 //! Events in plain words for the log, with figure and side names.
 
 use super::event::{Event, Phase};
-use super::{Battle, FigureId, SideId};
+use super::state::Battle;
 use crate::hex::Step;
 use crate::rulesets::shakhan::rules::trample::DodgeChoice;
-use crate::seam::View;
+use crate::seam::{FigureId, SideId, View};
 use crate::words::{count, counted, possessive};
 
 /// One line of the log as written: a round's heading, a pulse's header
@@ -469,7 +469,7 @@ impl Battle {
         })
     }
 
-    fn orders_line(&self, orders: &[super::FigureOrders]) -> String {
+    fn orders_line(&self, orders: &[super::command::FigureOrders]) -> String {
         orders
             .iter()
             .map(|o| {

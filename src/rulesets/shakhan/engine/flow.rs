@@ -4,7 +4,7 @@
 use super::command::{CardOrder, Command, FigureOrders};
 use super::event::{Event, InitiativeReason, Phase};
 use super::prompt::Prompt;
-use super::{Battle, FigureId, Rejection, SideId};
+use super::state::Battle;
 use crate::dice::Percentile;
 use crate::rulesets::shakhan::rules::Card;
 use crate::rulesets::shakhan::rules::condition::{PlayedCard, UpkeepInput, round_fatigue};
@@ -13,6 +13,7 @@ use crate::rulesets::shakhan::rules::tables::initiative::{
     DoubleSurpriseRule, InitiativeFactor, InitiativeModifierId, InitiativeResult, Side,
     modified_roll,
 };
+use crate::seam::{FigureId, Rejection, SideId};
 
 /// Pulses in a normal Melee Round (16.2) and in a free one (16.9.9.1: 2 seconds).
 pub(super) fn pulses(free: bool) -> u8 {
@@ -719,7 +720,7 @@ impl Battle {
     /// to the one card.
     fn check_speech(
         &self,
-        f: &super::Figure,
+        f: &super::state::Figure,
         c: &CardOrder,
         cards: usize,
     ) -> Result<(), Rejection> {

@@ -3,12 +3,13 @@
 //! battle is listed per figure.
 
 use super::event::{Event, HazardEvent};
-use super::{Battle, FigureId, Rejection};
+use super::state::Battle;
 use crate::rulesets::shakhan::rules::Card;
 use crate::rulesets::shakhan::rules::condition::{MoraleCause, wound_calls_for_morale};
 use crate::rulesets::shakhan::rules::hazard::{
     AftermathCheck, Hazard, Victim, aftermath_checks, resolve,
 };
+use crate::seam::{FigureId, Rejection};
 
 impl Battle {
     /// Shakhàn 16.13.5–16.13.13: roll the hazard on the figure as it is now
@@ -26,7 +27,7 @@ impl Battle {
         }
         hazard.check().map_err(Rejection)?;
         let r = f.condition.effective_requisites(&f.character.requisites);
-        let target = super::target(
+        let target = super::strike::target(
             &f.character,
             &f.factors,
             &f.gear,

@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use super::command::{MissileIntent, ShieldStance};
 use super::event::{Event, Flight, FlightEvent, Phase};
+use super::state::Battle;
 use super::strike::damaging;
-use super::{Battle, FigureId, Rejection};
 use crate::hex::{Aspect, Hex, Terrain};
 use crate::rulesets::shakhan::rules::Card;
 use crate::rulesets::shakhan::rules::character::derive;
@@ -19,7 +19,7 @@ use crate::rulesets::shakhan::rules::melee::{self, Equipment};
 use crate::rulesets::shakhan::rules::missile::{self, Conditions, MissileBlow, Role, Shooter};
 use crate::rulesets::shakhan::rules::tables::actions::Activity;
 use crate::rulesets::shakhan::rules::wound::Wound;
-use crate::seam::View;
+use crate::seam::{FigureId, Rejection, View};
 use crate::words::possessive;
 
 /// What a check on one hex of the flight found.
@@ -277,7 +277,7 @@ impl Battle {
     pub(super) fn check_missile_order(
         &self,
         id: FigureId,
-        card: &super::CardOrder,
+        card: &super::command::CardOrder,
     ) -> Result<(), Rejection> {
         let f = &self.figures[id.0];
         let Some(m) = card.missile else {
@@ -524,7 +524,8 @@ impl Battle {
             )
         });
         let raise = shield_down.is_none();
-        let target = super::target(&fig.character, &fig.factors, &fig.gear, Card::G, raise, t);
+        let target =
+            super::strike::target(&fig.character, &fig.factors, &fig.gear, Card::G, raise, t);
         let (height_m, weight_kg) = (fig.character.height_m, fig.character.weight_kg);
         let range_m = self.map.distance_in_metres(flight.from, hex);
         let cover = self
@@ -626,7 +627,7 @@ impl Battle {
                 needed,
             } => {
                 let f = &mut self.figures[figure.0];
-                f.action = Some(super::ActionUnderWay {
+                f.action = Some(super::state::ActionUnderWay {
                     activity: Activity::LoadMissile,
                     needed: *needed,
                     spent: 0.0,

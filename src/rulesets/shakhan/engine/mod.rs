@@ -41,7 +41,7 @@ pub use explain::{Entry, EntryKind};
 pub use movement::MoveCheck;
 pub use prompt::Prompt;
 pub use quarters::Hindrance;
-pub use state::{ActionUnderWay, BrawlState, Figure, Gear, PlayedCard, Quiver, RoundPlay};
+pub use state::{ActionUnderWay, Battle, BrawlState, Figure, Gear, PlayedCard, Quiver, RoundPlay};
 pub use strike::{striker, target};
 
 use std::sync::Arc;
@@ -49,9 +49,8 @@ use std::sync::Arc;
 use thiserror::Error;
 
 use crate::dice::Dice;
-use crate::hex::{Hex, HexMap, Pose};
-use crate::rulesets::shakhan::rules::condition::SideFortune;
-use crate::rulesets::shakhan::rules::tables::{Tables, tables};
+use crate::hex::{HexMap, Pose};
+use crate::rulesets::shakhan::rules::tables::tables;
 use crate::rulesets::shakhan::scenario::{Checked, Options, SideSpec};
 use crate::seam::Engine;
 use crate::seam::places;
@@ -62,60 +61,6 @@ pub use crate::seam::{FigureId, Rejection, SideId};
 pub enum BattleError {
     #[error("a Shakhàn battle needs exactly two sides with figures; this scenario has {0}")]
     Sides(usize),
-}
-
-/// A battle in progress: world, figures, round, phase, dice and log.
-#[derive(Debug, Clone)]
-pub struct Battle {
-    tables: &'static Tables,
-    /// Never changed during a battle: shared by the copies `submit` makes.
-    map: Arc<HexMap>,
-    sides: Arc<Vec<SideSpec>>,
-    figures: Vec<Figure>,
-    options: Options,
-    /// Normal Melee Rounds begun (free rounds are not counted).
-    round: u32,
-    free_round: bool,
-    free_rounds_left: u8,
-    phase: Phase,
-    initiative: Option<SideId>,
-    moves_first: Option<SideId>,
-    fresh_initiative: bool,
-    /// 16.9.9.1: the surprising side keeps Initiative into the next normal round.
-    initiative_held: bool,
-    /// 16.9.10: Initiative Priority, highest first (empty under 16.9.9).
-    priority: Vec<FigureId>,
-    /// 16.12 Quick Melee Combat: this round, the next, the pairings.
-    quick: state::QuickState,
-    sealed: Vec<Option<Arc<[FigureOrders]>>>,
-    winner: Option<Option<SideId>>,
-    /// 16.9.6: the Referee's call on how the battle goes, per side (`None`:
-    /// the scenario's `morale_standing` judges).
-    fortune_calls: [Option<SideFortune>; 2],
-    /// 16.14.3.2: missiles still in the air, in the order loosed.
-    in_flight: Vec<Flight>,
-    /// Melee Rounds (free ones too) begun since the last strike attempt.
-    rounds_since_strike: u32,
-    /// Whether any figure could Trample/Crush an enemy (16.11); kept as
-    /// figures enter.
-    tramplers: bool,
-    /// The blow a question is about (shield, dodge, busy), kept from the
-    /// step that stopped to ask until the next event: finding the next
-    /// strike scans every figure, and a question was otherwise found three
-    /// times (measured, issue 19). Derived state: a debug assertion checks
-    /// it against [`Battle::next_strike`] at every use.
-    asked: Option<state::PendingStrike>,
-    /// Which figures stand in which hex, so that who may strike whom looks
-    /// only at the hexes within reach (issue 19). Derived state, changed only
-    /// by [`Battle::place`]; checked against the figures at each use.
-    places: places::Places,
-    dice: Dice,
-    /// The event log; without [`Battle::forget_log`], every event since the
-    /// battle began.
-    events: Vec<Event>,
-    /// Keep only the last command's events ([`Battle::forget_log`]).
-    forgetful: bool,
-    commands: Vec<Command>,
 }
 
 impl Battle {
@@ -302,32 +247,6 @@ impl Battle {
         let f = &mut self.figures[id.0];
         self.places.shift(id, f.pose.hex, to.hex);
         f.pose = to;
-    }
-
-    /// The index of where figures stand, checked against them in debug
-    /// builds, so every test battle proves it in step.
-    fn places(&self) -> &places::Places {
-        debug_assert_eq!(
-            self.places,
-            places::Places::new(self.figures.iter().map(|f| (f.id, f.pose.hex))),
-            "the index of where figures stand is out of step"
-        );
-        &self.places
-    }
-
-    /// The figure holding `hex` (the first listed, should several), other
-    /// than `besides`: the dead are stepped over, the fled have left.
-    fn holder(&self, hex: Hex, besides: Option<FigureId>) -> Option<&Figure> {
-        (self.places().at(hex))
-            .map(|id| &self.figures[id.0])
-            .find(|f| Some(f.id) != besides && f.occupies())
-    }
-
-    /// Figures of `side` that are still in the fight.
-    fn active(&self, side: usize) -> impl Iterator<Item = &Figure> {
-        self.figures
-            .iter()
-            .filter(move |f| f.side == side && !f.condition.is_out())
     }
 }
 

@@ -1,13 +1,13 @@
 //! When morale is tested in battle (16.9.6), and the situation a figure is in.
 
 use super::event::Event;
-use super::state::Figure;
-use super::{Battle, FigureId};
+use super::state::{Battle, Figure};
 use crate::rulesets::shakhan::rules::condition::{
     Morale, MoraleCause, MoraleSituation, SideFortune, StandingBasis,
 };
 use crate::rulesets::shakhan::rules::tables::initiative::InitiativeModifierId;
 use crate::rulesets::shakhan::scenario::MoraleStanding;
+use crate::seam::FigureId;
 
 impl Battle {
     /// Make a Morale Check for `id` if one is due for `cause`.

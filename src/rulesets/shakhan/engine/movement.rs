@@ -4,11 +4,11 @@
 
 use super::command::{BusyStance, FigureMove, ShieldStance};
 use super::event::Event;
-use super::state::PendingStrike;
+use super::state::{Battle, PendingStrike};
 use super::strike::LONGEST_REACH;
-use super::{Battle, FigureId, Rejection, SideId};
 use crate::hex::{Goal, Hex, HexError, MovePath, Pose, Step};
 use crate::rulesets::shakhan::rules::tables::actions::{Activity, CardMovement};
+use crate::seam::{FigureId, Rejection, SideId};
 
 /// Shakhàn 16.9.4: standing up from prone, read as "leap or jump up" (docs/RULINGS.md).
 const STAND_UP: Activity = Activity::LeapUp;

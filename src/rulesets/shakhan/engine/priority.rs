@@ -5,9 +5,10 @@
 use super::command::FigureMove;
 use super::event::{Event, Phase};
 use super::flow::pulses;
-use super::{Battle, FigureId, Rejection};
+use super::state::Battle;
 use crate::rulesets::shakhan::rules::priority::{Contender, priority};
 use crate::rulesets::shakhan::scenario::InitiativeSystem;
+use crate::seam::{FigureId, Rejection, SideId};
 
 impl Battle {
     /// Whether the scenario plays the Optional Initiative System.
@@ -101,7 +102,7 @@ impl Battle {
                 self.figures[figure.0].name, m.figure
             )));
         }
-        let side = super::SideId(self.figures[figure.0].side);
+        let side = SideId(self.figures[figure.0].side);
         self.check_moves(side, moves)?;
         self.move_and_combine(moves);
         let rank = match self.phase {

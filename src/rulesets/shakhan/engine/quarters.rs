@@ -2,8 +2,9 @@
 //! is free to move; fighting in close quarters or tangled up in a net limits
 //! it (the limits are scenario options, docs/RULINGS.md).
 
-use super::{Battle, FigureId};
+use super::state::Battle;
 use crate::hex::Terrain;
+use crate::seam::FigureId;
 
 /// Why a figure's TCA is below its sheet's this round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,9 +6,9 @@
 
 use super::command::Pairing;
 use super::event::{Event, Phase};
-use super::state::PendingStrike;
-use super::{Battle, FigureId, Rejection};
+use super::state::{Battle, PendingStrike};
 use crate::rulesets::shakhan::rules::tables::actions::StrikeRight;
+use crate::seam::{FigureId, Rejection};
 
 impl Battle {
     /// Whether the current round is played as Quick Melee Combat.

@@ -7,14 +7,13 @@ use std::sync::Arc;
 
 use super::command::{Override, RequisiteName, ReserveName};
 use super::event::Event;
-use super::state::Figure;
-use super::{Battle, FigureId, Rejection};
+use super::state::{Battle, Figure};
 use crate::hex::Pose;
 use crate::rulesets::shakhan::rules::character::derive;
 use crate::rulesets::shakhan::rules::condition::{Healing, SideFortune};
 use crate::rulesets::shakhan::rules::wound::{Bleed, Wound};
 use crate::rulesets::shakhan::scenario::{self, REQUISITE_RANGE};
-use crate::seam::View;
+use crate::seam::{FigureId, Rejection, View};
 use crate::words::possessive;
 
 /// The largest amount of damage, pain, fatigue or reserve an override takes:

@@ -1,19 +1,105 @@
-//! The battle's state, changed only by [`Battle::apply`](super::Battle).
+//! The battle's state, changed only by [`Battle::apply`](Battle).
 
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::command::{BusyStance, CardOrder, DodgeStance, MoveStance, Pairing, ShieldStance};
-use crate::hex::{Hex, Pose};
+use super::command::{
+    BusyStance, CardOrder, Command, DodgeStance, FigureOrders, MoveStance, Pairing, ShieldStance,
+};
+use super::event::{Event, Flight, Phase};
+use crate::dice::Dice;
+use crate::hex::{Hex, HexMap, Pose};
 use crate::rulesets::shakhan::rules::Card;
 use crate::rulesets::shakhan::rules::character::{Character, Factors};
-use crate::rulesets::shakhan::rules::condition::{Condition, StartingState};
+use crate::rulesets::shakhan::rules::condition::{Condition, SideFortune, StartingState};
 use crate::rulesets::shakhan::rules::tables::Tables;
 use crate::rulesets::shakhan::rules::tables::actions::Activity;
 use crate::rulesets::shakhan::rules::tables::weapons::WeaponKind;
-use crate::rulesets::shakhan::scenario::Figure as ScenarioFigure;
-use crate::seam::FigureId;
+use crate::rulesets::shakhan::scenario::{Figure as ScenarioFigure, Options, SideSpec};
+use crate::seam::{FigureId, SideId, places};
+
+/// A battle in progress: world, figures, round, phase, dice and log.
+#[derive(Debug, Clone)]
+pub struct Battle {
+    pub(super) tables: &'static Tables,
+    /// Never changed during a battle: shared by the copies `submit` makes.
+    pub(super) map: Arc<HexMap>,
+    pub(super) sides: Arc<Vec<SideSpec>>,
+    pub(super) figures: Vec<Figure>,
+    pub(super) options: Options,
+    /// Normal Melee Rounds begun (free rounds are not counted).
+    pub(super) round: u32,
+    pub(super) free_round: bool,
+    pub(super) free_rounds_left: u8,
+    pub(super) phase: Phase,
+    pub(super) initiative: Option<SideId>,
+    pub(super) moves_first: Option<SideId>,
+    pub(super) fresh_initiative: bool,
+    /// 16.9.9.1: the surprising side keeps Initiative into the next normal round.
+    pub(super) initiative_held: bool,
+    /// 16.9.10: Initiative Priority, highest first (empty under 16.9.9).
+    pub(super) priority: Vec<FigureId>,
+    /// 16.12 Quick Melee Combat: this round, the next, the pairings.
+    pub(super) quick: QuickState,
+    pub(super) sealed: Vec<Option<Arc<[FigureOrders]>>>,
+    pub(super) winner: Option<Option<SideId>>,
+    /// 16.9.6: the Referee's call on how the battle goes, per side (`None`:
+    /// the scenario's `morale_standing` judges).
+    pub(super) fortune_calls: [Option<SideFortune>; 2],
+    /// 16.14.3.2: missiles still in the air, in the order loosed.
+    pub(super) in_flight: Vec<Flight>,
+    /// Melee Rounds (free ones too) begun since the last strike attempt.
+    pub(super) rounds_since_strike: u32,
+    /// Whether any figure could Trample/Crush an enemy (16.11); kept as
+    /// figures enter.
+    pub(super) tramplers: bool,
+    /// The blow a question is about (shield, dodge, busy), kept from the
+    /// step that stopped to ask until the next event: finding the next
+    /// strike scans every figure, and a question was otherwise found three
+    /// times (measured, issue 19). Derived state: a debug assertion checks
+    /// it against [`Battle::next_strike`] at every use.
+    pub(super) asked: Option<PendingStrike>,
+    /// Which figures stand in which hex, so that who may strike whom looks
+    /// only at the hexes within reach (issue 19). Derived state, changed only
+    /// by [`Battle::place`]; checked against the figures at each use.
+    pub(super) places: places::Places,
+    pub(super) dice: Dice,
+    /// The event log; without [`Battle::forget_log`], every event since the
+    /// battle began.
+    pub(super) events: Vec<Event>,
+    /// Keep only the last command's events ([`Battle::forget_log`]).
+    pub(super) forgetful: bool,
+    pub(super) commands: Vec<Command>,
+}
+
+impl Battle {
+    /// The index of where figures stand, checked against them in debug
+    /// builds, so every test battle proves it in step.
+    pub(super) fn places(&self) -> &places::Places {
+        debug_assert_eq!(
+            self.places,
+            places::Places::new(self.figures.iter().map(|f| (f.id, f.pose.hex))),
+            "the index of where figures stand is out of step"
+        );
+        &self.places
+    }
+
+    /// The figure holding `hex` (the first listed, should several), other
+    /// than `besides`: the dead are stepped over, the fled have left.
+    pub(super) fn holder(&self, hex: Hex, besides: Option<FigureId>) -> Option<&Figure> {
+        (self.places().at(hex))
+            .map(|id| &self.figures[id.0])
+            .find(|f| Some(f.id) != besides && f.occupies())
+    }
+
+    /// Figures of `side` that are still in the fight.
+    pub(super) fn active(&self, side: usize) -> impl Iterator<Item = &Figure> {
+        self.figures
+            .iter()
+            .filter(move |f| f.side == side && !f.condition.is_out())
+    }
+}
 
 /// One figure on the map.
 #[derive(Debug, Clone, PartialEq)]

@@ -4,8 +4,7 @@
 use super::command::{BusyStance, DodgeStance, ShieldStance};
 use super::event::{Event, Phase, StrikeEvent, StrikeResolution};
 use super::flow::pulses;
-use super::state::{Gear, PendingStrike};
-use super::{Battle, Figure, FigureId};
+use super::state::{Battle, Figure, Gear, PendingStrike};
 use crate::hex::{Aspect, Hex};
 use crate::rulesets::shakhan::rules::character::{Character, Factors};
 use crate::rulesets::shakhan::rules::condition::wound_calls_for_morale;
@@ -20,6 +19,7 @@ use crate::rulesets::shakhan::rules::tables::weapons::WeaponFamily;
 use crate::rulesets::shakhan::rules::trample::dodge_threshold;
 use crate::rulesets::shakhan::rules::wound::Wound;
 use crate::rulesets::shakhan::rules::{BodyArea, Card};
+use crate::seam::FigureId;
 
 /// What an attacker may strike with this instant, whoever the target.
 struct Means {
@@ -333,7 +333,7 @@ impl Battle {
         }
         // A card matches one attack card (16.3: more cards mean an
         // unanswered attack); a card bound to another attack answers no more.
-        let open = |c: &super::PlayedCard| !c.lost && c.matched.is_none();
+        let open = |c: &super::state::PlayedCard| !c.lost && c.matched.is_none();
         let answered = self.figures[s.attacker.0]
             .round
             .cards
@@ -350,7 +350,7 @@ impl Battle {
         {
             return Some(i);
         }
-        let free = |c: &super::PlayedCard| open(c) && c.fought.is_none();
+        let free = |c: &super::state::PlayedCard| open(c) && c.fought.is_none();
         if let Some(i) = (0..cards.len()).find(|&i| {
             free(&cards[i])
                 && !self.card_lapsed(s.defender, i)

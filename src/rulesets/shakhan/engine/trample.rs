@@ -5,7 +5,7 @@
 //! crushing strikes.
 
 use super::event::{Event, TrampleEvent, TrampleStrike};
-use super::{Battle, Figure, FigureId};
+use super::state::{Battle, Figure};
 use crate::hex::{Facing, Hex, Pose};
 use crate::rulesets::shakhan::rules::condition::{Limbs, MoraleCause, wound_calls_for_morale};
 use crate::rulesets::shakhan::rules::melee::{self, Equipment, Modifier, StrikeOptions, Striker};
@@ -16,6 +16,7 @@ use crate::rulesets::shakhan::rules::trample::{
     strike_die, weight_multiple,
 };
 use crate::rulesets::shakhan::rules::{BodyArea, Card, Quality};
+use crate::seam::FigureId;
 
 /// The trample weapon: the crushing, concussion-eligible "Explosion or
 /// Impact" row at Magnitude 1 (docs/RULINGS.md).
@@ -49,10 +50,10 @@ impl Battle {
     /// (in strike order) standing, able and under a card that strikes, with
     /// an enemy in its front hexes it may trample and has not this round.
     pub(super) fn next_trample(&self) -> Option<(FigureId, FigureId)> {
-        if self.tramplers && self.phase == super::Phase::QuickMelee {
+        if self.tramplers && self.phase == super::event::Phase::QuickMelee {
             return self.next_quick_trample();
         }
-        if !self.tramplers || !matches!(self.phase, super::Phase::Attack { .. }) {
+        if !self.tramplers || !matches!(self.phase, super::event::Phase::Attack { .. }) {
             return None;
         }
         // Asked before every strike, and most figures can trample nobody:
@@ -198,7 +199,7 @@ impl Battle {
             to_hit_bonus: 0,
             damage_factor: 1.0,
         };
-        let mut target = super::target(
+        let mut target = super::strike::target(
             &d.character,
             &d.factors,
             &d.gear,
