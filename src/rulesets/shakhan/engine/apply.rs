@@ -3,7 +3,7 @@
 
 use super::event::{Event, Phase, StrikeEvent};
 use super::state::{ActionUnderWay, Battle, Figure, PlayedCard};
-use crate::hex::Step;
+use crate::hex::{Pose, Step};
 use crate::rulesets::shakhan::rules::Card;
 use crate::rulesets::shakhan::rules::condition::{Condition, Healing, Morale, Withdrawal};
 use crate::rulesets::shakhan::rules::melee::Equipment;
@@ -12,7 +12,21 @@ use crate::rulesets::shakhan::rules::wound::Wound;
 use crate::seam::{FigureId, SideId};
 
 impl Battle {
-    pub(super) fn apply(&mut self, event: &Event) {
+    /// Tell an event: applied, then logged.
+    pub(super) fn push(&mut self, event: Event) {
+        self.asked = None;
+        self.apply(&event);
+        self.events.push(event);
+    }
+
+    /// Where the figures stand: the one way a pose changes, in `apply`.
+    pub(super) fn place(&mut self, id: FigureId, to: Pose) {
+        let f = &mut self.figures[id.0];
+        self.places.shift(id, f.pose.hex, to.hex);
+        f.pose = to;
+    }
+
+    fn apply(&mut self, event: &Event) {
         match event {
             Event::RoundBegan { round, free } => {
                 self.round = *round;

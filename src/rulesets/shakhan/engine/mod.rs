@@ -49,7 +49,7 @@ use std::sync::Arc;
 use thiserror::Error;
 
 use crate::dice::Dice;
-use crate::hex::{HexMap, Pose};
+use crate::hex::HexMap;
 use crate::rulesets::shakhan::rules::tables::tables;
 use crate::rulesets::shakhan::scenario::{Checked, Options, SideSpec};
 use crate::seam::Engine;
@@ -234,19 +234,6 @@ impl Battle {
         self.commands.push(command);
         self.advance();
         Ok(&self.events[start..])
-    }
-
-    fn push(&mut self, event: Event) {
-        self.asked = None;
-        self.apply(&event);
-        self.events.push(event);
-    }
-
-    /// Where the figures stand: the one way a pose changes, in `apply`.
-    fn place(&mut self, id: FigureId, to: Pose) {
-        let f = &mut self.figures[id.0];
-        self.places.shift(id, f.pose.hex, to.hex);
-        f.pose = to;
     }
 }
 
