@@ -19,14 +19,13 @@ use crate::seam::SideId;
 const SEALS_REMEMBERED: usize = 4096;
 
 /// Longest seal or device name a page may send.
-pub const NAME_LEN: usize = 64;
+pub(crate) const NAME_LEN: usize = 64;
 
 /// The table as the laptop last sent it: one view per side, and the battle
 /// the seals are checked against (never sent to anyone).
 #[derive(Debug, Clone)]
 pub struct Table<R: Rules> {
-    /// Seen by tests, to make a new round without playing one.
-    pub(crate) round: u32,
+    round: u32,
     views: Vec<ViewOf<R>>,
     battle: Arc<R>,
     /// What the laptop asks of a seat now, if anything.
@@ -64,6 +63,13 @@ impl<R: Rules> Table<R> {
     /// The question put to a seat, if any.
     pub fn question(&self) -> Option<&R::Question> {
         self.question.as_ref()
+    }
+
+    /// The same table in another round (tests: a new round without playing one).
+    #[cfg(test)]
+    pub(crate) fn in_round(mut self, round: u32) -> Table<R> {
+        self.round = round;
+        self
     }
 
     /// The question put to a seat, as (side, number).

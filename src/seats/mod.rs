@@ -6,16 +6,16 @@
 //! Layers: this module names no ruleset. A ruleset whose orders are sealed
 //! implements [`Rules`] in its own folder (a seat's orders are checked by
 //! the battle's own check, the one the laptop's seal runs) and serves its
-//! page; this module never knows the terminal, and the display knows its
-//! [`Link`] and never the web stack. The server (axum, on its own thread)
+//! page; this module never knows the terminal, and the display holds a
+//! [`Port`] (from [`serve`]) and never the web stack. The server (axum, on its own thread)
 //! and the display talk through channels only: the display sends the
 //! [`Table`] and the tokens, the server sends back [`Sealed`] orders, already
 //! checked. A seat's orders become the ruleset's orders command on the
 //! laptop like typed ones, so the log, saves, undo and replay cannot tell
 //! where they came from.
 //!
-//! `token`, `view` and `book` are plain data and logic; `server` (the web
-//! stack) and `qr` are behind the `seats` cargo feature.
+//! `rules`, `token`, `view`, `ask` and `book` are plain data and logic;
+//! `server` (the web stack) and `qr` are behind the `seats` cargo feature.
 
 mod ask;
 mod book;
@@ -29,7 +29,9 @@ mod qr;
 mod server;
 
 pub use ask::{AnswerRequest, Answered};
-pub use book::{Book, NAME_LEN, Refusal, SealRequest, Sealed, Table};
+#[cfg(test)]
+pub(crate) use book::NAME_LEN;
+pub use book::{Book, Refusal, SealRequest, Sealed, Table};
 pub use rules::Rules;
 pub use token::{NoEntropy, Token};
 pub use view::{QuestionView, SealedView, SeatView, ViewOf, seat_view};

@@ -19,12 +19,14 @@ pub trait Rules: Clone + Debug + Send + Sync + 'static {
     type Orders: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     /// What a seat sees of the table besides the seats' own words: its
     /// fields stand beside them in the seat's JSON, so it serializes as a
-    /// struct or a map (as does [`Rules::Asking`]).
+    /// struct or a map whose keys are none of the seats' own (`side`,
+    /// `side_name`, `sides`, `colours`, `round`, `open`, `waiting`,
+    /// `sealed`, `question`, `notice`): serde would write both.
     type Board: Clone + Debug + PartialEq + Serialize + Send + Sync;
     /// A question the laptop puts to one seat in the middle of a round.
     type Question: Clone + Debug + PartialEq + Send + Sync;
-    /// The question as the seat's page shows it (beside its number and
-    /// whether it is answered).
+    /// The question as the seat's page shows it, beside its number and
+    /// whether it is answered: a struct or map without `ask` or `answered`.
     type Asking: Clone + Debug + PartialEq + Serialize + Send + Sync;
     /// A page's request to price what its player picks while answering
     /// (a path, hex by hex); it changes nothing.

@@ -64,6 +64,7 @@ impl<R: Rules> Link<R> {
 }
 
 /// What every request handler shares.
+#[derive(Clone)]
 struct Shared<R: Rules> {
     book: Arc<Mutex<Book<R>>>,
     /// Bumped on every change a seat's view may show, for the WebSockets.
@@ -71,18 +72,6 @@ struct Shared<R: Rules> {
     to_app: std_mpsc::Sender<FromServerOf<R>>,
     /// WebSockets open now.
     sockets: Arc<AtomicUsize>,
-}
-
-// By hand: derived, it would ask `R: Clone` of what is only shared.
-impl<R: Rules> Clone for Shared<R> {
-    fn clone(&self) -> Self {
-        Shared {
-            book: self.book.clone(),
-            changed: self.changed.clone(),
-            to_app: self.to_app.clone(),
-            sockets: self.sockets.clone(),
-        }
-    }
 }
 
 /// One open WebSocket, counted while it lives.

@@ -1,7 +1,8 @@
 //! The typed battle spec of a DragonQuest scenario: sides, figures, their
 //! weapons, shields and mounts, as the scenario body turns them out and the
 //! engine starts from (`BattleSpec::check`, in the engine). It stands below
-//! both, so the scenario never reaches up into the engine.
+//! both; the engine never reads the scenario, and a checked scenario carries
+//! the figures the engine's check made.
 
 use std::sync::Arc;
 

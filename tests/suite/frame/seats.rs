@@ -1,7 +1,7 @@
 //! Issue 23, player seats: two seats of the embedded duel driven over HTTP
 //! and WebSocket against a running server on 127.0.0.1 (port 0), this test
-//! playing the laptop's part (the display's loop does the same through the
-//! same `Link`). Every wait is bounded; traffic goes to loopback only.
+//! playing the laptop's part (the display does the same through its
+//! `Port`, which the `Link` is). Every wait is bounded; traffic goes to loopback only.
 #![cfg(feature = "seats")]
 
 use std::net::TcpStream;

@@ -3,11 +3,12 @@
 //! made before the first event.
 
 use super::command::Item;
+use super::command::refuse;
 use super::command::{Action, Command, Fiat, Multiple, Posture, SpecialAttack, Task};
 use super::event::{ActionKind, Event};
 use super::state::ItemState;
+use super::state::{Battle, Turn};
 use super::strike::Attack;
-use super::{Battle, Turn, refuse};
 use crate::hex::{Facing, Pose, Step, Terrain, ZoneShape};
 use crate::rulesets::dragonquest::rules::DamagePoints;
 use crate::rulesets::dragonquest::rules::damage::{damage_check, inflict};
@@ -505,7 +506,7 @@ impl Battle {
     }
 
     /// A figure hostile to `id` that is not dead or gone.
-    fn hostile(&self, id: FigureId, target: FigureId) -> Result<&super::Figure, Rejection> {
+    fn hostile(&self, id: FigureId, target: FigureId) -> Result<&super::state::Figure, Rejection> {
         let Some(t) = self.figures.get(target.0) else {
             return refuse(format!("there is no figure {target}"));
         };
@@ -759,7 +760,7 @@ impl Battle {
         id: FigureId,
         at: Pose,
         weapon: Option<usize>,
-        target: &super::Figure,
+        target: &super::state::Figure,
     ) -> Result<(), Rejection> {
         let me = self.figure(id);
         if !me.front_hexes_at(at).any(|h| target.occupies(h)) {
@@ -1670,7 +1671,7 @@ impl Battle {
 }
 
 /// 29: a monster of several hexes overruns a hostile figure of one hex.
-fn overruns(monster: &super::Figure, other: &super::Figure) -> bool {
+fn overruns(monster: &super::state::Figure, other: &super::state::Figure) -> bool {
     monster.size > 1 && other.size == 1 && other.side != monster.side
 }
 

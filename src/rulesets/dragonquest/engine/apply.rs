@@ -3,8 +3,8 @@
 
 use super::command::Item;
 use super::event::{ActionKind, Event};
+use super::state::{Battle, Turn};
 use super::state::{Figure, ItemState};
-use super::{Battle, Turn};
 use crate::rulesets::dragonquest::rules::damage::Standing;
 use crate::seam::FigureId;
 

@@ -3,9 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::hex::Step;
-use crate::seam::{FigureId, SideId};
+use crate::seam::{FigureId, Rejection, SideId};
 
-/// An answer to the battle's [`super::Prompt`].
+/// An answer to the battle's [`super::prompt::Prompt`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Command {
     /// 19.2–19.3: the figure (or side) whose turn it is, having the choice,
@@ -183,4 +183,9 @@ pub enum Fiat {
     /// 30: a rider failed the Horsemanship Check (156.2, not in the text)
     /// to turn or stop his mount: it runs on straight ahead next turn.
     RunsOn { figure: FigureId },
+}
+
+/// Refuse a command, in the referee's words.
+pub(super) fn refuse<T>(why: impl Into<String>) -> Result<T, Rejection> {
+    Err(Rejection(why.into()))
 }

@@ -1,10 +1,10 @@
 //! Events in plain words, one line each, citing the section that decided it.
 //! A line reads only its event and the battle's names (which never change).
 
-use super::Battle;
 use super::command::Item;
 use super::command::SpecialAttack;
 use super::event::{ActionKind, Event, StrikeEvent};
+use super::state::Battle;
 use crate::hex::Corner;
 use crate::rulesets::dragonquest::rules::damage::Standing;
 use crate::rulesets::dragonquest::rules::special::knocks_out;

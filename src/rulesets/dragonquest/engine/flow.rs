@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use super::event::{Engaged, Event};
 use super::prompt::Prompt;
-use super::{Battle, Turn};
+use super::state::{Battle, Turn};
 use crate::rulesets::dragonquest::rules::damage::recovers_from_stun;
 use crate::rulesets::dragonquest::rules::initiative::{engaged_order, side_initiative};
 use crate::rulesets::dragonquest::rules::strike::Through;

@@ -3,8 +3,8 @@
 //! roll, D10 − 5 Endurance a day uncured) happen after the battle; the
 //! check's line tells the Referee what to roll.
 
-use super::Battle;
 use super::event::Event;
+use super::state::Battle;
 use crate::rulesets::dragonquest::rules::damage::infection_chance;
 
 impl Battle {

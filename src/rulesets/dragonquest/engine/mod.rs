@@ -47,7 +47,7 @@ pub use command::{Action, Command, Fiat, Item, Multiple, Posture, SpecialAttack,
 pub use event::{ActionKind, Engaged, Event, StrikeEvent};
 pub use explain::{explain, explain_as, modifier_words};
 pub use prompt::Prompt;
-pub use state::{Figure, Held, HeldShield, ItemState};
+pub use state::{Battle, Figure, Held, HeldShield, ItemState};
 pub use strike::{Aim, Attack, Circumstances, DamageTerms, injury_outcome, injury_rolls_d10};
 
 use std::collections::VecDeque;
@@ -55,49 +55,9 @@ use std::sync::Arc;
 
 use crate::dice::Dice;
 use crate::hex::{Hex, HexMap};
-use crate::rulesets::dragonquest::rules::tables::modifiers::Lighting;
 use crate::seam::Engine;
 use crate::seam::places::Places;
 use crate::seam::{FigureId, Rejection, SideId};
-
-/// A turn still to come in this Pulse.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Turn {
-    /// An engaged figure (19.3); `lead`: it may still choose to act last.
-    Figure {
-        figure: FigureId,
-        engagement: usize,
-        lead: bool,
-    },
-    /// A side's non-engaged figures (21); `choice`: it won the Initiative
-    /// and may still choose to act last.
-    Side { side: SideId, choice: bool },
-}
-
-/// A DragonQuest battle in progress.
-#[derive(Debug, Clone)]
-pub struct Battle {
-    map: Arc<HexMap>,
-    sides: Arc<Vec<SideSpec>>,
-    lighting: Option<Lighting>,
-    strength_damage: bool,
-    figures: Vec<Figure>,
-    /// Which figures stand in which hex, a body in each of its hexes, so
-    /// that whether a hex is taken looks at that hex alone (issue 19).
-    /// Derived state, changed only where `apply` moves a figure; checked
-    /// against the figures at each use.
-    places: Places,
-    pulse: u32,
-    /// 18.1: the side with a free Pulse from surprise, until it has had it.
-    surprise: Option<SideId>,
-    free_for: Option<SideId>,
-    initiative: Option<SideId>,
-    turns: VecDeque<Turn>,
-    winner: Option<Option<SideId>>,
-    dice: Dice,
-    events: Vec<Event>,
-    commands: Vec<Command>,
-}
 
 impl Battle {
     /// A battle on a checked spec with seeded dice, after the spec's
@@ -236,10 +196,6 @@ impl Battle {
         self.apply(&event);
         self.events.push(event);
     }
-}
-
-fn refuse<T>(why: impl Into<String>) -> Result<T, Rejection> {
-    Err(Rejection(why.into()))
 }
 
 /// Every hex of every figure's body (29), for [`Battle::places`].

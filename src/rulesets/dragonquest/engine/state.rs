@@ -3,7 +3,13 @@
 use crate::rulesets::dragonquest::spec::Mount;
 use serde::{Deserialize, Serialize};
 
-use super::event::ActionKind;
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use super::command::Command;
+use super::event::{ActionKind, Event};
+use crate::dice::Dice;
+use crate::hex::HexMap;
 use crate::hex::{Aspect, Hex, Pose};
 use crate::rulesets::dragonquest::rules::damage::Standing;
 use crate::rulesets::dragonquest::rules::figure::{modified_ag, modified_md};
@@ -11,9 +17,12 @@ use crate::rulesets::dragonquest::rules::initiative::initiative_value;
 use crate::rulesets::dragonquest::rules::strike::Through;
 use crate::rulesets::dragonquest::rules::tables::armour::Shield;
 use crate::rulesets::dragonquest::rules::tables::grievous::{Bleeding, Until};
+use crate::rulesets::dragonquest::rules::tables::modifiers::Lighting;
 use crate::rulesets::dragonquest::rules::tables::tables;
 use crate::rulesets::dragonquest::rules::tables::weapons::{Weapon, WeaponId};
 use crate::rulesets::dragonquest::rules::{InitiativeValue, Rank, Tmr};
+use crate::rulesets::dragonquest::spec::SideSpec;
+use crate::seam::places::Places;
 use crate::seam::{FigureId, SideId};
 
 /// Where a carried thing is.
@@ -297,4 +306,43 @@ impl Figure {
     pub fn zone_holds(&self, hex: Hex) -> bool {
         self.has_melee_zone() && self.front_hexes_at(self.pose).any(|h| h == hex)
     }
+}
+
+/// A turn still to come in this Pulse.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Turn {
+    /// An engaged figure (19.3); `lead`: it may still choose to act last.
+    Figure {
+        figure: FigureId,
+        engagement: usize,
+        lead: bool,
+    },
+    /// A side's non-engaged figures (21); `choice`: it won the Initiative
+    /// and may still choose to act last.
+    Side { side: SideId, choice: bool },
+}
+
+/// A DragonQuest battle in progress.
+#[derive(Debug, Clone)]
+pub struct Battle {
+    pub(super) map: Arc<HexMap>,
+    pub(super) sides: Arc<Vec<SideSpec>>,
+    pub(super) lighting: Option<Lighting>,
+    pub(super) strength_damage: bool,
+    pub(super) figures: Vec<Figure>,
+    /// Which figures stand in which hex, a body in each of its hexes, so
+    /// that whether a hex is taken looks at that hex alone (issue 19).
+    /// Derived state, changed only where `apply` moves a figure; checked
+    /// against the figures at each use.
+    pub(super) places: Places,
+    pub(super) pulse: u32,
+    /// 18.1: the side with a free Pulse from surprise, until it has had it.
+    pub(super) surprise: Option<SideId>,
+    pub(super) free_for: Option<SideId>,
+    pub(super) initiative: Option<SideId>,
+    pub(super) turns: VecDeque<Turn>,
+    pub(super) winner: Option<Option<SideId>>,
+    pub(super) dice: Dice,
+    pub(super) events: Vec<Event>,
+    pub(super) commands: Vec<Command>,
 }

@@ -2,10 +2,10 @@
 //! Grievous Injuries, Stun and falls, dropped and broken weapons, Parries
 //! and Ripostes — turned into events, every die rolled here.
 
-use super::Battle;
 use super::command::Item;
 use super::command::SpecialAttack;
 use super::event::{ActionKind, Event, StrikeEvent};
+use super::state::Battle;
 use crate::rulesets::dragonquest::rules::damage::{
     Inflicted, Standing, Wielding, damage_check, damage_modifier, inflict, lodged, standing,
     strength_bonus, strength_counts, stuns, unarmed_base_chance, unarmed_damage_modifier,

@@ -130,9 +130,7 @@ fn a_new_round_forgets_seals_and_a_revoked_token_opens_nothing() {
         b.view(&red).unwrap().sealed.is_some(),
         "kept till the round ends"
     );
-    let mut next = Table::of(&battle);
-    next.round += 1;
-    b.update(next);
+    b.update(Table::of(&battle).in_round(battle.round() + 1));
     assert_eq!(b.view(&red).unwrap().sealed, None);
     // The seal name may come again in a new round.
     assert_ne!(

@@ -145,7 +145,7 @@ impl App {
     }
 
     /// The seat asked the current prompt, if one is: a player side's own
-    /// question (`seats::seat_may_answer`) whose side has a seat, is not
+    /// question (`rulesets::shakhan::seats::seat_may_answer`) whose side has a seat, is not
     /// played by the AI and was not taken back to the laptop. Standing
     /// answers are given before anything is asked.
     pub fn asking_seat(&self) -> Option<SideId> {
