@@ -15,7 +15,9 @@ pub trait Engine: Sized {
     type Prompt: Debug;
     type Command: Clone;
     type Event;
-    type SetupError: Display;
+    /// Why a battle could not be built: said, and carried whole by a
+    /// session's error.
+    type SetupError: Display + Into<Box<dyn std::error::Error + Send + Sync>>;
     /// What the clock counts, for messages: "round", "Pulse".
     const CLOCK: &'static str;
 

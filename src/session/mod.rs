@@ -79,7 +79,8 @@ impl<E: Ruleset> Session<E> {
     pub fn open(origin: &Path, source: String, seed: Option<u64>) -> Result<Self, SessionError> {
         let checked = E::parse(origin, &source)?;
         let seed = seed.unwrap_or(E::scenario_seed(&checked));
-        let battle = E::start(E::setup(&checked), seed).map_err(E::setup_error)?;
+        let battle =
+            E::start(E::setup(&checked), seed).map_err(|e| SessionError::Setup(e.into()))?;
         Ok(Session {
             start: battle.clone(),
             checked,

@@ -9,7 +9,6 @@ use std::path::Path;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::SessionError;
 use crate::scenario::ScenarioError;
 use crate::seam::{Engine, SideId};
 
@@ -33,7 +32,6 @@ pub trait Ruleset:
     fn scenario_name(checked: &Self::Checked) -> &str;
     /// The scenario's own seed, used unless another is given.
     fn scenario_seed(checked: &Self::Checked) -> u64;
-    fn setup_error(error: Self::SetupError) -> SessionError;
 
     fn events(&self) -> &[Self::Event];
     fn side_name(&self, side: SideId) -> &str;

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::dice::Dice;
 use crate::scenario::{Problem, ScenarioError};
 use crate::seam::{Engine, Rejection, SideId};
-use crate::session::{Ruleset, Session, SessionError};
+use crate::session::{Ruleset, Session};
 use crate::sim::batch::{self, BatchSpec, Fate, Fights, Roster};
 
 /// Two sides take turns to throw a d6; a 6 fells the other side's one
@@ -137,9 +137,6 @@ impl Ruleset for Toss {
     }
     fn scenario_seed(_: &u32) -> u64 {
         7
-    }
-    fn setup_error(error: String) -> SessionError {
-        SessionError::Setup(error.into())
     }
     fn events(&self) -> &[Thrown] {
         &self.events

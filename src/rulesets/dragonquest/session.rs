@@ -11,7 +11,7 @@ use super::scenario::Checked;
 use crate::scenario::ScenarioError;
 use crate::seam::{FigureId, SideId};
 use crate::session::export::{Format, ending, escape, title};
-use crate::session::{Ruleset, Session, SessionError, heading};
+use crate::session::{Ruleset, Session, heading};
 use crate::words::possessive;
 use std::fmt::Write;
 
@@ -59,9 +59,6 @@ impl Ruleset for Battle {
     }
     fn scenario_seed(checked: &Self::Checked) -> u64 {
         checked.scenario.seed
-    }
-    fn setup_error(error: Self::SetupError) -> SessionError {
-        SessionError::Setup(Box::new(error))
     }
     fn events(&self) -> &[Self::Event] {
         self.events()

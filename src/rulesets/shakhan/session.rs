@@ -119,9 +119,6 @@ impl Ruleset for Battle {
     fn scenario_seed(checked: &Self::Checked) -> u64 {
         checked.scenario.seed
     }
-    fn setup_error(error: Self::SetupError) -> SessionError {
-        SessionError::Setup(Box::new(error))
-    }
     fn events(&self) -> &[Self::Event] {
         self.events()
     }
