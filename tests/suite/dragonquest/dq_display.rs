@@ -281,3 +281,38 @@ fn dq_map_scene_melee_zone_and_engagement() {
     assert!(text.contains('⚔'), "engaged after closing:\n{text}");
     assert_snapshot!(format!("{text}\n-- shaded --\n{}", shade.trim_end()));
 }
+
+/// Issue 44: a signal while the resume question is up leaves the offered
+/// autosave as it was (the terminal loop's `save_on_exit`), until the
+/// referee answers.
+#[test]
+fn dq_a_signal_at_the_resume_question_keeps_the_unfinished_autosave() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = open("dq-duel.ron", 120, 40);
+    app.autosave = Some(dir.path().to_path_buf());
+    press(&mut app, KeyCode::Char('p'));
+    let files = || {
+        let mut all: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| std::fs::read(e.unwrap().path()).unwrap())
+            .collect();
+        all.sort();
+        all
+    };
+    let before = files();
+    assert_eq!(before.len(), 1, "one unfinished autosave");
+    let mut again = open("dq-duel.ron", 120, 40);
+    again.autosave = Some(dir.path().to_path_buf());
+    again.offer_autosave();
+    assert!(screen(&again).contains("y resume it"));
+    again.save_on_exit();
+    assert_eq!(
+        files(),
+        before,
+        "the offered autosave is kept byte for byte"
+    );
+    // Answered, the battle on screen is the one autosaved.
+    press(&mut again, KeyCode::Char('y'));
+    again.save_on_exit();
+    assert_eq!(files(), before);
+}

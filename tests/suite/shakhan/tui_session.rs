@@ -361,6 +361,41 @@ fn the_resume_offer_appears_when_an_unfinished_autosave_exists() {
     assert_ne!(fourth.mode(), Mode::Resume);
 }
 
+/// Issue 44: a signal while the resume question is up (the terminal loop's
+/// `save_on_exit`) leaves the offered autosave as it was; the fresh battle
+/// on screen is nothing until the referee answers.
+#[test]
+fn a_signal_at_the_resume_question_keeps_the_unfinished_autosave() {
+    let tmp = scratch("offer-signal");
+    let dir = tmp.path();
+    let mut first = duel_app(Some(dir));
+    play_until(&mut first, |a| pulse_of(a) == Some((1, 2)));
+    let files = || {
+        let mut all: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| std::fs::read(e.unwrap().path()).unwrap())
+            .collect();
+        all.sort();
+        all
+    };
+    let before = files();
+    assert_eq!(before.len(), 1, "one unfinished autosave");
+    let mut second = duel_app(Some(dir));
+    second.offer_autosave();
+    assert_eq!(second.mode(), Mode::Resume);
+    second.save_on_exit();
+    assert_eq!(
+        files(),
+        before,
+        "the offered autosave is kept byte for byte"
+    );
+    // Declined, the new battle is the one autosaved on a signal.
+    typed(&mut second, "n");
+    second.save_on_exit();
+    assert_eq!(files().len(), 1);
+    assert_ne!(files(), before);
+}
+
 #[test]
 fn export_writes_markdown_and_text_beside_the_save() {
     let tmp = scratch("export");

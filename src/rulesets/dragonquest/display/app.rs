@@ -328,10 +328,12 @@ impl App {
         }
     }
 
-    /// The last autosave, as the display ends on a signal (none in a
-    /// replay: the autosave keeps the battle as it was played).
+    /// The last autosave, as the display ends on a signal: none in a
+    /// replay (the autosave keeps the battle as it was played), nor while an
+    /// unfinished autosave is offered (until the referee answers, the one on
+    /// disk is the battle, and the fresh one is nothing).
     pub fn save_on_exit(&mut self) {
-        if !self.replaying() {
+        if !self.replaying() && self.offer.is_none() {
             self.autosave();
         }
     }

@@ -142,8 +142,10 @@ impl App {
     }
 
     /// The last autosave before the display ends without a quit (a signal).
+    /// None while an unfinished autosave is offered: until the referee
+    /// answers, the one on disk is the battle, and the fresh one is nothing.
     pub fn save_on_exit(&mut self) {
-        if !self.replay {
+        if !self.replay && self.offer.is_none() {
             self.autosave();
         }
     }
