@@ -402,8 +402,8 @@ fn ended(run: std::io::Result<terminal::Exit>) -> ExitCode {
     match run {
         Ok(terminal::Exit::Quit) => ExitCode::SUCCESS,
         // The shell's convention: 128 + the signal's number.
-        Ok(terminal::Exit::Signal(n)) => {
-            warn!("hexmelee: ended by signal {n}; the battle is autosaved");
+        Ok(terminal::Exit::Signal(n, last)) => {
+            warn!("hexmelee: ended by signal {n}; {last}");
             ExitCode::from(u8::try_from(128 + n).unwrap_or(1))
         }
         Err(e) => {

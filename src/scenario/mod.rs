@@ -67,6 +67,13 @@ pub fn read_text(path: &Path, what: &str, format_page: &str) -> Result<String, S
             hint: Some(hint),
         }],
     };
+    if let Some(what_it_is) = not_a_file(path) {
+        return Err(fail(
+            None,
+            format!("cannot read it: {what_it_is}"),
+            format!("give the path of {what}, a text file"),
+        ));
+    }
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
@@ -109,6 +116,28 @@ pub fn io_words(e: &std::io::Error) -> String {
         K::InvalidData => "it is not text".into(),
         kind => format!("the system refused ({kind})"),
     }
+}
+
+/// What stands at `path`, in words, when it is there and not a regular file
+/// (after symbolic links): a directory, a named pipe (which would block a
+/// read until something writes to it), a device or a socket. `None` for a
+/// regular file, and for nothing at all (opening it then says why).
+pub fn not_a_file(path: &Path) -> Option<&'static str> {
+    use std::os::unix::fs::FileTypeExt;
+    let kind = std::fs::metadata(path).ok()?.file_type();
+    Some(if kind.is_file() {
+        return None;
+    } else if kind.is_dir() {
+        "it is a directory"
+    } else if kind.is_fifo() {
+        "it is a named pipe, not a file"
+    } else if kind.is_char_device() || kind.is_block_device() {
+        "it is a device, not a file"
+    } else if kind.is_socket() {
+        "it is a socket, not a file"
+    } else {
+        "it is not a regular file"
+    })
 }
 
 /// What every scenario is refused for before it is read: its size, and

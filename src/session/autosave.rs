@@ -108,3 +108,159 @@ fn remove_leftovers(path: &Path) {
         }
     }
 }
+
+/// A battle on disk: where, and how many commands its log holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OnDisk {
+    pub path: PathBuf,
+    pub commands: usize,
+}
+
+/// What a display left on disk as a signal ended it, for the words the
+/// shell is left with (issue 44: say what is on disk and where, never
+/// "autosaved" when it was not).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LastSave {
+    /// Written as the display ended.
+    Saved(OnDisk),
+    /// The unfinished battle offered for resuming, left untouched: the
+    /// referee had not answered.
+    Offered(OnDisk),
+    /// The last try failed; what an earlier autosave left, if one did.
+    Failed { why: String, before: Option<OnDisk> },
+    /// Nothing was written, and why (a replay; no autosave folder).
+    Nothing(String),
+}
+
+impl LastSave {
+    /// A replay's ending: it writes nothing (the autosave keeps the battle
+    /// as it was played).
+    pub fn replay() -> Self {
+        LastSave::Nothing("a replay writes no file; the save it showed is as it was".into())
+    }
+}
+
+impl std::fmt::Display for LastSave {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let held = |d: &OnDisk| {
+            format!(
+                "{} ({})",
+                d.path.display(),
+                crate::words::count(d.commands, "command", "commands")
+            )
+        };
+        match self {
+            LastSave::Saved(d) => write!(f, "the battle is autosaved in {}", held(d)),
+            LastSave::Offered(d) => write!(
+                f,
+                "the unfinished battle offered for resuming is kept as it was in {}",
+                held(d)
+            ),
+            LastSave::Failed { why, before } => {
+                write!(f, "the autosave failed ({why}): ")?;
+                match before {
+                    Some(d) => write!(
+                        f,
+                        "the last one written is {}, not the battle's end",
+                        held(d)
+                    ),
+                    None => write!(f, "the battle is not on disk"),
+                }
+            }
+            LastSave::Nothing(why) => write!(f, "nothing was saved: {why}"),
+        }
+    }
+}
+
+/// A display's autosaving: the folder, the last autosave written and the
+/// trouble of the last that failed, which the display keeps in sight until
+/// a save succeeds.
+#[derive(Debug, Clone, Default)]
+pub struct Keeper {
+    dir: Option<PathBuf>,
+    written: Option<OnDisk>,
+    trouble: Option<String>,
+}
+
+impl Keeper {
+    /// Autosaves into `dir`; none at all without one (as in tests).
+    pub fn new(dir: Option<PathBuf>) -> Self {
+        Keeper {
+            dir,
+            ..Keeper::default()
+        }
+    }
+
+    /// The autosave folder, if autosaving.
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    /// Why the last autosave failed, while no save has succeeded since.
+    pub fn trouble(&self) -> Option<&str> {
+        self.trouble.as_deref()
+    }
+
+    /// Write `session`'s autosave; a failure is kept as the trouble (and
+    /// returned, for a note), a success clears it.
+    pub fn save<E: Ruleset>(&mut self, session: &super::Session<E>) -> Result<(), String> {
+        self.write(session).map(|_| ())
+    }
+
+    /// [`Self::save`], with what is on disk after it (`None`: not autosaving).
+    fn write<E: Ruleset>(&mut self, session: &super::Session<E>) -> Result<Option<OnDisk>, String> {
+        let Some(dir) = &self.dir else {
+            return Ok(None);
+        };
+        match session.autosave_in(dir) {
+            Ok(path) => {
+                let on_disk = OnDisk {
+                    path,
+                    commands: session.log().len(),
+                };
+                self.written = Some(on_disk.clone());
+                self.trouble = None;
+                Ok(Some(on_disk))
+            }
+            Err(e) => {
+                let why = e.to_string();
+                self.trouble = Some(why.clone());
+                Err(why)
+            }
+        }
+    }
+
+    /// The battle was saved to a file by hand: it is on disk, so the
+    /// autosave's trouble stops being a warning (the next failure raises it
+    /// again).
+    pub fn saved_by_hand(&mut self) {
+        self.trouble = None;
+    }
+
+    /// The last autosave as a signal ends the display.
+    pub fn on_exit<E: Ruleset>(&mut self, session: &super::Session<E>) -> LastSave {
+        match self.write(session) {
+            Ok(Some(on_disk)) => LastSave::Saved(on_disk),
+            Ok(None) => LastSave::Nothing(
+                "there is no autosave folder (set HEXMELEE_DATA_DIR to one)".into(),
+            ),
+            Err(why) => LastSave::Failed {
+                why,
+                before: self.written.clone(),
+            },
+        }
+    }
+
+    /// What stands on disk for the offered unfinished battle `offered`,
+    /// kept untouched as a signal ends the display before the referee answers.
+    pub fn offered<E: Ruleset>(&self, offered: &super::Session<E>) -> LastSave {
+        match &self.dir {
+            Some(dir) => LastSave::Offered(OnDisk {
+                path: path_in(dir, offered.origin(), offered.source())
+                    .unwrap_or_else(|_| dir.clone()),
+                commands: offered.log().len(),
+            }),
+            None => LastSave::Nothing("there is no autosave folder".into()),
+        }
+    }
+}

@@ -395,6 +395,13 @@ pub fn read<T>(
     };
     // At most one byte past the limit is read, so a huge or endless file is
     // refused before it fills memory.
+    if let Some(what_it_is) = scenario::not_a_file(path) {
+        return Err(SaveError::Io {
+            path: path.to_path_buf(),
+            action: "read",
+            error: what_it_is.into(),
+        });
+    }
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|f| f.take(limits::SAVE_BYTES + 1).read_to_end(&mut bytes))
@@ -468,11 +475,27 @@ fn command_place(text: &str, number: usize) -> Option<Place> {
 /// never a part: a temporary file in the same directory, synced, renamed over
 /// `path`, then the directory synced so the rename lasts.
 pub fn write_atomic(path: &Path, text: &str) -> Result<(), SaveError> {
-    let fail = |e: &std::io::Error| SaveError::Io {
+    let refuse = |error: String| SaveError::Io {
         path: path.to_path_buf(),
         action: "write",
-        error: scenario::io_words(e),
+        error,
     };
+    let fail = |e: &std::io::Error| refuse(scenario::io_words(e));
+    // A symbolic link is written through, on purpose (docs/SAVES.md): the
+    // link stays and the file it names is replaced.
+    let target = match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path).map_err(|_| {
+            refuse("it is a symbolic link to nothing: give the path of a file".into())
+        })?,
+        _ => path.to_path_buf(),
+    };
+    let path = target.as_path();
+    // The rename below would put a file in place of whatever stands there.
+    if let Some(what_it_is) = scenario::not_a_file(path) {
+        return Err(refuse(format!(
+            "{what_it_is}, and a save replaces only a file: give the path of a file"
+        )));
+    }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),

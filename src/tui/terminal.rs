@@ -2,7 +2,10 @@
 //! in; all of it undone on the way out — by a guard when the loop ends, by a
 //! panic hook before a panic is printed, and after a signal (TERM, INT, HUP,
 //! QUIT) by the loop within a tick, or by a watchman thread when the loop
-//! cannot — and the event loop between.
+//! cannot — and the event loop between. A signal never ends the process
+//! while the display is working on an input (an AI at its move): the
+//! watchman gives the terminal back and waits for the input's end, so the
+//! last command done is on disk.
 
 use std::io::{self, Stdout, stdout};
 use std::path::PathBuf;
@@ -26,6 +29,7 @@ use ratatui::Frame;
 
 use super::input::{Effect, Input};
 use crate::seats::{Bound, Token};
+use crate::session::autosave::LastSave;
 
 /// How a display begins, once it has a terminal.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,8 +60,9 @@ pub trait Screen {
     fn handle(&mut self, input: Input) -> Effect;
     /// Pure: reads the display and writes cells.
     fn draw(&self, frame: &mut Frame);
-    /// The last autosave, when a signal or a hang-up ends the display.
-    fn save_on_exit(&mut self);
+    /// The last autosave, when a signal or a hang-up ends the display, and
+    /// what it left on disk.
+    fn save_on_exit(&mut self) -> LastSave;
     /// Carry what the display and the player seats' server have for each
     /// other (nothing, for a display without seats).
     fn exchange(&mut self) {}
@@ -95,13 +100,13 @@ fn enter() -> io::Result<(Guard, Terminal<CrosstermBackend<Stdout>>)> {
 }
 
 /// How the display ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Exit {
     /// The user quit.
     Quit,
-    /// A signal (its number) ended it; the terminal is restored and the
-    /// battle autosaved.
-    Signal(i32),
+    /// A signal (its number) ended it; the terminal is restored, and what
+    /// the last autosave left on disk.
+    Signal(i32, LastSave),
 }
 
 /// How long the loop has to end by itself after a signal before the
@@ -110,34 +115,64 @@ pub enum Exit {
 /// its end of file and `poll` never returns).
 const GRACE: Duration = Duration::from_secs(1);
 
+/// How long the watchman waits, terminal restored, for an input under way
+/// to end (the AI's longest move at the stated limits is about a second;
+/// RELIABILITY.md) before it gives up on the last autosave and exits.
+const LAST_WORK: Duration = Duration::from_secs(20);
+
+/// The signal caught (0: none yet). Process-wide, as signals are: a display
+/// busy with a long run of answers asks [`signalled`] between them.
+static CAUGHT: AtomicUsize = AtomicUsize::new(0);
+
+/// Whether a signal has asked the display to end: a run of the AI's
+/// answers stops at the next command, so the loop can save and leave.
+pub fn signalled() -> bool {
+    CAUGHT.load(Ordering::Relaxed) != 0
+}
+
 /// The signals that end the display. A handler may do almost nothing
 /// safely, so signal-hook's own thread receives them: it records the number
 /// for the loop, and if the loop has not ended after [`GRACE`], restores the
-/// terminal and exits with 128 + the number itself.
+/// terminal; then, while the display is at an input (an AI thinking), it
+/// waits up to [`LAST_WORK`] for the loop to save and leave; else it exits
+/// with 128 + the number itself.
 fn watch_signals() -> io::Result<Watch> {
     let watch = Watch::default();
     let mut signals = Signals::new([SIGTERM, SIGINT, SIGHUP, SIGQUIT])?;
     let seen = watch.clone();
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
-            seen.caught.store(signal as usize, Ordering::Relaxed);
+            CAUGHT.store(signal as usize, Ordering::Relaxed);
             std::thread::sleep(GRACE);
             // The loop took it and is saving: its own way out restores.
             if seen.handled.load(Ordering::Relaxed) {
                 return;
             }
             restore();
+            if seen.working.load(Ordering::Relaxed) {
+                let deadline = std::time::Instant::now() + LAST_WORK;
+                while std::time::Instant::now() < deadline {
+                    std::thread::sleep(Duration::from_millis(20));
+                    if seen.handled.load(Ordering::Relaxed) {
+                        return;
+                    }
+                }
+                eprintln!(
+                    "hexmelee: ended by signal {signal}; the display was still working after {} s: the autosave holds the battle as of the last phase written",
+                    LAST_WORK.as_secs()
+                );
+            }
             std::process::exit(128 + signal);
         }
     });
     Ok(watch)
 }
 
-/// What the signal thread and the loop share: the signal caught, and
-/// whether the loop has taken it.
+/// What the signal thread and the loop share: whether the loop is at an
+/// input (not waiting on the terminal), and whether it has taken the signal.
 #[derive(Clone, Default)]
 struct Watch {
-    caught: Arc<AtomicUsize>,
+    working: Arc<AtomicBool>,
     handled: Arc<AtomicBool>,
 }
 
@@ -150,11 +185,10 @@ pub fn run(app: &mut dyn Screen) -> io::Result<Exit> {
     // Leave after the last autosave, as for a hang-up or the signal caught.
     let leave = |app: &mut dyn Screen, signal: i32| {
         watch.handled.store(true, Ordering::Relaxed);
-        app.save_on_exit();
-        Ok(Exit::Signal(signal))
+        Ok(Exit::Signal(signal, app.save_on_exit()))
     };
     loop {
-        let signal = watch.caught.load(Ordering::Relaxed);
+        let signal = CAUGHT.load(Ordering::Relaxed);
         if signal != 0 {
             return leave(app, signal as i32);
         }
@@ -177,7 +211,10 @@ pub fn run(app: &mut dyn Screen) -> io::Result<Exit> {
         } else {
             Input::Tick
         };
-        if app.handle(input) == Effect::Quit {
+        watch.working.store(true, Ordering::Relaxed);
+        let effect = app.handle(input);
+        watch.working.store(false, Ordering::Relaxed);
+        if effect == Effect::Quit {
             return Ok(Exit::Quit);
         }
     }

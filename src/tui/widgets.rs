@@ -101,6 +101,19 @@ pub fn with_more(block: Block<'_>, above: usize, below: usize) -> Block<'_> {
     block
 }
 
+/// The header's warning while the autosave fails (`trouble`: why), kept in
+/// sight until a save succeeds: the battle is not on disk.
+pub fn autosave_warning(trouble: Option<&str>) -> Option<Span<'static>> {
+    trouble.map(|_| {
+        Span::styled(
+            " NOT AUTOSAVED: save by hand ",
+            Style::new()
+                .fg(ratatui::style::Color::Red)
+                .add_modifier(Modifier::REVERSED | Modifier::BOLD),
+        )
+    })
+}
+
 /// A note as a line of any display: red and bold for a refusal.
 pub fn note_words(n: &crate::tui::input::Note) -> Line<'_> {
     let style = if n.error {

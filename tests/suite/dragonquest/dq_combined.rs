@@ -134,3 +134,21 @@ fn dq_22_3_the_second_action_comes_straight_after_the_first() {
     submit(&mut bt, walk(2)).unwrap();
     assert!(matches!(bt.prompt(), Prompt::SideAction { ready, .. } if ready == vec![FigureId(1)]));
 }
+
+/// Issue 44: a path of more than 255 hexes (the AI tries them on a map of
+/// the stated limits) is refused as too long, never counted past a byte.
+#[test]
+fn dq_21_1_a_path_longer_than_any_limit_is_refused() {
+    let a = fighter("A", 0, (2, 300), Facing::N, "Broadsword");
+    let b = fighter("B", 1, (20, 300), Facing::NW, "Broadsword");
+    let mut s = spec(vec![a, b]);
+    s.map = std::sync::Arc::new(hexmelee::hex::HexMap::open(30, 600).unwrap());
+    let mut bt = Battle::with_dice(&s, Dice::scripted([9, 1])).unwrap();
+    bt.submit(Command::ActNow { now: true }).unwrap();
+    let long = Action::Pass {
+        path: vec![Step::Forward; 290],
+        task: Task::Nothing,
+    };
+    let why = bt.check_act(A, &long).unwrap_err().0;
+    assert!(why.contains("may move"), "{why}");
+}

@@ -10,6 +10,7 @@ use dq_screen::*;
 use hexmelee::rulesets::dragonquest::display::App;
 use hexmelee::rulesets::dragonquest::engine::{Action, Battle, Command, Prompt, Task};
 use hexmelee::seam::{FigureId, View};
+use hexmelee::session::autosave::{Keeper, LastSave};
 use hexmelee::session::{Ruleset, Session};
 use insta::assert_snapshot;
 use ratatui::crossterm::event::KeyCode;
@@ -210,7 +211,7 @@ fn dq_ai_side_and_undo_over_its_answers() {
 fn dq_pulse_by_ai_save_and_resume_offer() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = open("dq-duel.ron", 120, 40);
-    app.autosave = Some(dir.path().to_path_buf());
+    app.autosave = Keeper::new(Some(dir.path().to_path_buf()));
     press(&mut app, KeyCode::Char('p'));
     assert_eq!(app.battle().pulse(), 2);
     press(&mut app, KeyCode::Enter);
@@ -230,7 +231,7 @@ fn dq_pulse_by_ai_save_and_resume_offer() {
     assert_eq!(loaded.session.battle().where_in(), app.battle().where_in());
     // The autosave is offered to the next display on the scenario.
     let mut again = open("dq-duel.ron", 120, 40);
-    again.autosave = Some(dir.path().to_path_buf());
+    again.autosave = Keeper::new(Some(dir.path().to_path_buf()));
     again.offer_autosave();
     assert!(screen(&again).contains("y resume it"));
     press(&mut again, KeyCode::Char('y'));
@@ -289,7 +290,7 @@ fn dq_map_scene_melee_zone_and_engagement() {
 fn dq_a_signal_at_the_resume_question_keeps_the_unfinished_autosave() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = open("dq-duel.ron", 120, 40);
-    app.autosave = Some(dir.path().to_path_buf());
+    app.autosave = Keeper::new(Some(dir.path().to_path_buf()));
     press(&mut app, KeyCode::Char('p'));
     let files = || {
         let mut all: Vec<_> = std::fs::read_dir(dir.path())
@@ -302,17 +303,45 @@ fn dq_a_signal_at_the_resume_question_keeps_the_unfinished_autosave() {
     let before = files();
     assert_eq!(before.len(), 1, "one unfinished autosave");
     let mut again = open("dq-duel.ron", 120, 40);
-    again.autosave = Some(dir.path().to_path_buf());
+    again.autosave = Keeper::new(Some(dir.path().to_path_buf()));
     again.offer_autosave();
     assert!(screen(&again).contains("y resume it"));
-    again.save_on_exit();
+    let kept = again.save_on_exit();
     assert_eq!(
         files(),
         before,
         "the offered autosave is kept byte for byte"
     );
+    assert!(matches!(kept, LastSave::Offered(_)), "{kept:?}");
     // Answered, the battle on screen is the one autosaved.
     press(&mut again, KeyCode::Char('y'));
     again.save_on_exit();
     assert_eq!(files(), before);
+}
+
+/// Issue 44: an autosave that fails stays in sight in the header until a
+/// save succeeds, and the exit on a signal says the battle is not on disk.
+#[test]
+fn dq_a_failing_autosave_stays_in_sight_and_the_exit_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let blocked = dir.path().join("autosave");
+    std::fs::write(&blocked, "in the way").unwrap();
+    let mut app = open("dq-duel.ron", 120, 40);
+    app.autosave = Keeper::new(Some(blocked.clone()));
+    press(&mut app, KeyCode::Char('p'));
+    assert!(screen(&app).contains("NOT AUTOSAVED"));
+    press(&mut app, KeyCode::Char('?'));
+    press(&mut app, KeyCode::Esc);
+    assert!(
+        screen(&app).contains("NOT AUTOSAVED"),
+        "stays past the note"
+    );
+    let last = app.save_on_exit();
+    assert!(
+        matches!(&last, LastSave::Failed { before: None, .. }),
+        "{last:?}"
+    );
+    std::fs::remove_file(&blocked).unwrap();
+    assert!(matches!(app.save_on_exit(), LastSave::Saved(_)));
+    assert!(!screen(&app).contains("NOT AUTOSAVED"));
 }

@@ -12,6 +12,7 @@ use hexmelee::rulesets::shakhan::display::keys::Mode;
 use hexmelee::rulesets::shakhan::engine::{Event, Override, Phase, Prompt};
 use hexmelee::rulesets::shakhan::session::Session;
 use hexmelee::seam::FigureId;
+use hexmelee::session::autosave::{Keeper, LastSave};
 use hexmelee::tui::input::Input;
 use insta::assert_snapshot;
 use ratatui::crossterm::event::KeyCode;
@@ -34,7 +35,7 @@ fn duel_app(autosave: Option<&Path>) -> App {
     let session = Session::start_file(&duel_file(), None).unwrap();
     let mut app = App::from_session(session, false);
     asking(&mut app);
-    app.autosave = autosave.map(Path::to_path_buf);
+    app.autosave = Keeper::new(autosave.map(Path::to_path_buf));
     app.handle(Input::Resize(120, 40));
     app
 }
@@ -383,17 +384,58 @@ fn a_signal_at_the_resume_question_keeps_the_unfinished_autosave() {
     let mut second = duel_app(Some(dir));
     second.offer_autosave();
     assert_eq!(second.mode(), Mode::Resume);
-    second.save_on_exit();
+    let kept = second.save_on_exit();
     assert_eq!(
         files(),
         before,
         "the offered autosave is kept byte for byte"
     );
+    let LastSave::Offered(on_disk) = &kept else {
+        panic!("{kept:?}")
+    };
+    assert_eq!(on_disk.commands, first.session().log().len());
+    assert!(on_disk.path.starts_with(dir), "{kept}");
+    assert!(kept.to_string().contains("kept as it was"), "{kept}");
     // Declined, the new battle is the one autosaved on a signal.
     typed(&mut second, "n");
-    second.save_on_exit();
+    let saved = second.save_on_exit();
     assert_eq!(files().len(), 1);
     assert_ne!(files(), before);
+    assert!(matches!(saved, LastSave::Saved(_)), "{saved:?}");
+}
+
+/// Issue 44: an autosave that fails is a warning in the header that stays
+/// until a save succeeds, and a signal's exit says the battle is not on disk
+/// instead of "autosaved".
+#[test]
+fn a_failing_autosave_stays_in_sight_and_the_exit_says_so() {
+    let tmp = scratch("autosave-fails");
+    // A file where the autosave folder should be: every autosave fails.
+    let blocked = tmp.path().join("autosave");
+    std::fs::write(&blocked, "in the way").unwrap();
+    let mut app = duel_app(Some(&blocked));
+    play_until(&mut app, |a| pulse_of(a) == Some((1, 2)));
+    assert!(app.autosave.trouble().is_some());
+    let shown = screen(&app);
+    assert!(shown.contains("NOT AUTOSAVED"), "{shown}");
+    // The warning outlives the note: another key, another note.
+    typed(&mut app, "?");
+    typed(&mut app, "?");
+    assert!(screen(&app).contains("NOT AUTOSAVED"));
+    let last = app.save_on_exit();
+    assert!(
+        matches!(&last, LastSave::Failed { before: None, .. }),
+        "{last:?}"
+    );
+    assert!(
+        last.to_string().contains("the battle is not on disk"),
+        "{last}"
+    );
+    // The folder comes back: the next autosave clears the warning.
+    std::fs::remove_file(&blocked).unwrap();
+    let last = app.save_on_exit();
+    assert!(matches!(last, LastSave::Saved(_)), "{last:?}");
+    assert!(!screen(&app).contains("NOT AUTOSAVED"));
 }
 
 #[test]

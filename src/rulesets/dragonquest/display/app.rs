@@ -22,10 +22,12 @@ use crate::rulesets::dragonquest::ai;
 use crate::rulesets::dragonquest::engine::{Action, Battle, Command, Fiat, Prompt};
 use crate::scenario::SideColour;
 use crate::seam::{FigureId, SideId, View};
+use crate::session::autosave::{Keeper, LastSave};
 use crate::session::{Session, SessionError};
 use crate::tui::input::{Effect, Input, Note};
 use crate::tui::layout::Areas;
 use crate::tui::map::MapView;
+use crate::tui::terminal::signalled;
 use crate::tui::theme::Theme;
 
 /// The most commands the AI plays for one key: far beyond any battle's
@@ -45,7 +47,7 @@ pub struct App {
     /// Each side's colour, from the scenario.
     colours: Vec<SideColour>,
     /// Where autosaves go (`None`: none, as in tests).
-    pub autosave: Option<PathBuf>,
+    pub autosave: Keeper,
     /// The file last saved or resumed, offered again by the save key.
     pub save_path: Option<PathBuf>,
     offer: Option<Box<Session<Battle>>>,
@@ -90,7 +92,7 @@ impl App {
             }),
             session,
             colours,
-            autosave: None,
+            autosave: Keeper::default(),
             save_path: None,
             offer: None,
             theme: if light { Theme::light() } else { Theme::dark() },
@@ -149,7 +151,9 @@ impl App {
     /// Offer the autosave of this scenario, if a battle on it was left
     /// unfinished (at the start of a new battle).
     pub fn offer_autosave(&mut self) {
-        let Some(dir) = &self.autosave else { return };
+        let Some(dir) = self.autosave.dir() else {
+            return;
+        };
         let s = &self.session;
         match crate::session::autosave::find_in::<Battle>(dir, s.origin(), s.source()) {
             Ok(Some(found)) if found.session.battle().outcome().is_none() => {
@@ -206,10 +210,11 @@ impl App {
         }
     }
 
-    /// Let the AI answer while it plays the side asked.
+    /// Let the AI answer while it plays the side asked; a signal stops it
+    /// at the next command, so the loop saves the last one done and leaves.
     fn play_ai_sides(&mut self) {
         for _ in 0..AI_LIMIT {
-            if !self.ai_asked() {
+            if !self.ai_asked() || signalled() {
                 return;
             }
             let b = self.session.battle();
@@ -220,13 +225,14 @@ impl App {
         }
     }
 
-    /// The AI answers while `more` says so (at most [`AI_LIMIT`] times).
+    /// The AI answers while `more` says so (at most [`AI_LIMIT`] times, and
+    /// not past a signal).
     fn ai_while(&mut self, more: impl Fn(&Battle) -> bool) {
         let before = self.session.cursor();
         for _ in 0..AI_LIMIT {
             let b = self.session.battle();
             let prompt = b.prompt();
-            if matches!(prompt, Prompt::Finished { .. }) || !more(b) {
+            if matches!(prompt, Prompt::Finished { .. }) || !more(b) || signalled() {
                 break;
             }
             let command = ai::answer(b, &prompt);
@@ -321,21 +327,27 @@ impl App {
         }
     }
 
+    /// Write the autosave; a failure is a note and a warning that stays in
+    /// sight until a save succeeds, never a stop.
     fn autosave(&mut self) {
-        let Some(dir) = &self.autosave else { return };
-        if let Err(e) = self.session.autosave_in(dir) {
+        if let Err(e) = self.autosave.save(&self.session) {
             self.error(format!("autosave failed (play goes on): {e}"));
         }
     }
 
-    /// The last autosave, as the display ends on a signal: none in a
-    /// replay (the autosave keeps the battle as it was played), nor while an
-    /// unfinished autosave is offered (until the referee answers, the one on
-    /// disk is the battle, and the fresh one is nothing).
-    pub fn save_on_exit(&mut self) {
-        if !self.replaying() && self.offer.is_none() {
-            self.autosave();
+    /// The last autosave, as the display ends on a signal, and what is on
+    /// disk after it: none in a replay (the autosave keeps the battle as it
+    /// was played), nor while an unfinished autosave is offered (until the
+    /// referee answers, the one on disk is the battle, and the fresh one is
+    /// nothing).
+    pub fn save_on_exit(&mut self) -> LastSave {
+        if let Some(offered) = &self.offer {
+            return self.autosave.offered(offered);
         }
+        if self.replaying() {
+            return LastSave::replay();
+        }
+        self.autosave.on_exit(&self.session)
     }
 
     fn fit_map(&mut self) {
@@ -806,6 +818,7 @@ impl App {
             Ok(()) => {
                 self.overlays.pop();
                 let shown = std::path::absolute(&path).unwrap_or_else(|_| path.clone());
+                self.autosave.saved_by_hand();
                 self.info(format!(
                     "saved to {} ({})",
                     shown.display(),

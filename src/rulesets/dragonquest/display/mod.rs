@@ -20,11 +20,12 @@ pub use scene::Table;
 
 use std::path::PathBuf;
 
+use crate::session::autosave::{Keeper, LastSave};
 use crate::tui::terminal::{Begin, Screen};
 
 impl Screen for App {
     fn begin(&mut self, autosave: Option<PathBuf>, how: Begin) {
-        self.autosave = autosave;
+        self.autosave = Keeper::new(autosave);
         match how {
             Begin::Resume(file) => self.save_path = Some(file),
             Begin::Replay(file) => {
@@ -44,7 +45,7 @@ impl Screen for App {
     fn draw(&self, frame: &mut ratatui::Frame) {
         ui::draw(frame, self);
     }
-    fn save_on_exit(&mut self) {
-        App::save_on_exit(self);
+    fn save_on_exit(&mut self) -> LastSave {
+        App::save_on_exit(self)
     }
 }

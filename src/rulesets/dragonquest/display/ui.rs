@@ -21,7 +21,8 @@ use crate::rulesets::dragonquest::rules::tables::tables;
 use crate::seam::{SideId, View};
 use crate::tui::map::MapWidget;
 use crate::tui::widgets::{
-    centred, clip, fit_box, framed, note_words, quit_confirm, too_small_words, with_more, wrap,
+    autosave_warning, centred, clip, fit_box, framed, note_words, quit_confirm, too_small_words,
+    with_more, wrap,
 };
 
 /// Draw the whole display, no cell holding a character that would drive
@@ -181,13 +182,14 @@ fn header(frame: &mut Frame, area: Rect, app: &App) {
     } else {
         format!(" · AI plays {}", ai.join(", "))
     };
-    let line = Line::from(vec![
+    let warning = autosave_warning(app.autosave.trouble());
+    let line = Line::from_iter(warning.into_iter().chain([
         Span::styled(
             format!(" {} ", app.session().name()),
             Style::new().add_modifier(Modifier::BOLD),
         ),
         Span::raw(format!("· DragonQuest · Pulse {} · {view}{ai}", b.pulse())),
-    ]);
+    ]));
     frame.render_widget(Paragraph::new(clip(line, area.width.into())), area);
 }
 

@@ -566,7 +566,8 @@ impl Battle {
             }
             let next = pose.after(step);
             self.body_fits(id, next)?;
-            hexes += 1;
+            // A path longer than any limit is refused below, not overflowed.
+            hexes = hexes.saturating_add(1);
             pose = next;
             stopped = self.body_in_hostile_zone(id, pose);
         }

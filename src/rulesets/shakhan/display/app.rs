@@ -24,6 +24,7 @@ use crate::rulesets::shakhan::scenario::Checked;
 use crate::rulesets::shakhan::session::Session;
 use crate::seam::{FigureId, SideId, View};
 use crate::session::SessionError;
+use crate::session::autosave::Keeper;
 
 use super::keys::{self, Action, Mode};
 use crate::tui::input::{Effect, Input, Note};
@@ -76,7 +77,7 @@ pub struct App {
     // reads `&Battle`; only `submit` (and undo, redo, goto) change it.
     session: Session,
     /// Where autosaves go (`None`: no autosave, as in most tests).
-    pub autosave: Option<PathBuf>,
+    pub autosave: Keeper,
     /// The file last saved or opened, offered again by the save key.
     pub save_path: Option<PathBuf>,
     /// Replay mode: stepping through the log; nothing can be submitted.
@@ -143,7 +144,7 @@ impl App {
         let mut app = App {
             map: MapView::new(battle),
             session,
-            autosave: None,
+            autosave: Keeper::default(),
             save_path: None,
             replay: false,
             history: 0,

@@ -16,6 +16,7 @@ use std::path::PathBuf;
 use super::engine::Battle;
 use super::seats::FromServer;
 use crate::seats::{Bound, Port, Token};
+use crate::session::autosave::{Keeper, LastSave};
 use crate::tui::input::{Effect, Input};
 use crate::tui::terminal::{Begin, Screen};
 
@@ -35,7 +36,7 @@ impl Display {
 impl Screen for Display {
     fn begin(&mut self, autosave: Option<PathBuf>, how: Begin) {
         let app = &mut self.app;
-        app.autosave = autosave;
+        app.autosave = Keeper::new(autosave);
         match how {
             Begin::Resume(file) => app.save_path = Some(file),
             Begin::Replay(file) => {
@@ -66,8 +67,8 @@ impl Screen for Display {
     fn draw(&self, frame: &mut Frame) {
         ui::draw(frame, &self.app);
     }
-    fn save_on_exit(&mut self) {
-        self.app.save_on_exit();
+    fn save_on_exit(&mut self) -> LastSave {
+        self.app.save_on_exit()
     }
     fn exchange(&mut self) {
         if let Some(port) = &self.seats {

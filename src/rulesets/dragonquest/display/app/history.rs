@@ -141,7 +141,7 @@ impl App {
         let base = export::base(
             &self.session,
             self.save_path.as_deref(),
-            self.autosave.as_deref(),
+            self.autosave.dir(),
         );
         let base = match base {
             Ok(p) => p,

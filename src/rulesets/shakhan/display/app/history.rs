@@ -9,7 +9,8 @@ use crate::rulesets::shakhan::display::keys::Action;
 use crate::rulesets::shakhan::engine::{Battle, Phase};
 use crate::rulesets::shakhan::session::{Moment, Session, render, where_in};
 use crate::seam::View;
-use crate::session::{autosave, export};
+use crate::session::autosave::{self, LastSave};
+use crate::session::export;
 use crate::words::count;
 
 /// Where a point stands by pulse: round, and the pulse (0 outside the
@@ -141,19 +142,24 @@ impl App {
         self.session.step_by(forward, pulse_of)
     }
 
-    /// The last autosave before the display ends without a quit (a signal).
-    /// None while an unfinished autosave is offered: until the referee
-    /// answers, the one on disk is the battle, and the fresh one is nothing.
-    pub fn save_on_exit(&mut self) {
-        if !self.replay && self.offer.is_none() {
-            self.autosave();
+    /// The last autosave before the display ends without a quit (a signal),
+    /// and what is on disk after it. None while an unfinished autosave is
+    /// offered (until the referee answers, the one on disk is the battle,
+    /// and the fresh one is nothing), nor in a replay.
+    pub fn save_on_exit(&mut self) -> LastSave {
+        if let Some(offered) = &self.offer {
+            return self.autosave.offered(offered);
         }
+        if self.replay {
+            return LastSave::replay();
+        }
+        self.autosave.on_exit(&self.session)
     }
 
-    /// Write the autosave, if autosaving; a failure is a note, never a stop.
+    /// Write the autosave, if autosaving; a failure is a note and a warning
+    /// that stays in sight until a save succeeds, never a stop.
     pub(super) fn autosave(&mut self) {
-        let Some(dir) = &self.autosave else { return };
-        if let Err(e) = self.session.autosave_in(dir) {
+        if let Err(e) = self.autosave.save(&self.session) {
             self.error(format!("autosave failed (play goes on): {e}"));
         }
     }
@@ -172,6 +178,7 @@ impl App {
             Ok(()) => {
                 let shown = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
                 self.save_path = Some(path.to_path_buf());
+                self.autosave.saved_by_hand();
                 self.close_line();
                 self.info(format!(
                     "saved to {} ({})",
@@ -193,7 +200,7 @@ impl App {
         let base = export::base(
             &self.session,
             self.save_path.as_deref(),
-            self.autosave.as_deref(),
+            self.autosave.dir(),
         );
         let base = match base {
             Ok(p) => p,
@@ -226,7 +233,9 @@ impl App {
     /// Look for an unfinished autosave of this scenario in the autosave
     /// directory and offer it; one that cannot be read is a note.
     pub fn offer_autosave(&mut self) {
-        let Some(dir) = &self.autosave else { return };
+        let Some(dir) = self.autosave.dir() else {
+            return;
+        };
         match autosave::find_in::<Battle>(dir, self.session.origin(), self.session.source()) {
             Ok(Some(found)) if found.session.battle().outcome().is_none() => {
                 self.offer(found.session)
@@ -264,9 +273,10 @@ impl App {
             self.fit_map();
             self.info(format!("resumed the autosave: {at}"));
         } else {
-            let dir = self.autosave.clone();
-            let gone =
-                dir.map(|d| autosave::discard_in(&d, self.session.origin(), self.session.source()));
+            let gone = self
+                .autosave
+                .dir()
+                .map(|d| autosave::discard_in(d, self.session.origin(), self.session.source()));
             match gone {
                 Some(Err(e)) => self.error(e.to_string()),
                 _ => self.info("a new battle; the autosave was discarded"),

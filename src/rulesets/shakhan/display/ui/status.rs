@@ -16,6 +16,9 @@ pub fn header(frame: &mut Frame, area: Rect, app: &App) {
     let b = app.battle();
     let sep = || Span::raw(" │ ");
     let mut spans = Vec::new();
+    spans.extend(crate::tui::widgets::autosave_warning(
+        app.autosave.trouble(),
+    ));
     if area.width >= 100 {
         spans.push(Span::styled(
             "hexmelee",
