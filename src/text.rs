@@ -113,7 +113,57 @@ pub fn is_unsafe(c: char) -> bool {
         || matches!(
             c,
             '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+                | '\u{2028}' | '\u{2029}'
         )
+}
+
+/// A character that shows nothing where it stands: the zero-width spaces,
+/// joiners and marks, the byte order mark, the soft hyphen and the Hangul
+/// fillers. Two names that differ only by these look the same, and a name
+/// of only these looks empty (issue 44).
+pub fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{034F}'
+            | '\u{115F}'
+            | '\u{1160}'
+            | '\u{17B4}'
+            | '\u{17B5}'
+            | '\u{180B}'..='\u{180F}'
+            | '\u{200B}'..='\u{200D}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{3164}'
+            | '\u{FE00}'..='\u{FE0F}'
+            | '\u{FEFF}'
+            | '\u{FFA0}'
+    )
+}
+
+/// A name as a reader sees it: without the characters that show nothing,
+/// so names are told apart as people tell them apart.
+pub fn name_key(name: &str) -> String {
+    name.chars().filter(|&c| !is_invisible(c)).collect()
+}
+
+/// Text from a file kept on one line of a message: line breaks shown as
+/// `\n`, `\r` and `\u{2028}`, so a name cannot start a line of its own (a
+/// forged `file:1:1:` refusal) nor spill the file into a hint.
+pub fn one_line(text: &str) -> Cow<'_, str> {
+    let breaks = |c: char| matches!(c, '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}');
+    if !text.contains(breaks) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 4);
+    for c in text.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c if breaks(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// `U+001B (escape)`: a character named so a reader can find it.
@@ -128,6 +178,8 @@ pub fn describe(c: char) -> String {
         '\u{200E}'..='\u{200F}' | '\u{061C}' => "a direction mark",
         '\u{202A}'..='\u{202E}' => "a bidirectional override",
         '\u{2066}'..='\u{2069}' => "a bidirectional isolate",
+        '\u{2028}' => "line separator",
+        '\u{2029}' => "paragraph separator",
         c if (c as u32) < 0x20 => "a control character",
         _ => "a C1 control character",
     };
@@ -145,7 +197,9 @@ pub enum NameFault {
 impl fmt::Display for NameFault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NameFault::Empty => f.write_str("is empty (or only spaces)"),
+            NameFault::Empty => {
+                f.write_str("is empty (or only spaces and characters that show nothing)")
+            }
             NameFault::TooLong(n) => write!(
                 f,
                 "is {n} characters long; at most {} fit",
@@ -177,7 +231,7 @@ pub fn name_fault(name: &str) -> Option<NameFault> {
     if let Some((nth, c)) = name.chars().enumerate().find(|(_, c)| is_unsafe(*c)) {
         return Some(NameFault::Holds { c, nth: nth + 1 });
     }
-    if name.trim().is_empty() {
+    if name.chars().all(|c| c.is_whitespace() || is_invisible(c)) {
         return Some(NameFault::Empty);
     }
     let n = name.chars().count();

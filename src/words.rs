@@ -56,3 +56,12 @@ mod tests {
         assert_eq!(possessive("ORCS"), "ORCS'");
     }
 }
+
+/// Names in quotes, separated by commas: `"Beast", "Hunters"` (never a
+/// programmer's list with brackets).
+pub fn quoted<'a>(all: impl IntoIterator<Item = &'a str>) -> String {
+    all.into_iter()
+        .map(|n| format!("\"{n}\""))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -113,7 +113,7 @@ pub struct Percentile(u8);
 impl TryFrom<u8> for Percentile {
     type Error = String;
     fn try_from(value: u8) -> Result<Self, String> {
-        Percentile::new(value).ok_or_else(|| format!("{value} is not a d100 face (1..=100)"))
+        Percentile::new(value).ok_or_else(|| format!("{value} is not a d100 face (1 to 100)"))
     }
 }
 

@@ -47,7 +47,7 @@ impl<'de> Deserialize<'de> for D100Range {
         let (lo, hi) = <(u8, u8)>::deserialize(d)?;
         D100Range::new(lo, hi).ok_or_else(|| {
             serde::de::Error::custom(format!(
-                "d100 range ({lo}, {hi}) is not within 1..=100 with lo <= hi (write 00 as 100)"
+                "d100 range ({lo}, {hi}) is not within 1 to 100, low first (write 00 as 100)"
             ))
         })
     }

@@ -38,7 +38,7 @@ pub enum MapError {
     },
     #[error(
         "map character {ch:?} at row {row}, column {col} means {percent}% cover: \
-         cover must be 0..=100 percent"
+         cover must be 0 to 100 percent"
     )]
     InvalidCover {
         row: usize,
@@ -55,7 +55,7 @@ pub enum HexError {
     OutOfBounds { hex: Hex },
     #[error("hex {hex:?} is blocked and cannot be entered")]
     Impassable { hex: Hex },
-    #[error("{percent}% cover is impossible: cover must be 0..=100 percent")]
+    #[error("{percent}% cover is impossible: cover must be 0 to 100 percent")]
     InvalidCover { percent: u8 },
 }
 

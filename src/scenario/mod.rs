@@ -40,12 +40,16 @@ impl fmt::Display for ScenarioError {
             if i > 0 {
                 writeln!(f)?;
             }
+            // A problem is a line and its hint another, whatever a file's
+            // words quoted in them hold (issue 44).
+            let file = self.file.display().to_string();
+            let (file, message) = (text::one_line(&file), text::one_line(&p.message));
             match p.at {
-                Some(at) => write!(f, "{}:{at}: {}", self.file.display(), p.message)?,
-                None => write!(f, "{}: {}", self.file.display(), p.message)?,
+                Some(at) => write!(f, "{file}:{at}: {message}")?,
+                None => write!(f, "{file}: {message}")?,
             }
             if let Some(hint) = &p.hint {
-                write!(f, "\n  hint: {hint}")?;
+                write!(f, "\n  hint: {}", text::one_line(hint))?;
             }
         }
         Ok(())
@@ -70,7 +74,7 @@ pub fn read_text(path: &Path, what: &str, format_page: &str) -> Result<String, S
     if let Some(what_it_is) = not_a_file(path) {
         return Err(fail(
             None,
-            format!("cannot read it: {what_it_is}"),
+            format!("cannot read the file: {what_it_is}"),
             format!("give the path of {what}, a text file"),
         ));
     }

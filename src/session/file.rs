@@ -17,7 +17,7 @@ use serde::de::DeserializeOwned;
 use super::{ReplayError, Ruleset, Session};
 use crate::limits;
 use crate::scenario::{self, ScenarioError, plain};
-use crate::text::{self, Place};
+use crate::text::{self, Place, one_line};
 
 /// What `format` says in every save.
 pub const FORMAT: &str = "hexmelee-save";
@@ -87,23 +87,38 @@ pub struct Loaded<E: Ruleset> {
 /// Why a save could not be written or loaded. The game in hand is untouched.
 #[derive(Debug, Error)]
 pub enum SaveError {
-    #[error("{}: cannot {action} the file: {error}", path.display())]
+    #[error("{}: cannot {action} the file: {}", shown(path), one_line(error))]
     Io {
         path: PathBuf,
         action: &'static str,
         error: String,
     },
-    #[error("{}:1:1: the file is empty\n  hint: a save is written whole or not at all; this one was never written — open the autosave or start the scenario again", path.display())]
+    #[error(
+        "{}:1:1: the file is empty\n  hint: a save is written whole or not at all; this one was never written — open the autosave or start the scenario again",
+        shown(path)
+    )]
     Empty { path: PathBuf },
-    #[error("{}:{at}: this is not text: {why} (a save file is RON text, docs/SAVES.md)\n  hint: check the path; the file may be damaged", path.display())]
+    #[error(
+        "{}:{at}: this is not text: {} (a save file is RON text, docs/SAVES.md)\n  hint: check the path; the file may be damaged",
+        shown(path),
+        one_line(why)
+    )]
     Binary {
         path: PathBuf,
         at: Place,
         why: String,
     },
-    #[error("{}: the file is larger than {} bytes, the most a save may be\n  hint: it is not a save this hexmelee wrote; the limits are in docs/SAVES.md", path.display(), limits::SAVE_BYTES)]
+    #[error(
+        "{}: the file is larger than {} bytes, the most a save may be\n  hint: it is not a save this hexmelee wrote; the limits are in docs/SAVES.md",
+        shown(path),
+        limits::SAVE_BYTES
+    )]
     TooLarge { path: PathBuf },
-    #[error("{}:1:1: this is a scenario, not a save file\n  hint: saves are written by the game; `hexmelee sim {} --save SAVE` plays it and writes one", path.display(), path.display())]
+    #[error(
+        "{}:1:1: this is a scenario, not a save file\n  hint: saves are written by the game; `hexmelee sim {} --save SAVE` plays it and writes one",
+        shown(path),
+        shown(path)
+    )]
     IsScenario { path: PathBuf },
     #[error("{}", located(path, *at, why, hint))]
     NotASave {
@@ -140,7 +155,11 @@ pub enum SaveError {
         error: Box<ReplayError>,
         engine: String,
     },
-    #[error("{}:{at}: this is a save of a {found} battle, which this command does not open yet\n  hint: `hexmelee check-save` and `hexmelee export` open saves of either ruleset", path.display())]
+    #[error(
+        "{}:{at}: this is a save of a {} battle, which this command does not open yet\n  hint: `hexmelee check-save` and `hexmelee export` open saves of either ruleset",
+        shown(path),
+        one_line(found)
+    )]
     Ruleset {
         path: PathBuf,
         at: Place,
@@ -152,18 +171,23 @@ pub enum SaveError {
     NoDataDir,
 }
 
+/// A path on one line of a message, whatever its name holds.
+fn shown(path: &Path) -> String {
+    one_line(&path.display().to_string()).into_owned()
+}
+
 fn located(path: &Path, at: Option<Place>, message: &str, hint: &str) -> String {
     let place = match at {
-        Some(at) => format!("{}:{at}", path.display()),
-        None => path.display().to_string(),
+        Some(at) => format!("{}:{at}", shown(path)),
+        None => shown(path).to_string(),
     };
-    format!("{place}: {message}\n  hint: {hint}")
+    format!("{place}: {}\n  hint: {}", one_line(message), one_line(hint))
 }
 
 fn located_path(path: &Path, at: Option<Place>) -> String {
     match at {
-        Some(at) => format!("{}:{at}", path.display()),
-        None => path.display().to_string(),
+        Some(at) => format!("{}:{at}", shown(path)),
+        None => shown(path).to_string(),
     }
 }
 
@@ -171,7 +195,10 @@ fn engine_note(engine: &str) -> String {
     if engine == ENGINE {
         String::new()
     } else {
-        format!(" (the save was written by hexmelee {engine}; this is {ENGINE})")
+        format!(
+            " (the save was written by hexmelee {}; this is {ENGINE})",
+            one_line(engine)
+        )
     }
 }
 
@@ -218,7 +245,7 @@ impl<C: Clone + Serialize + DeserializeOwned> SaveOf<C> {
                     save.commands.len()
                 ),
                 hint: format!(
-                    "cursor counts the commands replayed: 0..={}",
+                    "cursor counts the commands replayed: 0 to {}",
                     save.commands.len()
                 ),
                 path,

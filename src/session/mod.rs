@@ -406,7 +406,11 @@ impl<E: Ruleset> Session<E> {
 pub enum ReplayError {
     #[error(transparent)]
     Start(Box<SessionError>),
-    #[error("command {number} ({command}) was refused: {why}")]
+    #[error(
+        "command {number} ({}) was refused: {}",
+        crate::text::one_line(command),
+        crate::text::one_line(why)
+    )]
     Refused {
         number: usize,
         command: String,

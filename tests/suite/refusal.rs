@@ -19,6 +19,8 @@ const LIBRARY_WORDS: &[&str] = &[
     "valid UTF-8",
     "Unclosed",
     "serde",
+    // Rust's range notation (issue 44): people write "1 to 99".
+    "..=",
 ];
 
 /// Assert that `text` (a loader's error, or a command's whole stderr) is a

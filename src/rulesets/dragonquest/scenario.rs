@@ -288,12 +288,6 @@ fn alike<'a>(typed: &str, known: impl Iterator<Item = &'a str>) -> Vec<&'a str> 
     if like.is_empty() { all } else { like }
 }
 
-fn names<'a>(all: impl Iterator<Item = &'a str>) -> String {
-    all.map(|n| format!("\"{n}\""))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
     let mut r = Report::on(text, scenario.figures.len())?;
     let map = check_map(&scenario.map, &mut r);
@@ -306,7 +300,7 @@ fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
                 format!("{name:?} surprises, but there is no such side"),
                 &format!(
                     "name one of the sides: {}",
-                    names(scenario.sides.iter().map(|s| s.name.as_str()))
+                    crate::words::quoted(scenario.sides.iter().map(|s| s.name.as_str()))
                 ),
             );
         }
@@ -335,7 +329,8 @@ fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
     let mut occupied = BTreeMap::new();
     for (i, fig) in scenario.figures.iter().enumerate() {
         r.figure = i;
-        if !fig.name.trim().is_empty() && !seen.insert(fig.name.as_str()) {
+        // Names that differ only by characters that show nothing are the same.
+        if !fig.name.trim().is_empty() && !seen.insert(crate::text::name_key(&fig.name)) {
             r.at(
                 r.in_figure("name"),
                 format!("two figures are named {:?}", fig.name),
@@ -352,7 +347,7 @@ fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
                 ),
                 &format!(
                     "use one of {}",
-                    names(scenario.sides.iter().map(|s| s.name.as_str()))
+                    crate::words::quoted(scenario.sides.iter().map(|s| s.name.as_str()))
                 ),
             );
         }
@@ -457,7 +452,7 @@ fn check_sides(s: &Scenario, r: &mut Report) -> Vec<SideSpec> {
                 .get(i)
                 .map(|&(start, end)| find_key(r.text, key, start, end).unwrap_or(start))
         };
-        if !side.name.trim().is_empty() && !seen.insert(side.name.as_str()) {
+        if !side.name.trim().is_empty() && !seen.insert(crate::text::name_key(&side.name)) {
             r.at(
                 at("name"),
                 format!("two sides are named {:?}", side.name),
@@ -526,7 +521,7 @@ fn check_figure(fig: &Figure, side: usize, r: &mut Report) -> Option<FigureSpec>
             r.at(
                 r.in_figure(key),
                 format!(
-                    "{who}'s {} is {v}, outside {}..={}",
+                    "{who}'s {} is {v}, outside {} to {}",
                     key.to_uppercase(),
                     CHARACTERISTIC.start(),
                     CHARACTERISTIC.end()
@@ -538,8 +533,8 @@ fn check_figure(fig: &Figure, side: usize, r: &mut Report) -> Option<FigureSpec>
     if !(1..=30).contains(&fig.tmr) {
         r.at(
             r.in_figure("tmr"),
-            format!("{who}'s TMR is {}, outside 1..=30", fig.tmr),
-            "TMR comes from modified Agility (rule 5.6, not in the text); 1..=30 is hexmelee's own limit (house)",
+            format!("{who}'s TMR is {}, outside 1 to 30", fig.tmr),
+            "TMR comes from modified Agility (rule 5.6, not in the text); 1 to 30 is hexmelee's own limit (house)",
         );
     }
     if fig.fatigue_lost > fig.ft {
@@ -567,7 +562,7 @@ fn check_figure(fig: &Figure, side: usize, r: &mut Report) -> Option<FigureSpec>
                 format!("{who} wears \"{name}\", which is not in the 25.1 Armor Table"),
                 &format!(
                     "use one of {}",
-                    names(t.armour.armour.iter().map(|a| a.name.as_str()))
+                    crate::words::quoted(t.armour.armour.iter().map(|a| a.name.as_str()))
                 ),
             );
         }
@@ -584,7 +579,7 @@ fn check_figure(fig: &Figure, side: usize, r: &mut Report) -> Option<FigureSpec>
                 ),
                 &format!(
                     "use one of {}",
-                    names(t.armour.shields.iter().map(|s| s.name.as_str()))
+                    crate::words::quoted(t.armour.shields.iter().map(|s| s.name.as_str()))
                 ),
             );
         }
@@ -616,7 +611,7 @@ fn check_figure(fig: &Figure, side: usize, r: &mut Report) -> Option<FigureSpec>
                 ),
                 &format!(
                     "use a name from the table, e.g. {} ({PAGE} lists them all)",
-                    names(alike(&w.name, known).into_iter())
+                    crate::words::quoted(alike(&w.name, known).into_iter())
                 ),
             );
             continue;

@@ -3,6 +3,7 @@
 //! reporting off, cursor shown — and the exit status tell the signal.
 
 use std::io::Read;
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -38,15 +39,20 @@ fn start() -> Option<Running> {
 
 /// [`start`] on a shipped scenario.
 fn start_on(scenario: &str) -> Option<Running> {
+    let scenario = format!("{}/scenarios/{scenario}", env!("CARGO_MANIFEST_DIR"));
+    start_with(&format!("play {scenario}"), tempfile::tempdir().unwrap())
+}
+
+/// The display as `hexmelee ARGS` starts it (ARGS as a shell would split
+/// them), its data folder `data`.
+fn start_with(args: &str, data: tempfile::TempDir) -> Option<Running> {
     if Command::new("script").arg("--version").output().is_err() {
         eprintln!("util-linux `script` is not installed: no pseudo-terminal to test in");
         return None;
     }
-    let data = tempfile::tempdir().unwrap();
     let bin = env!("CARGO_BIN_EXE_hexmelee");
-    let scenario = format!("{}/scenarios/{scenario}", env!("CARGO_MANIFEST_DIR"));
     let mut script = Command::new("script")
-        .args(["-qfec", &format!("exec {bin} play {scenario}"), "/dev/null"])
+        .args(["-qfec", &format!("exec {bin} {args}"), "/dev/null"])
         .env("XDG_DATA_HOME", data.path())
         .env_remove("HEXMELEE_DATA_DIR")
         .env("TERM", "xterm-256color")
@@ -99,8 +105,14 @@ fn kill(signal: &str, pid: u32) {
 /// Send `signal` to the display; everything it wrote and its exit status.
 fn end_by(signal: &str) -> Option<(String, Option<i32>)> {
     let mut run = start()?;
+    Some(ended_by(&mut run, signal))
+}
+
+/// Send `signal` to `run`'s display and wait (bounded) for it to end:
+/// everything it wrote and its exit status.
+fn ended_by(run: &mut Running, signal: &str) -> (String, Option<i32>) {
     kill(signal, run.display);
-    let deadline = Instant::now() + Duration::from_secs(20);
+    let deadline = Instant::now() + Duration::from_secs(40);
     let status = loop {
         if let Some(status) = run.script.try_wait().unwrap() {
             break status;
@@ -111,10 +123,18 @@ fn end_by(signal: &str) -> Option<(String, Option<i32>)> {
     while let Ok(bytes) = run.output.recv_timeout(Duration::from_millis(300)) {
         run.seen.extend(bytes);
     }
-    Some((
+    (
         String::from_utf8_lossy(&run.seen).into_owned(),
         status.code(),
-    ))
+    )
+}
+
+/// The words after the display left the alternate screen, on one line.
+fn last_words(out: &str) -> String {
+    let left = out
+        .rfind(LEAVE_ALTERNATE)
+        .map_or(0, |i| i + LEAVE_ALTERNATE.len());
+    out[left..].replace(['\r', '\n'], "")
 }
 
 fn assert_restored(signal: &str, number: i32) {
@@ -215,4 +235,171 @@ fn the_dragonquest_display_plays_autosaves_and_restores() {
     let out = String::from_utf8_lossy(&run.seen);
     let entered = out.rfind(ENTER_ALTERNATE).expect("the display started");
     assert!(out[entered..].contains(LEAVE_ALTERNATE));
+}
+
+/// Issue 44: the exit on a signal says where the battle is autosaved and
+/// how much of it.
+#[test]
+fn a_signal_says_where_the_battle_is_autosaved() {
+    let Some(mut run) = start() else {
+        return;
+    };
+    let dir = run._data.path().join("hexmelee/autosave");
+    let (out, code) = ended_by(&mut run, "TERM");
+    assert_eq!(code, Some(128 + 15));
+    let words = last_words(&out);
+    assert!(
+        words.contains("ended by signal 15; the battle is autosaved in"),
+        "{words}"
+    );
+    assert!(words.contains(&dir.display().to_string()), "{words}");
+    assert!(words.contains("(0 commands)"), "{words}");
+}
+
+/// Issue 44: a replay writes nothing, and its exit on a signal says so.
+#[test]
+fn a_signal_in_a_replay_says_nothing_was_saved() {
+    let data = tempfile::tempdir().unwrap();
+    let save = data.path().join("duel-save.ron");
+    let made = Command::new(env!("CARGO_BIN_EXE_hexmelee"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "sim",
+            "scenarios/duel.ron",
+            "--save",
+            save.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(made.status.success());
+    let before = std::fs::read(&save).unwrap();
+    let Some(mut run) = start_with(&format!("replay {}", save.display()), data) else {
+        return;
+    };
+    let (out, code) = ended_by(&mut run, "TERM");
+    assert_eq!(code, Some(128 + 15));
+    let words = last_words(&out);
+    assert!(
+        words.contains("nothing was saved: a replay writes no file"),
+        "{words}"
+    );
+    assert!(!words.contains("is autosaved"), "{words}");
+    assert_eq!(std::fs::read(&save).unwrap(), before);
+}
+
+/// Issue 44: when no autosave can be written (a file stands where the data
+/// folder should be), the exit says the battle is not on disk.
+#[test]
+fn a_signal_when_autosaves_fail_says_the_battle_is_not_on_disk() {
+    let data = tempfile::tempdir().unwrap();
+    std::fs::write(data.path().join("hexmelee"), "in the way").unwrap();
+    let scenario = format!("{}/scenarios/duel.ron", env!("CARGO_MANIFEST_DIR"));
+    let Some(mut run) = start_with(&format!("play {scenario}"), data) else {
+        return;
+    };
+    let (out, code) = ended_by(&mut run, "TERM");
+    assert_eq!(code, Some(128 + 15));
+    let words = last_words(&out);
+    assert!(words.contains("the autosave failed ("), "{words}");
+    assert!(words.contains("the battle is not on disk"), "{words}");
+    assert!(!words.contains("is autosaved"), "{words}");
+}
+
+/// Issue 44: a signal while the resume question is up leaves the offered
+/// unfinished battle byte for byte, and says so.
+#[test]
+fn a_signal_at_the_resume_question_keeps_the_offered_battle() {
+    let data = tempfile::tempdir().unwrap();
+    let scenario = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/duel.ron");
+    let dir = data.path().join("hexmelee/autosave");
+    let text = std::fs::read_to_string(&scenario).unwrap();
+    let autosave = hexmelee::session::autosave::path_in(&dir, &scenario, &text).unwrap();
+    let made = Command::new(env!("CARGO_BIN_EXE_hexmelee"))
+        .args(["sim", scenario.to_str().unwrap(), "--max-rounds", "1"])
+        .args(["--save", autosave.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(made.status.success());
+    let before = std::fs::read(&autosave).unwrap();
+    let Some(mut run) = start_with(&format!("play {}", scenario.display()), data) else {
+        return;
+    };
+    // The question is up from the first frame (`Screen::begin` offers it),
+    // whatever the pseudo-terminal's size lets it draw.
+    let (out, code) = ended_by(&mut run, "TERM");
+    assert_eq!(code, Some(128 + 15));
+    assert_eq!(
+        std::fs::read(&autosave).unwrap(),
+        before,
+        "kept byte for byte"
+    );
+    let words = last_words(&out);
+    assert!(words.contains("kept as it was in"), "{words}");
+}
+
+/// A DragonQuest battle of `figures` figures in opposite corners of an open
+/// `side` × `side` map: the AI takes seconds to play it out.
+fn crowd(side: u16, figures: usize) -> String {
+    let mut text = format!(
+        "Scenario(name: \"Crowd\", ruleset: DragonQuest, seed: 5,\n map: (width: {side}, height: {side}),\n \
+         sides: [(name: \"Red\", colour: Red), (name: \"Blue\", colour: Blue)],\n figures: ["
+    );
+    let block = (figures.div_ceil(2) as f64).sqrt().ceil() as usize;
+    let last = usize::from(side) - 1;
+    for i in 0..figures {
+        let (k, red) = (i / 2, i % 2 == 0);
+        let (dc, dr) = (k % block, k / block);
+        let (col, row, facing, name) = if red {
+            (dc, dr, "SE", "Red")
+        } else {
+            (last - dc, last - dr, "NW", "Blue")
+        };
+        text.push_str(&format!(
+            "\n  Figure(name: \"F{i}\", side: \"{name}\", at: ({col}, {row}), facing: {facing}, \
+             ps: 15, md: 15, ag: 15, pc: 12, wp: 12, en: 16, ft: 18, tmr: 5, armour: Some(\"Leather\"), \
+             weapons: [(name: \"Broadsword\", rank: Some(2), in_hand: true)]),"
+        ));
+    }
+    text + "\n])\n"
+}
+
+/// Issue 44: a signal while the AI plays a long run of answers (`B`: the
+/// battle to its end) stops it at the next command; the commands done are
+/// on disk, and the exit says how many.
+#[test]
+fn a_signal_while_the_ai_plays_leaves_its_last_command_on_disk() {
+    use std::io::Write;
+    let data = tempfile::tempdir().unwrap();
+    let scenario = data.path().join("crowd.ron");
+    std::fs::write(&scenario, crowd(40, 48)).unwrap();
+    let Some(mut run) = start_with(&format!("play {}", scenario.display()), data) else {
+        return;
+    };
+    let dir = run._data.path().join("hexmelee/autosave");
+    run.script.stdin.as_mut().unwrap().write_all(b"B").unwrap();
+    // Well into the AI's run, which takes many seconds.
+    std::thread::sleep(Duration::from_millis(800));
+    let (out, code) = ended_by(&mut run, "TERM");
+    assert_eq!(code, Some(128 + 15));
+    let file = std::fs::read_dir(&dir)
+        .ok()
+        .and_then(|mut d| d.find_map(|e| e.ok().map(|e| e.path())))
+        .expect("an autosave was written");
+    let loaded =
+        hexmelee::session::file::load_of::<hexmelee::rulesets::dragonquest::engine::Battle>(&file)
+            .unwrap();
+    let commands = loaded.session.log().len();
+    assert!(commands > 0, "the AI's answers are on disk");
+    assert!(
+        loaded.session.battle().outcome().is_none(),
+        "stopped before the end"
+    );
+    let words = last_words(&out);
+    assert!(
+        words.contains(&format!(
+            "is autosaved in {} ({commands} commands)",
+            file.display()
+        )),
+        "{words}"
+    );
 }

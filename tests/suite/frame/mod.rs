@@ -8,6 +8,7 @@ mod cli_batch;
 mod cli_display_saves;
 mod cli_saves;
 mod cli_signals;
+mod file_kinds;
 mod fuzz_corpus;
 mod golden;
 mod kill_autosave;

@@ -42,7 +42,7 @@ impl Battle {
                 Ok(())
             } else {
                 Err(Rejection(format!(
-                    "{what} must be 0..={MAX_POINTS}, not {v}"
+                    "{what} must be 0 to {MAX_POINTS}, not {v}"
                 )))
             }
         };
@@ -51,7 +51,7 @@ impl Battle {
                 self.on_field(*figure)?;
                 if !REQUISITE_RANGE.contains(value) {
                     return reject(format!(
-                        "a requisite must be {}..={}, not {value}",
+                        "a requisite must be {} to {}, not {value}",
                         REQUISITE_RANGE.start(),
                         REQUISITE_RANGE.end()
                     ));
@@ -60,7 +60,7 @@ impl Battle {
             Override::SetReserve { figure, value, .. } => {
                 self.on_field(*figure)?;
                 if !(1..=MAX_POINTS).contains(value) {
-                    return reject(format!("a reserve must be 1..={MAX_POINTS}, not {value}"));
+                    return reject(format!("a reserve must be 1 to {MAX_POINTS}, not {value}"));
                 }
             }
             Override::Wound {
@@ -75,7 +75,7 @@ impl Battle {
                 points("damage", f64::from(*damage))?;
                 points("pain", *pain)?;
                 if *bleeding > 100 || *bleeding_rounds > 100 {
-                    return reject("bleeding and its rounds must be 0..=100".into());
+                    return reject("bleeding and its rounds must be 0 to 100".into());
                 }
             }
             Override::Heal {
@@ -96,9 +96,9 @@ impl Battle {
             }
             Override::AddFigure { figure } => {
                 if !self.sides.iter().any(|s| s.name == figure.side) {
-                    let sides: Vec<&str> = self.sides.iter().map(|s| s.name.as_str()).collect();
+                    let sides = crate::words::quoted(self.sides.iter().map(|s| s.name.as_str()));
                     return reject(format!(
-                        "{} is on side {:?}, which is not in the battle (sides: {sides:?})",
+                        "{} is on side {:?}, which is not in the battle (sides: {sides})",
                         figure.name, figure.side
                     ));
                 }
@@ -133,7 +133,7 @@ impl Battle {
                     return reject("say why the dice are re-rolled".into());
                 }
                 if !(1..=10).contains(dice) {
-                    return reject(format!("discard 1..=10 dice, not {dice}"));
+                    return reject(format!("discard 1 to 10 dice, not {dice}"));
                 }
                 if self.dice.is_scripted() && self.dice.scripted_left() < usize::from(*dice) {
                     return reject("the scripted dice have no faces left to discard".into());

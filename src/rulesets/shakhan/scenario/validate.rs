@@ -89,7 +89,8 @@ pub fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
         r.figure = i;
         let here = |r: &Report, key| r.in_figure(key);
         // Empty and unprintable names are refused at their quotes (`text_problems`).
-        if !fig.name.trim().is_empty() && !seen_names.insert(fig.name.as_str()) {
+        // Names that differ only by characters that show nothing are the same.
+        if !fig.name.trim().is_empty() && !seen_names.insert(crate::text::name_key(&fig.name)) {
             r.at(
                 here(&r, "name"),
                 format!("two figures are named {:?}", fig.name),
@@ -97,14 +98,14 @@ pub fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
             );
         }
         if !scenario.sides.iter().any(|s| s.name == fig.side) {
-            let sides: Vec<&str> = scenario.sides.iter().map(|s| s.name.as_str()).collect();
+            let sides = crate::words::quoted(scenario.sides.iter().map(|s| s.name.as_str()));
             r.at(
                 here(&r, "side"),
                 format!(
                     "{} is on side {:?}, which is not in `sides`",
                     fig.name, fig.side
                 ),
-                &format!("use one of {sides:?}"),
+                &format!("use one of {sides}"),
             );
         }
         if let Some(map) = &map {
@@ -230,7 +231,7 @@ fn check_sides(s: &Scenario, t: &Tables, r: &mut Report) {
         let at = spans
             .get(i)
             .map(|&(start, end)| find_key(r.text, "name", start, end).unwrap_or(start));
-        if !side.name.trim().is_empty() && !names.insert(side.name.as_str()) {
+        if !side.name.trim().is_empty() && !names.insert(crate::text::name_key(&side.name)) {
             r.at(
                 at,
                 format!("two sides are named {:?}", side.name),
@@ -325,7 +326,7 @@ fn check_numbers(fig: &Figure, r: &mut Report) -> bool {
             r.at(
                 r.in_figure(key),
                 format!(
-                    "{}'s {key} is {value}, outside {}..={}",
+                    "{}'s {key} is {value}, outside {} to {}",
                     fig.name,
                     REQUISITE_RANGE.start(),
                     REQUISITE_RANGE.end()
@@ -378,7 +379,7 @@ fn check_numbers(fig: &Figure, r: &mut Report) -> bool {
     if levels.into_iter().any(|l| !(1..=40).contains(&l)) {
         r.at(
             r.in_figure("level"),
-            format!("{} has an Experience Level outside 1..=40", fig.name),
+            format!("{} has an Experience Level outside 1 to 40", fig.name),
             "a Level I character has level 1",
         );
     }
@@ -412,7 +413,7 @@ fn check_numbers(fig: &Figure, r: &mut Report) -> bool {
         if !(-100..=100).contains(&m) {
             r.at(
                 r.in_figure("magic"),
-                format!("{}'s magic bonus {m} is outside -100..=100", fig.name),
+                format!("{}'s magic bonus {m} is outside -100 to 100", fig.name),
                 "Magic Bonuses are a few points (16.4.1.3)",
             );
         }
@@ -425,7 +426,7 @@ fn check_numbers(fig: &Figure, r: &mut Report) -> bool {
         r.at(
             r.in_figure("plus_to_hit"),
             format!(
-                "{}'s plus to hit {} is outside -100..=100",
+                "{}'s plus to hit {} is outside -100 to 100",
                 fig.name, w.plus_to_hit
             ),
             "a Plus to hit is a few points on the Success Threshold (16.4.1.3)",
@@ -435,7 +436,7 @@ fn check_numbers(fig: &Figure, r: &mut Report) -> bool {
         if v.is_some_and(|v| !(1..=10_000).contains(&v)) {
             r.at(
                 r.in_figure(key),
-                format!("{}'s {key} must be 1..=10000", fig.name),
+                format!("{}'s {key} must be 1 to 10000", fig.name),
                 "or leave it out to derive it",
             );
         }
@@ -448,7 +449,7 @@ fn check_numbers(fig: &Figure, r: &mut Report) -> bool {
         r.at(
             r.in_figure("state"),
             format!(
-                "{}'s starting damage, pain and fatigue must be 0..=10000",
+                "{}'s starting damage, pain and fatigue must be 0 to 10000",
                 fig.name
             ),
             "they count what the figure has already lost",

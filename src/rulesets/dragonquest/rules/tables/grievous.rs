@@ -153,7 +153,7 @@ impl GrievousTable {
                 for (lo, hi, inner) in branches {
                     if *lo != next || hi < lo {
                         return Err(format!(
-                            "D10 branch {lo}..={hi} should start at {next} (branches cover 1-10 in order)"
+                            "D10 branch {lo} to {hi} should start at {next} (branches cover 1-10 in order)"
                         ));
                     }
                     next = hi + 1;
@@ -321,7 +321,7 @@ mod tests {
         let err = ron::from_str::<GrievousTable>(text).unwrap_err();
         assert!(
             err.to_string()
-                .contains("01-00: D10 branch 6..=10 should start at 5"),
+                .contains("01-00: D10 branch 6 to 10 should start at 5"),
             "{err}"
         );
         let text = text.replace("(1, 4, []), (6, 10, [])", "(1, 4, []), (5, 9, [])");

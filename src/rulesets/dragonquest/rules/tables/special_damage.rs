@@ -74,7 +74,7 @@ impl SpecialDamageTable {
                     ));
                 }
                 Some(to) if to < r.from => {
-                    return Err(format!("row {}..={to} runs backwards", r.from));
+                    return Err(format!("row {} to {to} runs backwards", r.from));
                 }
                 Some(to) => next = to + 1,
             }

@@ -212,7 +212,7 @@ impl WeaponTable {
                 return Err(format!("row {row}: weapon \"{}\" is listed twice", w.name));
             }
             if !(1..=100).contains(&w.bc) {
-                return Err(format!("{}: bc {} is not 1..=100", w.name, w.bc));
+                return Err(format!("{}: bc {} is not 1 to 100", w.name, w.bc));
             }
             if w.uses.ranged && w.range == Range::Prohibited {
                 return Err(format!(

@@ -176,7 +176,7 @@ fn from_text(text: &str) -> Result<Mcrt, TableError> {
             if cell.to_hit.is_some_and(|t| !(1..=100).contains(&t)) {
                 return Err(invalid(
                     FILE,
-                    format!("row {row}: card {card} to-hit out of 1..=100"),
+                    format!("row {row}: card {card} to-hit out of 1 to 100"),
                 ));
             }
         }
