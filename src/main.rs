@@ -549,7 +549,10 @@ fn out(text: &str) {
         .and_then(|()| stdout.flush())
     {
         if e.kind() != std::io::ErrorKind::BrokenPipe {
-            warn!("hexmelee: cannot write the output: {e}");
+            warn!(
+                "hexmelee: cannot write the output: {}",
+                hexmelee::scenario::io_words(&e)
+            );
             std::process::exit(1);
         }
         std::process::exit(0);

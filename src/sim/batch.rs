@@ -124,10 +124,10 @@ pub fn play_one<E: Fights>(
     let mut battle = E::start(setup, seed).map_err(|e| BatchError::Setup(e.to_string()))?;
     // Only the outcome is read.
     battle.forget_log();
-    super::play(&mut battle, max_rounds, answer).map_err(|message| BatchError::Refused {
+    super::play(&mut battle, max_rounds, answer).map_err(|refused| BatchError::Refused {
         index: 0,
         seed,
-        message,
+        message: refused.to_string(),
     })?;
     let outcome = battle.outcome();
     Ok(Outcome {

@@ -9,6 +9,26 @@ mod toy;
 
 use crate::seam::Engine;
 
+/// An answer the battle refused in headless play: when, and the engine's
+/// reason. The battle is left as it was, still asking the question, so
+/// whoever gave the answer (an orders file) can say which of its entries it
+/// was.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refused {
+    /// The clock's word (`round`, `Pulse`) and its count.
+    pub clock: (&'static str, u32),
+    pub why: String,
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let (word, n) = self.clock;
+        write!(f, "{word} {n}: an answer was refused: {}", self.why)
+    }
+}
+
+impl std::error::Error for Refused {}
+
 /// Answer prompts with `answer` until the battle ends or `max` normal
 /// rounds of its clock (rounds, Pulses) have begun. A refused answer stops play
 /// and is returned.
@@ -16,7 +36,7 @@ pub fn play<E: Engine>(
     battle: &mut E,
     max: u32,
     mut answer: impl FnMut(&E, &E::Prompt) -> E::Command,
-) -> Result<(), String> {
+) -> Result<(), Refused> {
     loop {
         let prompt = battle.prompt();
         if E::finished(&prompt) || battle.clock() > max {
@@ -25,10 +45,10 @@ pub fn play<E: Engine>(
         let command = answer(battle, &prompt);
         let clock = battle.clock();
         if let Err(e) = battle.submit(command) {
-            return Err(format!(
-                "{} {clock}: the answer to {prompt:?} was refused: {e}",
-                E::CLOCK
-            ));
+            return Err(Refused {
+                clock: (E::CLOCK, clock),
+                why: e.to_string(),
+            });
         }
     }
 }

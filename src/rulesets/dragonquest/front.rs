@@ -121,7 +121,12 @@ impl Front for DragonQuest {
                 })
                 .map_err(|e| Failure::Said(e.to_string()))?;
         }
-        Ok(Output::of(args.json, log.map_err(Failure::OfFile)?))
+        // A refusal of a scripted entry is placed in the orders file.
+        let log = log.map_err(|e| match &script {
+            Some(_) => Failure::Said(e),
+            None => Failure::OfFile(e),
+        })?;
+        Ok(Output::of(args.json, log))
     }
 
     fn batch(&self, file: &Path, text: &str, args: &BatchArgs) -> Result<Output, Failure> {

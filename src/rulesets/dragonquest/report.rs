@@ -376,10 +376,10 @@ pub fn simulate(
         Some(playing) => playing.answer(b, p),
         None => crate::rulesets::dragonquest::ai::answer(b, p),
     });
-    if let Err(e) = played {
+    if let Err(refused) = played {
         return Err(match &playing {
-            Some(playing) => playing.refused(e),
-            None => e,
+            Some(playing) => playing.refused(&refused),
+            None => refused.to_string(),
         });
     }
     let winner = battle

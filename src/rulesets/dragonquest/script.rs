@@ -204,7 +204,7 @@ enum EntryFiat {
 pub struct Scripted {
     pub action: Action,
     pub then: Option<Action>,
-    pub line: usize,
+    pub at: Place,
 }
 
 /// Who has the choice of acting first (19.2–19.3).
@@ -231,15 +231,17 @@ struct Word {
     pulse: u32,
     when: When,
     fiat: Fiat,
-    line: usize,
+    at: Place,
 }
 
 /// Checked DragonQuest orders, by Pulse.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct DqScript {
     orders: BTreeMap<(u32, FigureId), Scripted>,
-    choices: BTreeMap<(u32, Chooser), (bool, usize)>,
+    choices: BTreeMap<(u32, Chooser), (bool, Place)>,
     words: Vec<Word>,
+    /// The file, for a refusal in play placed like its own refusals.
+    file: std::path::PathBuf,
 }
 
 impl DqScript {
@@ -265,7 +267,10 @@ impl DqScript {
         let starts = entry_starts(text);
         let mut problems =
             crate::scenario::text_problems(text, &["figure", "target", "side", "before", "after"]);
-        let mut script = DqScript::default();
+        let mut script = DqScript {
+            file: file.to_path_buf(),
+            ..DqScript::default()
+        };
         let mut entries_of = BTreeMap::new();
         for (i, entry) in entries.iter().enumerate() {
             let from = starts.get(i).copied().unwrap_or(0);
@@ -275,7 +280,7 @@ impl DqScript {
                 checked,
                 problems: &mut problems,
             };
-            let line = Place::of(text, from).line;
+            let at = Place::of(text, from);
             if entry.pulse == 0 {
                 check.problem(
                     "pulse",
@@ -297,7 +302,7 @@ impl DqScript {
                     }
                     // Names in the action are looked for from its start.
                     check.from = own_field(text, from, "action");
-                    let Some(scripted) = check.scripted(me, action, line) else {
+                    let Some(scripted) = check.scripted(me, action, at) else {
                         continue;
                     };
                     if script
@@ -335,7 +340,7 @@ impl DqScript {
                     let now = matches!(acts, Acts::First);
                     if script
                         .choices
-                        .insert((entry.pulse, chooser), (now, line))
+                        .insert((entry.pulse, chooser), (now, at))
                         .is_some()
                     {
                         check.field_problem(
@@ -369,7 +374,7 @@ impl DqScript {
                             pulse: entry.pulse,
                             when,
                             fiat,
-                            line,
+                            at,
                         });
                     }
                 }
@@ -422,8 +427,8 @@ pub struct Playing<'a> {
     acting: Option<(u32, FigureId)>,
     acted: BTreeSet<(u32, FigureId)>,
     /// The last answer's entry, for a refusal: the Pulse, what it was and
-    /// its line.
-    last: Option<(u32, String, usize)>,
+    /// where the entry is.
+    last: Option<(u32, String, Place)>,
 }
 
 impl Playing<'_> {
@@ -456,7 +461,7 @@ impl Playing<'_> {
         if let Some((i, w)) = due {
             self.given[i] = true;
             self.acting = None;
-            self.last = Some((pulse, "the Referee's word".into(), w.line));
+            self.last = Some((pulse, "the Referee's word".into(), w.at));
             return Command::Referee(w.fiat.clone());
         }
         // 22.3: the first of two combined actions is not yet the turn.
@@ -484,7 +489,7 @@ impl Playing<'_> {
             Prompt::EngagedAction { figure } => Some(*figure),
             Prompt::SideAction { ready, .. } => ready
                 .iter()
-                .filter_map(|f| script.get(pulse, *f).map(|s| (s.line, *f)))
+                .filter_map(|f| script.get(pulse, *f).map(|s| (s.at.byte, *f)))
                 .min()
                 .map(|(_, f)| f),
             Prompt::Finished { .. } => None,
@@ -496,12 +501,12 @@ impl Playing<'_> {
             } else {
                 s.action.clone()
             };
-            Some((f, action, s.line))
+            Some((f, action, s.at))
         });
         match scripted {
-            Some((figure, action, line)) => {
+            Some((figure, action, at)) => {
                 let name = &battle.figure(figure).name;
-                self.last = Some((pulse, format!("{name}'s scripted action"), line));
+                self.last = Some((pulse, format!("{name}'s scripted action"), at));
                 Command::Act { figure, action }
             }
             None => ai::answer(battle, prompt),
@@ -510,26 +515,29 @@ impl Playing<'_> {
 
     fn choice(&mut self, battle: &Battle, pulse: u32, who: Chooser, prompt: &Prompt) -> Command {
         match self.script.choices.get(&(pulse, who)) {
-            Some(&(now, line)) => {
+            Some(&(now, at)) => {
                 let name = match who {
                     Chooser::Figure(f) => battle.figure(f).name.clone(),
                     Chooser::Side(s) => battle.sides()[s.0].name.clone(),
                 };
-                self.last = Some((pulse, format!("{name}'s choice of acting first"), line));
+                self.last = Some((pulse, format!("{name}'s choice of acting first"), at));
                 Command::ActNow { now }
             }
             None => ai::answer(battle, prompt),
         }
     }
 
-    /// A refusal in play (`sim::play`'s words), told as the entry that was
-    /// refused: its Pulse, what it was, its line and the engine's reason.
-    pub fn refused(&self, error: String) -> String {
-        match (&self.last, error.split_once("was refused: ")) {
-            (Some((pulse, what, line)), Some((_, why))) => {
-                format!("Pulse {pulse}: {what} (orders line {line}) was refused: {why}")
-            }
-            _ => error,
+    /// A refusal in play, placed at the entry that was refused, as the
+    /// file's own refusals are: its Pulse, what it was and the engine's
+    /// reason.
+    pub fn refused(&self, refused: &crate::sim::Refused) -> String {
+        match &self.last {
+            Some((pulse, what, at)) => format!(
+                "{}:{at}: Pulse {pulse}: {what} was refused in play: {}\n  hint: it passes the file's checks but not the battle as it stands then; change the entry, or leave it to the AI",
+                crate::text::one_line(&self.script.file.display().to_string()),
+                refused.why
+            ),
+            None => refused.to_string(),
         }
     }
 }
@@ -705,7 +713,7 @@ impl<'a> Check<'a> {
         found
     }
 
-    fn scripted(&mut self, me: &Figure, a: &EntryAction, line: usize) -> Option<Scripted> {
+    fn scripted(&mut self, me: &Figure, a: &EntryAction, at: Place) -> Option<Scripted> {
         if let EntryAction::Combine { first, then } = a {
             if [first, then]
                 .iter()
@@ -725,13 +733,13 @@ impl<'a> Check<'a> {
                     first: Box::new(first?),
                 },
                 then: Some(then?),
-                line,
+                at,
             });
         }
         Some(Scripted {
             action: self.action(me, a)?,
             then: None,
-            line,
+            at,
         })
     }
 
@@ -911,7 +919,7 @@ mod tests {
                 multiple: Multiple::Single
             }
         );
-        assert_eq!(s.get(3, FigureId(0)).unwrap().line, 4);
+        assert_eq!(s.get(3, FigureId(0)).unwrap().at.line, 4);
         assert_eq!(
             s.get(3, FigureId(0)).unwrap().action,
             Action::Pass {
@@ -957,8 +965,9 @@ mod tests {
         ]"#;
         let s = DqScript::parse(Path::new("o.ron"), text, &duel()).unwrap();
         let (aldric, brenna) = (FigureId(0), FigureId(1));
-        assert_eq!(s.choices[&(1, Chooser::Side(SideId(1)))], (false, 2));
-        assert_eq!(s.choices[&(2, Chooser::Figure(aldric))], (true, 4));
+        let line = |(now, at): (bool, Place)| (now, at.line);
+        assert_eq!(line(s.choices[&(1, Chooser::Side(SideId(1)))]), (false, 2));
+        assert_eq!(line(s.choices[&(2, Chooser::Figure(aldric))]), (true, 4));
         assert_eq!(
             s.get(2, aldric).unwrap().action,
             Action::Melee {
@@ -994,8 +1003,11 @@ mod tests {
                 ]
             }
         );
-        let words: Vec<(u32, When, usize)> =
-            s.words.iter().map(|w| (w.pulse, w.when, w.line)).collect();
+        let words: Vec<(u32, When, usize)> = s
+            .words
+            .iter()
+            .map(|w| (w.pulse, w.when, w.at.line))
+            .collect();
         assert_eq!(
             words,
             [

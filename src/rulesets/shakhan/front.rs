@@ -74,6 +74,20 @@ impl Front for Shakhan {
             .map(|o| Script::load(o, &checked))
             .transpose()
             .map_err(|e| Failure::Said(e.to_string()))?;
+        // Played first for its words: a refused order is placed in the
+        // orders file; the save then replays the same battle.
+        let log = report::simulate(
+            &checked,
+            args.seed,
+            args.max_rounds,
+            args.json,
+            args.table_view,
+            script.as_ref(),
+        )
+        .map_err(|e| match &script {
+            Some(_) => Failure::Said(e),
+            None => Failure::OfFile(e),
+        })?;
         if let Some(out) = &args.save {
             Session::start(file, text.to_string(), args.seed)
                 .and_then(|mut s| {
@@ -85,15 +99,6 @@ impl Front for Shakhan {
                 })
                 .map_err(|e| Failure::Said(e.to_string()))?;
         }
-        let log = report::simulate(
-            &checked,
-            args.seed,
-            args.max_rounds,
-            args.json,
-            args.table_view,
-            script.as_ref(),
-        )
-        .map_err(Failure::OfFile)?;
         Ok(Output::of(args.json, log))
     }
 

@@ -172,6 +172,10 @@ pub fn simulate(
     crate::sim::play(&mut battle, max_rounds, |b, p| match script {
         Some(s) => s.answer(b, p),
         None => crate::rulesets::shakhan::ai::answer(b, p),
+    })
+    .map_err(|refused| match script {
+        Some(s) => s.refused(&battle, &refused),
+        None => refused.to_string(),
     })?;
     let winner = battle
         .outcome()

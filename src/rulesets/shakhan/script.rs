@@ -78,6 +78,10 @@ struct EntryCard {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Script {
     orders: BTreeMap<(u32, FigureId), FigureOrders>,
+    /// The file, and where each entry names its figure: a refusal in play
+    /// is placed there, like the file's own refusals.
+    file: std::path::PathBuf,
+    places: BTreeMap<(u32, FigureId), Place>,
 }
 
 impl Script {
@@ -107,7 +111,10 @@ impl Script {
             format!("the figures are {}", names.join(", "))
         };
         let mut problems = crate::scenario::text_problems(text, &["figure", "target"]);
-        let mut script = Script::default();
+        let mut script = Script {
+            file: file.to_path_buf(),
+            ..Script::default()
+        };
         let mut entries_of = BTreeMap::new();
         for (i, entry) in entries.iter().enumerate() {
             let from = starts.get(i).copied().unwrap_or(0);
@@ -203,6 +210,9 @@ impl Script {
                 dodge: entry.dodge,
                 moves: Default::default(),
             };
+            if let Some(place) = at("figure") {
+                script.places.insert((entry.round, FigureId(id)), place);
+            }
             if script
                 .orders
                 .insert((entry.round, FigureId(id)), order)
@@ -222,6 +232,34 @@ impl Script {
             Ok(script)
         } else {
             Err(fail(problems))
+        }
+    }
+
+    /// A refusal in play, placed at the entry it came from as the file's own
+    /// refusals are: the orders of the side asked this round, the entry of
+    /// the figure the engine names (else the side's first). `battle` still
+    /// asks the refused question. Not the script's: the engine's words.
+    pub fn refused(&self, battle: &Battle, refused: &crate::sim::Refused) -> String {
+        let round = battle.round();
+        let Prompt::Orders { side } = battle.prompt() else {
+            return refused.to_string();
+        };
+        let mut entries = self
+            .places
+            .range((round, FigureId(0))..(round + 1, FigureId(0)))
+            .map(|(&(_, f), at)| (battle.figure(f), at))
+            .filter(|(f, _)| f.side == side.0);
+        let first = entries.clone().next();
+        let named = entries.find(|(f, _)| refused.why.contains(f.name.as_str()));
+        match named.or(first) {
+            Some((figure, at)) => format!(
+                "{}:{at}: round {round}: {} orders were refused in play: {}\n  hint: they pass the file's checks but not the battle as it stands then; change them, or leave {} to the AI that round",
+                crate::text::one_line(&self.file.display().to_string()),
+                crate::words::possessive(&figure.name),
+                refused.why,
+                figure.name
+            ),
+            None => refused.to_string(),
         }
     }
 

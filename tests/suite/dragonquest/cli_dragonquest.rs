@@ -310,17 +310,17 @@ fn sim_orders_problems_are_placed_and_exit_2() {
         ),
         (
             "tests/orders/dq-refused.ron",
-            "Pulse 1: Aldric's scripted action (orders line 4) was refused: Brenna is not in Aldric's Melee Zone",
+            "tests/orders/dq-refused.ron:4:5: Pulse 1: Aldric's scripted action was refused in play: Brenna is not in Aldric's Melee Zone",
         ),
         (
             "tests/orders/dq-refused-special.ron",
-            "Pulse 2: Aldric's scripted action (orders line 5) was refused: Aldric needs a quarterstaff, spear, halberd, poleaxe or glaive in hand to Trip (23.5)",
+            "tests/orders/dq-refused-special.ron:5:5: Pulse 2: Aldric's scripted action was refused in play: Aldric needs a quarterstaff, spear, halberd, poleaxe or glaive in hand to Trip (23.5)",
         ),
         (
             // Given after Brenna's action, the last of Pulse 1: at the
             // first question of Pulse 2.
             "tests/orders/dq-refused-referee.ron",
-            "Pulse 2: the Referee's word (orders line 5) was refused: that figure is so already",
+            "tests/orders/dq-refused-referee.ron:5:5: Pulse 2: the Referee's word was refused in play: that figure is so already",
         ),
     ] {
         let stderr = refused(&["sim", DQ[0], "--orders", file]);

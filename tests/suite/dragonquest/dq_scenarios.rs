@@ -240,7 +240,7 @@ fn figures_sides_and_surprise_must_agree() {
         "military_scientist",
         "no leader",
     );
-    refused("ps: 15,", "ps: 0,", "ps: 0", "outside 1..=99");
+    refused("ps: 15,", "ps: 0,", "ps: 0", "outside 1 to 99");
     refused(
         "en: 16, ft: 19,",
         "en: 16, ft: 19, fatigue_lost: 20,",

@@ -254,7 +254,11 @@ const BROKEN: &[(&str, &str, &str)] = &[
         "holds U+202E (a bidirectional override)",
     ),
     ("long-name", "2:11", "is 80 characters long; at most 64 fit"),
-    ("blank-name", "2:11", "is empty (or only spaces)"),
+    (
+        "blank-name",
+        "2:11",
+        "is empty (or only spaces and characters that show nothing)",
+    ),
 ];
 
 /// Files that cannot be read as text are placed at their first bad byte.

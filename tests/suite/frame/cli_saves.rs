@@ -23,7 +23,7 @@ const BROKEN: &[(&str, &str)] = &[
     ),
     (
         "cursor-past-end",
-        "tests/broken_saves/cursor-past-end.ron:44:5: cursor 40 is past the end of the 6 commands\n  hint: cursor counts the commands replayed: 0..=6\n",
+        "tests/broken_saves/cursor-past-end.ron:44:5: cursor 40 is past the end of the 6 commands\n  hint: cursor counts the commands replayed: 0 to 6\n",
     ),
     (
         "cut-in-the-log",
@@ -51,7 +51,7 @@ const BROKEN: &[(&str, &str)] = &[
     ),
     (
         "huge-wound",
-        "tests/broken_saves/huge-wound.ron:40:9: the log does not replay: command 4 (referee override Wound) was refused: damage must be 0..=10000, not 2147483647\n  hint: the save was edited or damaged; an earlier save or the autosave may still load\n",
+        "tests/broken_saves/huge-wound.ron:40:9: the log does not replay: command 4 (referee override Wound) was refused: damage must be 0 to 10000, not 2147483647\n  hint: the save was edited or damaged; an earlier save or the autosave may still load\n",
     ),
     (
         "json",

@@ -131,3 +131,25 @@ fn a_save_through_a_symbolic_link_replaces_the_file_it_names() {
     assert!(stderr.contains("a symbolic link to nothing"), "{stderr}");
     assert!(std::fs::read_link(&dangling).is_ok());
 }
+
+/// A full disk under standard output is said in words, never as the
+/// system's "(os error 28)".
+#[test]
+fn a_full_standard_output_is_said_in_words() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_hexmelee"))
+        .args(["check", "scenarios/duel.ron"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(full)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("cannot write the output: the disk is full"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("os error"), "{stderr}");
+}

@@ -73,10 +73,19 @@ fn every_broken_orders_file_is_refused_in_place_and_in_plain_words() {
     files.extend([
         "tests/orders/unknown-figure.ron".to_string(),
         "tests/orders/broken-syntax.ron".to_string(),
+        // Refused in play, not by the file's checks (issue 44).
+        "tests/orders/refused-combine.ron".to_string(),
     ]);
     assert!(files.len() >= 7, "{files:?}");
     for file in &files {
         assert_refused(&["sim", "scenarios/duel.ron", "--orders", file], file);
+    }
+    for file in [
+        "tests/orders/dq-refused.ron",
+        "tests/orders/dq-refused-special.ron",
+        "tests/orders/dq-refused-referee.ron",
+    ] {
+        assert_refused(&["sim", "scenarios/dq-duel.ron", "--orders", file], file);
     }
 }
 
