@@ -3,7 +3,10 @@
 //! and the process's peak memory: the measurement behind MAP_SIDE and
 //! FIGURES (docs/SCENARIOS.md "Limits", RELIABILITY.md "Stated limits").
 //!
-//! `cargo run --release --example at_the_limits -- [SIDE] [FIGURES] [ROUNDS] [--write FILE]`
+//! `cargo run --release --example at_the_limits -- [SIDE] [FIGURES] [ROUNDS] [--write FILE] [--dragonquest]`
+//!
+//! `--dragonquest` plays the same field as a DragonQuest battle (every figure
+//! with a broadsword and a short bow), and ROUNDS counts Pulses.
 //!
 //! SIDE and FIGURES default to the limits, ROUNDS to 3 (the slowest is
 //! reported: on a small map the sides meet and fight). The two sides start in opposite
@@ -17,6 +20,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use hexmelee::limits;
+use hexmelee::rulesets::dragonquest::engine as dq;
 use hexmelee::rulesets::shakhan::engine::{Battle, Prompt};
 
 /// As the binary runs (src/main.rs).
@@ -60,6 +64,71 @@ fn worst_scenario(side: u16, figures: usize) -> String {
     text
 }
 
+/// [`worst_scenario`] as a DragonQuest battle: the same corners, a
+/// broadsword in hand and a short bow each.
+fn worst_dragonquest(side: u16, figures: usize) -> String {
+    let mut text = String::new();
+    let _ = write!(
+        text,
+        "Scenario(name: \"At the limits\", ruleset: DragonQuest, seed: 25,\n\
+         map: (width: {side}, height: {side}),\n\
+         sides: [(name: \"Red\", colour: Red), (name: \"Blue\", colour: Blue)],\n\
+         figures: ["
+    );
+    let per_side = figures.div_ceil(2);
+    let block = (per_side as f64).sqrt().ceil() as usize;
+    for i in 0..figures {
+        let (red, k) = (i % 2 == 0, i / 2);
+        let (dc, dr) = (k % block, k / block);
+        let last = usize::from(side) - 1;
+        let (col, row, facing, side_name) = if red {
+            (dc, dr, "SE", "Red")
+        } else {
+            (last - dc, last - dr, "NW", "Blue")
+        };
+        let _ = write!(
+            text,
+            "\n Figure(name: \"F{i}\", side: \"{side_name}\", at: ({col}, {row}), facing: {facing},\
+             \n  ps: 15, md: 15, ag: 15, pc: 12, wp: 12, en: 16, ft: 18, tmr: 5, armour: Some(\"Leather\"),\
+             \n  weapons: [(name: \"Broadsword\", rank: Some(2), in_hand: true), (name: \"Short Bow\", rank: Some(2))]),"
+        );
+    }
+    text.push_str("\n])\n");
+    text
+}
+
+/// DragonQuest's Pulses on `text`, as [`main`] plays Shakhàn's rounds: the
+/// slowest of the first `pulses`, and how many answers they took.
+fn dragonquest(text: &str, pulses: u32) -> (f64, f64, u32, usize) {
+    let start = Instant::now();
+    let checked = match hexmelee::rulesets::dragonquest::scenario::parse(
+        Path::new("at_the_limits.ron"),
+        text,
+    ) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("refused: {e}");
+            std::process::exit(2);
+        }
+    };
+    let loaded = start.elapsed().as_secs_f64();
+    let mut battle = dq::Battle::new(&checked.spec, 25).expect("two sides");
+    let (mut slowest, mut answers) = (0.0f64, 0u32);
+    let over = |b: &dq::Battle| matches!(b.prompt(), dq::Prompt::Finished { .. });
+    while battle.pulse() <= pulses && !over(&battle) {
+        let start = Instant::now();
+        let pulse = battle.pulse();
+        while battle.pulse() == pulse && !over(&battle) {
+            let command = hexmelee::rulesets::dragonquest::ai::answer(&battle, &battle.prompt());
+            battle.submit(command).expect("the AI's answer is accepted");
+            answers += 1;
+        }
+        slowest = slowest.max(start.elapsed().as_secs_f64());
+    }
+    let log = ron::to_string(battle.commands()).map_or(0, |l| l.len());
+    (loaded, slowest, answers, log)
+}
+
 /// The process's peak resident memory in MB (Linux), as `time -v` reports it.
 fn peak_mb() -> Option<f64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -80,12 +149,28 @@ fn main() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(limits::FIGURES);
     let rounds: u32 = numbers.next().and_then(|n| n.parse().ok()).unwrap_or(3);
-    let text = worst_scenario(side, figures);
+    let as_dragonquest = args.iter().any(|a| a == "--dragonquest");
+    let text = if as_dragonquest {
+        worst_dragonquest(side, figures)
+    } else {
+        worst_scenario(side, figures)
+    };
     if let Some(i) = args.iter().position(|a| a == "--write") {
         let file = args.get(i + 1).expect("--write FILE");
         std::fs::write(file, &text).expect("the scenario is written");
     }
 
+    if as_dragonquest {
+        let (loaded, slowest, answers, log) = dragonquest(&text, rounds);
+        println!(
+            "DragonQuest: {side}x{side} map, {figures} figures ({} bytes): checked in {loaded:.2} s, \
+             {rounds} Pulses ({answers} answers, {log} bytes of log), the slowest in \
+             {slowest:.2} s, peak {} MB",
+            text.len(),
+            peak_mb().map_or("?".into(), |mb| format!("{mb:.0}")),
+        );
+        return;
+    }
     let start = Instant::now();
     let checked =
         match hexmelee::rulesets::shakhan::scenario::parse(Path::new("at_the_limits.ron"), &text) {

@@ -261,8 +261,23 @@ fn choices(battle: &Battle, id: FigureId) -> Vec<Action> {
     if let Some((target, path)) = approach(battle, me, &foes) {
         out.extend(shield_rush(battle, me, target, &path));
         out.push(melee(path.clone(), target));
-        // The longest part of the way the Pulse allows.
-        out.extend((1..=path.len()).rev().map(|n| Action::Move {
+        // The longest part of the way the Pulse allows: no part with more
+        // hexes than a Move's allowance is tried (on a large map the way can
+        // be a thousand steps, each part a check of its own).
+        let most = battle
+            .reach(me.id, &Action::Move { path: Vec::new() })
+            .map_or(0, |r| usize::from(r.limit));
+        let hexes = |n: usize| {
+            path[..n]
+                .iter()
+                .filter(|s| !matches!(s, Step::Pivot { .. }))
+                .count()
+        };
+        let longest = (1..=path.len())
+            .take_while(|&n| hexes(n) <= most)
+            .last()
+            .unwrap_or(0);
+        out.extend((1..=longest).rev().map(|n| Action::Move {
             path: path[..n].to_vec(),
         }));
     }

@@ -570,6 +570,12 @@ impl Battle {
             hexes = hexes.saturating_add(1);
             pose = next;
             stopped = self.body_in_hostile_zone(id, pose);
+            // Past the limit nothing further can allow it (every hex costs
+            // at least one): refused below without walking the rest, so a
+            // path across a whole map costs no more to refuse than a short one.
+            if hexes > limit && hexes > 1 {
+                break;
+            }
         }
         let cost = self.spent(id, path).cost;
         // 21.1: one hex can always be moved, whatever the ground.
