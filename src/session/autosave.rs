@@ -35,7 +35,7 @@ pub fn path_in(dir: &Path, origin: &Path, scenario_text: &str) -> Result<PathBuf
     let dir = dir.to_path_buf();
     std::fs::create_dir_all(&dir).map_err(|e| SaveError::Io {
         path: dir.clone(),
-        action: "create",
+        action: "create the folder",
         error: crate::scenario::io_words(&e),
     })?;
     let stem = origin
@@ -84,7 +84,7 @@ pub fn discard_in(dir: &Path, origin: &Path, scenario_text: &str) -> Result<(), 
     match std::fs::remove_file(&path) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(SaveError::Io {
             path,
-            action: "remove",
+            action: "remove the file",
             error: crate::scenario::io_words(&e),
         }),
         _ => Ok(()),

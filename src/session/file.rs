@@ -87,7 +87,7 @@ pub struct Loaded<E: Ruleset> {
 /// Why a save could not be written or loaded. The game in hand is untouched.
 #[derive(Debug, Error)]
 pub enum SaveError {
-    #[error("{}: cannot {action} the file: {}", shown(path), one_line(error))]
+    #[error("{}: cannot {action}: {}", shown(path), one_line(error))]
     Io {
         path: PathBuf,
         action: &'static str,
@@ -417,7 +417,7 @@ pub fn read<T>(
 ) -> Result<T, SaveError> {
     let io = |e: std::io::Error| SaveError::Io {
         path: path.to_path_buf(),
-        action: "read",
+        action: "read the file",
         error: scenario::io_words(&e),
     };
     // At most one byte past the limit is read, so a huge or endless file is
@@ -425,7 +425,7 @@ pub fn read<T>(
     if let Some(what_it_is) = scenario::not_a_file(path) {
         return Err(SaveError::Io {
             path: path.to_path_buf(),
-            action: "read",
+            action: "read the file",
             error: what_it_is.into(),
         });
     }
@@ -504,7 +504,7 @@ fn command_place(text: &str, number: usize) -> Option<Place> {
 pub fn write_atomic(path: &Path, text: &str) -> Result<(), SaveError> {
     let refuse = |error: String| SaveError::Io {
         path: path.to_path_buf(),
-        action: "write",
+        action: "write the file",
         error,
     };
     let fail = |e: &std::io::Error| refuse(scenario::io_words(e));
