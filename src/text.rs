@@ -337,4 +337,31 @@ mod tests {
         assert_eq!(back, "a\u{202E}");
         assert!(!json.contains('\u{202E}'));
     }
+
+    #[test]
+    fn one_line_shows_every_line_break() {
+        assert_eq!(one_line("plain"), "plain");
+        assert_eq!(
+            one_line("a\nevil.ron:1:1: b\rc\u{2028}d"),
+            "a\\nevil.ron:1:1: b\\rc\\u{2028}d"
+        );
+    }
+
+    #[test]
+    fn invisible_characters_make_no_name_and_no_difference() {
+        assert!(matches!(name_fault("\u{3164}"), Some(NameFault::Empty)));
+        assert!(matches!(
+            name_fault(" \u{200B}\u{FEFF} "),
+            Some(NameFault::Empty)
+        ));
+        assert_eq!(name_key("Aulos\u{200B}"), name_key("Aulos"));
+        assert!(matches!(
+            name_fault("B\u{2028}o"),
+            Some(NameFault::Holds {
+                c: '\u{2028}',
+                nth: 2
+            })
+        ));
+        assert_eq!(name_fault("Aulos"), None);
+    }
 }

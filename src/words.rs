@@ -32,6 +32,15 @@ pub fn possessive(name: &str) -> String {
     }
 }
 
+/// Names in quotes, separated by commas: `"Beast", "Hunters"` (never a
+/// programmer's list with brackets).
+pub fn quoted<'a>(all: impl IntoIterator<Item = &'a str>) -> String {
+    all.into_iter()
+        .map(|n| format!("\"{n}\""))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -55,13 +64,10 @@ mod tests {
         assert_eq!(possessive("Blue"), "Blue's");
         assert_eq!(possessive("ORCS"), "ORCS'");
     }
-}
 
-/// Names in quotes, separated by commas: `"Beast", "Hunters"` (never a
-/// programmer's list with brackets).
-pub fn quoted<'a>(all: impl IntoIterator<Item = &'a str>) -> String {
-    all.into_iter()
-        .map(|n| format!("\"{n}\""))
-        .collect::<Vec<_>>()
-        .join(", ")
+    #[test]
+    fn names_are_quoted_without_brackets() {
+        assert_eq!(quoted(["Beast", "Hunters"]), "\"Beast\", \"Hunters\"");
+        assert_eq!(quoted([]), "");
+    }
 }
