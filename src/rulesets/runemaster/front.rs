@@ -1,0 +1,120 @@
+//! Rune Master as the command line sees it: `check`, `sim` and `batch` are
+//! built; the rest refuses in plain words until it is.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use super::{batch, report, scenario};
+use crate::front::{BatchArgs, Failure, Front, OddsArgs, Opened, Opening, Output, Said, SimArgs};
+use crate::scenario::ScenarioError;
+use crate::seam::View;
+use crate::session::SaveError;
+use crate::session::export::Format;
+use crate::sim::batch::{BatchSpec, run_report_of};
+
+/// Rune Master, registered in `crate::rulesets`.
+pub struct RuneMaster;
+
+/// What is not built yet, in the words every refusal uses.
+fn not_yet(what: &str) -> String {
+    format!("Rune Master: {what} is not built yet; try check, sim or batch")
+}
+
+/// A save naming Rune Master: saves are not built yet.
+fn no_saves(file: &Path, text: &str) -> SaveError {
+    SaveError::Ruleset {
+        path: file.to_path_buf(),
+        at: crate::text::Place::of(text, 0),
+        found: "Rune Master".into(),
+    }
+}
+
+impl Front for RuneMaster {
+    fn name(&self) -> &'static str {
+        "RuneMaster"
+    }
+
+    fn title(&self) -> &'static str {
+        "Rune Master"
+    }
+
+    fn check(&self, file: &Path, text: &str, json: bool) -> Result<Output, ScenarioError> {
+        let checked = scenario::parse(file, text)?;
+        Ok(if json {
+            Output::Json(format!("{}\n", report::check_json(&checked)))
+        } else {
+            Output::Text(report::check_table(&checked))
+        })
+    }
+
+    fn sim(&self, file: &Path, text: &str, args: &SimArgs) -> Result<Output, Failure> {
+        if args.orders.is_some() {
+            return Err(Failure::Said(not_yet("scripted orders (--orders)")));
+        }
+        if args.save.is_some() {
+            return Err(Failure::Said(not_yet("saving a battle (--save)")));
+        }
+        let checked = scenario::parse(file, text)?;
+        let view = if args.table_view {
+            View::Table
+        } else {
+            View::Referee
+        };
+        let log = report::simulate(&checked, args.seed, args.max_rounds, args.json, view)
+            .map_err(Failure::OfFile)?;
+        Ok(Output::of(args.json, log))
+    }
+
+    fn batch(&self, file: &Path, text: &str, args: &BatchArgs) -> Result<Output, Failure> {
+        let checked = scenario::parse(file, text)?;
+        let spec = BatchSpec {
+            battles: args.battles,
+            seed: args.seed.unwrap_or(checked.scenario.seed),
+            max_rounds: args.max_rounds,
+        };
+        let setup = Arc::new(checked.setup);
+        let report = run_report_of(
+            &setup,
+            &checked.scenario.name,
+            spec,
+            args.threads,
+            batch::ANSWERER,
+            true,
+        )
+        .map_err(|e| Failure::OfFile(e.to_string()))?;
+        Ok(Output::batch(&report, args.json))
+    }
+
+    fn odds_flags(&self, odds: clap::Command) -> clap::Command {
+        odds
+    }
+
+    fn odds_flag_names(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+
+    fn odds(
+        &self,
+        _: &Path,
+        _: &str,
+        _: &OddsArgs,
+        _: &clap::ArgMatches,
+    ) -> Result<Output, Failure> {
+        Err(Failure::Said(not_yet("odds")))
+    }
+
+    /// Rune Master writes no saves yet, so none can be read.
+    fn check_save(&self, file: &Path, text: &str) -> Result<Said, SaveError> {
+        Err(no_saves(file, text))
+    }
+
+    fn export(&self, file: &Path, text: &str, _: Format, _: View) -> Result<Said, SaveError> {
+        Err(no_saves(file, text))
+    }
+
+    fn open(&self, _: &Opening, _: String, _: bool) -> Result<Opened, Failure> {
+        Err(Failure::Said(
+            "Rune Master: the display is not built yet; try sim".into(),
+        ))
+    }
+}

@@ -1,0 +1,14 @@
+//! Rune Master (Book 2, Combat): everything this ruleset owns.
+
+pub mod ai;
+pub mod batch;
+pub mod engine;
+mod front;
+pub mod report;
+pub mod rules;
+pub mod scenario;
+
+pub use front::RuneMaster;
+
+/// This ruleset, as the registry (`crate::rulesets`) lists it.
+pub static RULESET: RuneMaster = RuneMaster;
