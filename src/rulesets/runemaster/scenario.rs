@@ -177,6 +177,8 @@ pub struct Checked {
 
 /// Characteristics a figure may have.
 const CHARACTERISTIC: std::ops::RangeInclusive<i32> = 1..=99;
+/// HP and SWL given outright: hexmelee's own limit, far past any creature.
+const MOST_HP: u32 = 10_000;
 /// Skills run 0 to several hundred; hexmelee's own limit.
 const SKILL: std::ops::RangeInclusive<i32> = 0..=500;
 
@@ -437,12 +439,16 @@ fn check_figure(
             found
         }
     };
-    if f.hp == Some(0) || f.swl == Some(0) {
-        r.at(
-            r.in_figure(if f.hp == Some(0) { "hp" } else { "swl" }),
-            format!("{} is given 0 HP or a Serious Wound Level of 0", f.name),
-            "give at least 1, or leave it out for the house value",
-        );
+    for (key, value) in [("hp", f.hp), ("swl", f.swl)] {
+        if let Some(v) = value
+            && !(1..=MOST_HP).contains(&v)
+        {
+            r.at(
+                r.in_figure(key),
+                format!("{}'s {} is {v}", f.name, key.to_uppercase()),
+                &format!("give 1 to {MOST_HP}, or leave it out for the house value"),
+            );
+        }
     }
     if r.problems.len() > before {
         return None;

@@ -129,3 +129,6 @@ impl Battle {
         self.events.clear();
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -18,9 +18,10 @@ use super::terms::{
 };
 use crate::dice::{DiceExpr, FlatDice, RangeTable};
 
-/// A table that did not load: the file, and where and what is wrong in it.
+/// A table that did not load: the file, and where and what is wrong in it
+/// (in hexmelee's words, as a scenario's problems are).
 #[derive(Debug, Error)]
-#[error("{file}:{source}")]
+#[error("{file}:{}:{}: {}", .source.span.start.line, .source.span.start.col, crate::scenario::plain::words(&.source.code, "").0)]
 pub struct TableError {
     pub file: String,
     pub source: Box<ron::error::SpannedError>,
