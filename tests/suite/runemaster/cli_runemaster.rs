@@ -166,3 +166,15 @@ fn what_is_not_built_refuses_in_plain_words() {
         "{err}"
     );
 }
+
+/// The annotated example in docs/RUNEMASTER-SCENARIOS.md is a real, valid scenario.
+#[test]
+fn the_documented_example_is_valid() {
+    let doc = include_str!("../../../docs/RUNEMASTER-SCENARIOS.md");
+    let start = doc.find("```ron\n").expect("a ron block") + "```ron\n".len();
+    let end = start + doc[start..].find("```").expect("its end");
+    let path = std::path::Path::new("docs/RUNEMASTER-SCENARIOS.md");
+    if let Err(e) = hexmelee::rulesets::runemaster::scenario::parse(path, &doc[start..end]) {
+        panic!("{e}");
+    }
+}
