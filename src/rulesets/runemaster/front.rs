@@ -1,15 +1,18 @@
-//! Rune Master as the command line sees it: `check`, `sim` and `batch` are
-//! built; the rest refuses in plain words until it is.
+//! Rune Master as the command line sees it: `check`, `sim` (with `--save`),
+//! `batch`, `check-save` and `export` are built; the rest refuses in plain
+//! words until it is.
 
 use std::path::Path;
-use std::sync::Arc;
 
-use super::{batch, report, scenario};
+use super::engine::Battle;
+use super::session::{describe, render};
+use super::{ai, batch, report, scenario};
 use crate::front::{BatchArgs, Failure, Front, OddsArgs, Opened, Opening, Output, Said, SimArgs};
 use crate::scenario::ScenarioError;
 use crate::seam::View;
-use crate::session::SaveError;
 use crate::session::export::Format;
+use crate::session::file::load_text_of;
+use crate::session::{SaveError, Session};
 use crate::sim::batch::{BatchSpec, run_report_of};
 
 /// Rune Master, registered in `crate::rulesets`.
@@ -18,15 +21,6 @@ pub struct RuneMaster;
 /// What is not built yet, in the words every refusal uses.
 fn not_yet(what: &str) -> String {
     format!("Rune Master: {what} is not built yet; try check, sim or batch")
-}
-
-/// A save naming Rune Master: saves are not built yet.
-fn no_saves(file: &Path, text: &str) -> SaveError {
-    SaveError::Ruleset {
-        path: file.to_path_buf(),
-        at: crate::text::Place::of(text, 0),
-        found: "Rune Master".into(),
-    }
 }
 
 impl Front for RuneMaster {
@@ -51,9 +45,6 @@ impl Front for RuneMaster {
         if args.orders.is_some() {
             return Err(Failure::Said(not_yet("scripted orders (--orders)")));
         }
-        if args.save.is_some() {
-            return Err(Failure::Said(not_yet("saving a battle (--save)")));
-        }
         let checked = scenario::parse(file, text)?;
         let view = if args.table_view {
             View::Table
@@ -62,6 +53,14 @@ impl Front for RuneMaster {
         };
         let log = report::simulate(&checked, args.seed, args.max_rounds, args.json, view)
             .map_err(Failure::OfFile)?;
+        if let Some(out) = &args.save {
+            Session::<Battle>::open(file, text.to_string(), args.seed)
+                .and_then(|mut s| {
+                    s.play_out(args.max_rounds, ai::answer)?;
+                    Ok(s.save(out)?)
+                })
+                .map_err(|e| Failure::Said(e.to_string()))?;
+        }
         Ok(Output::of(args.json, log))
     }
 
@@ -72,9 +71,8 @@ impl Front for RuneMaster {
             seed: args.seed.unwrap_or(checked.scenario.seed),
             max_rounds: args.max_rounds,
         };
-        let setup = Arc::new(checked.setup);
         let report = run_report_of(
-            &setup,
+            &checked.setup,
             &checked.scenario.name,
             spec,
             args.threads,
@@ -103,13 +101,26 @@ impl Front for RuneMaster {
         Err(Failure::Said(not_yet("odds")))
     }
 
-    /// Rune Master writes no saves yet, so none can be read.
     fn check_save(&self, file: &Path, text: &str) -> Result<Said, SaveError> {
-        Err(no_saves(file, text))
+        let loaded = load_text_of::<Battle>(file, text)?;
+        Ok(Said {
+            text: describe(&loaded.session),
+            warnings: loaded.warnings,
+        })
     }
 
-    fn export(&self, file: &Path, text: &str, _: Format, _: View) -> Result<Said, SaveError> {
-        Err(no_saves(file, text))
+    fn export(
+        &self,
+        file: &Path,
+        text: &str,
+        format: Format,
+        view: View,
+    ) -> Result<Said, SaveError> {
+        let loaded = load_text_of::<Battle>(file, text)?;
+        Ok(Said {
+            text: render(&loaded.session, format, view),
+            warnings: loaded.warnings,
+        })
     }
 
     fn open(&self, _: &Opening, _: String, _: bool) -> Result<Opened, Failure> {

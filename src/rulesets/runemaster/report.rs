@@ -252,8 +252,8 @@ pub fn simulate(
     view: View,
 ) -> Result<String, String> {
     let seed = seed.unwrap_or(checked.scenario.seed);
-    let setup = std::sync::Arc::new(checked.setup.clone());
-    let mut battle = Battle::start(&setup, seed)?;
+    let setup = &checked.setup;
+    let mut battle = Battle::start(setup, seed)?;
     play(&mut battle, max_rounds, super::ai::answer)?;
     let winner = battle.outcome().flatten().map(|s| setup.sides[s.0].clone());
     if json {
@@ -290,7 +290,7 @@ pub fn simulate(
         setup.house.label
     );
     for event in battle.events() {
-        if let Some(line) = explain::line(&setup, event, view) {
+        if let Some(line) = explain::line(setup, event, view) {
             out.push_str(&line);
             out.push('\n');
         }

@@ -172,7 +172,8 @@ pub struct Setup {
 #[derive(Debug, Clone)]
 pub struct Checked {
     pub scenario: Scenario,
-    pub setup: Setup,
+    /// Shared by every battle on the scenario.
+    pub setup: Arc<Setup>,
 }
 
 /// Characteristics a figure may have.
@@ -286,7 +287,7 @@ fn check(scenario: Scenario, text: &str, file: &Path) -> Result<Checked, Vec<Pro
     }
     match (r.problems.is_empty(), map, pack) {
         (true, Some(map), Some((house, house_file))) => Ok(Checked {
-            setup: Setup {
+            setup: Arc::new(Setup {
                 name: scenario.name.clone(),
                 sides: scenario.sides.iter().map(|s| s.name.clone()).collect(),
                 map: Arc::new(map),
@@ -294,7 +295,7 @@ fn check(scenario: Scenario, text: &str, file: &Path) -> Result<Checked, Vec<Pro
                 house_file,
                 footing: scenario.options.footing,
                 figures,
-            },
+            }),
             scenario,
         }),
         _ => Err(r.problems),

@@ -160,11 +160,33 @@ fn batch_sums_up_many_duels() {
 fn what_is_not_built_refuses_in_plain_words() {
     let err = refused(&["odds", DUEL, "--attacker", "Brand", "--defender", "Günnar"]);
     assert!(err.contains("Rune Master: odds is not built yet"), "{err}");
-    let err = refused(&["sim", DUEL, "--save", "/tmp/hm-runemaster-never.ron"]);
+    let err = refused(&[
+        "sim",
+        DUEL,
+        "--orders",
+        "scenarios/dq-example-32.orders.ron",
+    ]);
     assert!(
-        err.contains("saving a battle (--save) is not built yet"),
+        err.contains("scripted orders (--orders) is not built yet"),
         "{err}"
     );
+}
+
+/// A duel played and saved reads back: check-save says where it stands,
+/// export gives its log, the table view without sealed intents.
+#[test]
+fn sim_saves_and_check_save_and_export_read_the_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("duel-save.ron");
+    let save = save.to_str().unwrap();
+    ok(&["sim", DUEL, "--seed", "3", "--save", save]);
+    let said = ok(&["check-save", save]);
+    assert!(said.contains("Brand") && said.contains("HP"), "{said}");
+    let log = ok(&["export", save, "--referee"]);
+    assert!(log.contains("Brand seals: "), "{log}");
+    let table = ok(&["export", save]);
+    assert!(table.contains("Brand seals an intent"), "{table}");
+    assert!(!table.contains("Brand seals: "), "{table}");
 }
 
 /// The annotated example in docs/RUNEMASTER-SCENARIOS.md is a real, valid scenario.

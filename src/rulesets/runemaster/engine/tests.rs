@@ -12,7 +12,7 @@ use crate::seam::{Engine, FigureId, View};
 
 fn duel() -> Arc<Setup> {
     let text = include_str!("../../../../scenarios/rm-duel.ron");
-    Arc::new(parse(Path::new("rm-duel.ron"), text).unwrap().setup)
+    parse(Path::new("rm-duel.ron"), text).unwrap().setup
 }
 
 /// The duel with Brand and Günnar adjacent, Brand facing him.
