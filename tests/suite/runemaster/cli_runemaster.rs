@@ -7,6 +7,8 @@ use std::process::{Command, Output};
 use serde_json::Value;
 
 const DUEL: &str = "scenarios/rm-duel.ron";
+/// Every Rune Master scenario shipped.
+const SHIPPED: [&str; 2] = [DUEL, "scenarios/rm-beast.ron"];
 
 fn hexmelee(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hexmelee"))
