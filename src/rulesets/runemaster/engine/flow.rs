@@ -285,6 +285,8 @@ impl Battle {
                 Some("out of the fight before the blow")
             } else if !self.figs[t].able() {
                 Some("the target is already out of the fight")
+            } else if self.morale_forbids_attack(a) {
+                Some("Morale allows no attack")
             } else if self.figs[a].regrip {
                 Some("spends the action regaining the grip (Fumble Table)")
             } else if self.engage(a, t) == Engage::Out {

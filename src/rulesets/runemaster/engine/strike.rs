@@ -80,6 +80,17 @@ fn part(parts: &mut Vec<Part>, why: &'static str, value: i32) {
 }
 
 impl Battle {
+    /// Morale Status: whether `a`'s Morale allows it no attack with what it holds.
+    pub(super) fn morale_forbids_attack(&self, a: usize) -> bool {
+        let sheet = self.sheet(a);
+        let effect = *tables()
+            .resolution
+            .morale_attack
+            .get(MoraleStatus::of(sheet.morale));
+        let brawl = self.weapon(a).0.kind == DamageType::Brawl;
+        chance(0, &[], None, sheet.morale, effect, brawl).is_none()
+    }
+
     /// d100 against a chance made of `skill` and `parts`.
     fn roll_against(
         &mut self,
@@ -154,17 +165,17 @@ impl Battle {
         );
         let brawl = weapon.kind == DamageType::Brawl;
         let morale = *res.morale_attack.get(MoraleStatus::of(asheet.morale));
-        let attack = match self.roll_against(skill, parts, None, asheet.morale, morale, brawl) {
-            Ok(r) => r,
-            // Morale forbids the attack: a roll that cannot succeed, said so.
-            Err(_) => Roll {
-                skill,
-                parts: Vec::new(),
-                notes: vec!["Morale allows no attack"],
-                chance: 0,
-                roll: 100,
-                level: Level::Miss,
-            },
+        // `strike_in` has already refused an attack Morale forbids.
+        let (c, notes) = chance(skill, &parts, None, asheet.morale, morale, brawl)
+            .unwrap_or((skill, Vec::new()));
+        let roll = self.dice.d100().value();
+        let attack = Roll {
+            skill,
+            parts,
+            notes,
+            chance: c,
+            roll,
+            level: level(&setup.house.success, Chance(c), roll),
         };
         let defended = self.defend(t, &tf, tsheet, aspect, lunge, defence, busy);
         let mut strike = Strike {

@@ -222,3 +222,40 @@ fn replay_gives_the_same_battle() {
     }
     assert_eq!(forgetful.figs(), b.figs());
 }
+
+/// Morale Status: a Scared figure (Morale -3) makes no offensive action;
+/// a Confident one (+2) strikes at 5 a point more.
+#[test]
+fn morale_scared_makes_no_attack_and_confident_adds_five_a_point() {
+    let mut setup = (*adjacent(vec![]).setup).clone();
+    setup.figures[0].morale = -3;
+    setup.figures[1].morale = 2;
+    // Shifts 5, 5; Günnar's attack 20 against 70 + 10, Brand no defence,
+    // damage 3 → 4.
+    let mut b = Battle::with_dice(Arc::new(setup), Dice::scripted(vec![5, 5, 20, 3]));
+    intent(&mut b, 0, Intent::Attack(FigureId(1)));
+    intent(&mut b, 1, Intent::Attack(FigureId(0)));
+    for (f, a) in [(1, 0), (0, 1)] {
+        b.submit(Command::Defend {
+            figure: FigureId(f),
+            attacker: FigureId(a),
+            defence: Defence::None,
+        })
+        .unwrap();
+    }
+    assert!(b.events().iter().any(|e| matches!(
+        e,
+        Event::NoAttack {
+            figure: 0,
+            why: "Morale allows no attack",
+            ..
+        }
+    )));
+    let s = strikes(&b);
+    assert_eq!(s.len(), 1);
+    assert_eq!(
+        s[0].attack.chance,
+        70 - 10 + 10,
+        "shield -10, Morale +2 x 5"
+    );
+}
