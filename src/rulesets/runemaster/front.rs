@@ -1,12 +1,12 @@
 //! Rune Master as the command line sees it: `check`, `sim` (with `--save`),
-//! `batch`, `check-save` and `export` are built; the rest refuses in plain
-//! words until it is.
+//! `batch`, `odds`, `check-save` and `export` are built; the rest refuses in
+//! plain words until it is.
 
 use std::path::Path;
 
 use super::engine::Battle;
 use super::session::{describe, render};
-use super::{ai, batch, report, scenario};
+use super::{ai, batch, odds, report, scenario};
 use crate::front::{BatchArgs, Failure, Front, OddsArgs, Opened, Opening, Output, Said, SimArgs};
 use crate::scenario::ScenarioError;
 use crate::seam::View;
@@ -20,7 +20,7 @@ pub struct RuneMaster;
 
 /// What is not built yet, in the words every refusal uses.
 fn not_yet(what: &str) -> String {
-    format!("Rune Master: {what} is not built yet; try check, sim or batch")
+    format!("Rune Master: {what} is not built yet; try check, sim, batch or odds")
 }
 
 impl Front for RuneMaster {
@@ -91,14 +91,22 @@ impl Front for RuneMaster {
         &[]
     }
 
+    /// Face to face at the attacker's reach, against the AI's defence; no
+    /// flags of its own yet (`--weapon` is refused: one weapon a figure).
     fn odds(
         &self,
-        _: &Path,
-        _: &str,
-        _: &OddsArgs,
+        file: &Path,
+        text: &str,
+        args: &OddsArgs,
         _: &clap::ArgMatches,
     ) -> Result<Output, Failure> {
-        Err(Failure::Said(not_yet("odds")))
+        if args.weapon.is_some() {
+            return Err(Failure::Said(not_yet("choosing a weapon (--weapon)")));
+        }
+        let checked = scenario::parse(file, text)?;
+        let report = odds::odds_report(&checked, &args.attacker, &args.defender, args.json)
+            .map_err(Failure::OfFile)?;
+        Ok(Output::of(args.json, report))
     }
 
     fn check_save(&self, file: &Path, text: &str) -> Result<Said, SaveError> {

@@ -58,22 +58,25 @@ fn check_shows_every_derived_value_and_marks_the_house_pack() {
         text.contains("Strike Rank 4 before the SR Shift = base 3 (house, DEX 12) +1 Skill SR"),
         "{text}"
     );
-    let json: Value = serde_json::from_str(&ok(&["check", DUEL, "--json"])).unwrap();
-    assert_eq!(json["ruleset"], "RuneMaster");
-    assert_eq!(json["house_pack"]["file"], "assets/runemaster/house.ron");
-    for f in json["figures"].as_array().unwrap() {
-        for key in [
-            "hp",
-            "swl",
-            "strike_rank",
-            "weapon",
-            "levels",
-            "ap",
-            "hexes_a_round",
-        ] {
-            assert!(f.get(key).is_some(), "no {key}");
+    for file in SHIPPED {
+        let json: Value = serde_json::from_str(&ok(&["check", file, "--json"])).unwrap();
+        assert_eq!(json["ruleset"], "RuneMaster");
+        assert_eq!(json["house_pack"]["file"], "assets/runemaster/house.ron");
+        for f in json["figures"].as_array().unwrap() {
+            for key in [
+                "hp",
+                "swl",
+                "strike_rank",
+                "weapon",
+                "levels",
+                "ap",
+                "hexes_a_round",
+            ] {
+                assert!(f.get(key).is_some(), "{file}: no {key}");
+            }
+            // HP is the house's unless the scenario gives it (the bear's).
+            assert_eq!(f["hp_house"], f["name"] != "Cave Bear", "{file}");
         }
-        assert_eq!(f["hp_house"], true);
     }
 }
 
@@ -160,8 +163,25 @@ fn batch_sums_up_many_duels() {
 
 #[test]
 fn what_is_not_built_refuses_in_plain_words() {
-    let err = refused(&["odds", DUEL, "--attacker", "Brand", "--defender", "Günnar"]);
-    assert!(err.contains("Rune Master: odds is not built yet"), "{err}");
+    let err = refused(&[
+        "odds",
+        DUEL,
+        "--attacker",
+        "Brand",
+        "--defender",
+        "Günnar",
+        "--weapon",
+        "Dagger",
+    ]);
+    assert!(
+        err.contains("choosing a weapon (--weapon) is not built yet"),
+        "{err}"
+    );
+    let err = refused(&["play", DUEL]);
+    assert!(
+        err.contains("Rune Master: the display is not built yet"),
+        "{err}"
+    );
     let err = refused(&[
         "sim",
         DUEL,
@@ -189,6 +209,34 @@ fn sim_saves_and_check_save_and_export_read_the_save() {
     let table = ok(&["export", save]);
     assert!(table.contains("Brand seals an intent"), "{table}");
     assert!(!table.contains("Brand seals: "), "{table}");
+}
+
+/// Combat Resolution by exact count: Brand's 65% against Günnar's 70%
+/// parry, which lowers only on a critical (4 faces of 100).
+#[test]
+fn odds_count_every_pair_of_rolls() {
+    let text = ok(&["odds", DUEL, "--attacker", "Brand", "--defender", "Günnar"]);
+    assert!(
+        text.contains("Attack: critical 3%, special 10%, success 52%"),
+        "{text}"
+    );
+    // 65 - 4% of the 52 normal successes.
+    assert!(text.contains("succeeds 62.92%"), "{text}");
+    let json: Value = serde_json::from_str(&ok(&[
+        "odds",
+        "scenarios/rm-beast.ron",
+        "--attacker",
+        "Astrid",
+        "--defender",
+        "Cave Bear",
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(
+        json["hexes"], 1,
+        "a halberd strikes from one hex without a lunge"
+    );
+    assert_eq!(json["defence"], "dodge");
 }
 
 /// The annotated example in docs/RUNEMASTER-SCENARIOS.md is a real, valid scenario.

@@ -13,7 +13,7 @@ use crate::rulesets::runemaster::rules::damage::{
     self, bleeding_levels, bleeding_quarters, excess_cap, knockback_feet, parry_stops, serious,
     special_effect, through_armour,
 };
-use crate::rulesets::runemaster::rules::success::{Level, level};
+use crate::rulesets::runemaster::rules::success::{Level, after_dodge, after_parry, level};
 use crate::rulesets::runemaster::rules::tables::{Fumble, MoraleEffect, Weapon, tables};
 use crate::rulesets::runemaster::rules::terms::{
     Chance, Column, DamageType, Location, MoraleStatus, Part as BodyPart, Reach,
@@ -91,6 +91,80 @@ impl Battle {
         chance(0, &[], None, sheet.morale, effect, brawl).is_none()
     }
 
+    /// The modifiers of `a`'s attack on `t` where they stand (and the
+    /// shield's part alone, for the blow that lands on it).
+    fn attack_parts(&self, a: usize, t: usize, lunge: bool) -> (Vec<Part>, i32) {
+        let res = &tables().resolution;
+        let (af, tf) = (&self.figs[a], &self.figs[t]);
+        let tsheet = self.sheet(t);
+        let aspect = tf.pose.aspect_of(af.pose.hex).unwrap_or(Aspect::Front);
+        let shield_penalty = match (&tsheet.shield, aspect) {
+            (Some((s, _)), Aspect::Front | Aspect::Flank) if self.has_shield(t) => {
+                *res.shield_size.get(s.size)
+            }
+            _ => 0,
+        };
+        let mut parts = Vec::new();
+        part(&mut parts, "target size", *res.target_size.get(tsheet.size));
+        part(&mut parts, "shield", shield_penalty);
+        part(&mut parts, "footing", *res.footing.get(self.setup.footing));
+        part(&mut parts, "lunge", if lunge { -10 } else { 0 });
+        part(
+            &mut parts,
+            "from the ground",
+            if af.prone { -40 } else { 0 },
+        );
+        part(
+            &mut parts,
+            "off balance",
+            if af.off_balance { -25 } else { 0 },
+        );
+        part(
+            &mut parts,
+            "target wide open",
+            if tf.wide_open { 25 } else { 0 },
+        );
+        part(
+            &mut parts,
+            "strained arm",
+            strain_penalty(af.limb(Limb::RightArm)),
+        );
+        (parts, shield_penalty)
+    }
+
+    /// The chances of `a`'s attack on `t` and of `t`'s declared `defence`
+    /// as they stand, for `odds`: each `Err` says why there is none.
+    pub fn chances(
+        &self,
+        a: usize,
+        t: usize,
+        lunge: bool,
+        defence: Defence,
+    ) -> (Result<i32, &'static str>, Result<i32, &'static str>) {
+        let res = &tables().resolution;
+        let (weapon, skill) = self.weapon(a);
+        let asheet = self.sheet(a);
+        let (parts, _) = self.attack_parts(a, t, lunge);
+        let morale = *res.morale_attack.get(MoraleStatus::of(asheet.morale));
+        let brawl = weapon.kind == DamageType::Brawl;
+        let attack = chance(skill, &parts, None, asheet.morale, morale, brawl)
+            .map(|(c, _)| c)
+            .ok_or("Morale allows no attack");
+        let tf = &self.figs[t];
+        let aspect = tf
+            .pose
+            .aspect_of(self.figs[a].pose.hex)
+            .unwrap_or(Aspect::Front);
+        let defended = self
+            .defence_parts(t, tf, self.sheet(t), aspect, lunge, defence, false)
+            .and_then(|(skill, parts, halve, morale)| {
+                chance(skill, &parts, halve, self.sheet(t).morale, morale, false)
+                    .map(|(c, _)| c)
+                    .ok_or("Morale allows no such action")
+            });
+        (attack, defended)
+    }
+
     /// d100 against a chance made of `skill` and `parts`.
     fn roll_against(
         &mut self,
@@ -132,37 +206,7 @@ impl Battle {
         let (af, tf) = (self.figs[a].clone(), self.figs[t].clone());
         let (asheet, tsheet) = (&setup.figures[a], &setup.figures[t]);
         let aspect = tf.pose.aspect_of(af.pose.hex).unwrap_or(Aspect::Front);
-        let shield_penalty = match (&tsheet.shield, aspect) {
-            (Some((s, _)), Aspect::Front | Aspect::Flank) if self.has_shield(t) => {
-                *res.shield_size.get(s.size)
-            }
-            _ => 0,
-        };
-        let mut parts = Vec::new();
-        part(&mut parts, "target size", *res.target_size.get(tsheet.size));
-        part(&mut parts, "shield", shield_penalty);
-        part(&mut parts, "footing", *res.footing.get(setup.footing));
-        part(&mut parts, "lunge", if lunge { -10 } else { 0 });
-        part(
-            &mut parts,
-            "from the ground",
-            if af.prone { -40 } else { 0 },
-        );
-        part(
-            &mut parts,
-            "off balance",
-            if af.off_balance { -25 } else { 0 },
-        );
-        part(
-            &mut parts,
-            "target wide open",
-            if tf.wide_open { 25 } else { 0 },
-        );
-        part(
-            &mut parts,
-            "strained arm",
-            strain_penalty(af.limb(Limb::RightArm)),
-        );
+        let (parts, shield_penalty) = self.attack_parts(a, t, lunge);
         let brawl = weapon.kind == DamageType::Brawl;
         let morale = *res.morale_attack.get(MoraleStatus::of(asheet.morale));
         // `strike_in` has already refused an attack Morale forbids.
@@ -212,7 +256,7 @@ impl Battle {
             match defence {
                 Defence::Dodge => {
                     if dl.succeeded() {
-                        strike.level = strike.level.reduced(dl.rank());
+                        strike.level = after_dodge(strike.level, dl);
                         on_target.off_balance = dl.rank() <= strike.attack.level.rank();
                     } else {
                         on_target.off_balance = true;
@@ -226,7 +270,7 @@ impl Battle {
                 }
                 Defence::Parry | Defence::Block => {
                     if dl.succeeded() {
-                        strike.level = strike.level.reduced(dl.extra_rolls() as i32);
+                        strike.level = after_parry(strike.level, dl);
                         if defence == Defence::Parry {
                             parry = self.weapon(t).0.parry;
                             deflect = dl.special();
@@ -321,6 +365,24 @@ impl Battle {
         defence: Defence,
         busy: bool,
     ) -> Result<Roll, &'static str> {
+        let (skill, parts, halve, morale) =
+            self.defence_parts(t, tf, tsheet, aspect, lunge, defence, busy)?;
+        self.roll_against(skill, parts, halve, tsheet.morale, morale, false)
+    }
+
+    /// Defense: the skill, modifiers, halving and Morale of `t`'s declared
+    /// defence, or why there is none.
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn defence_parts(
+        &self,
+        t: usize,
+        tf: &Fig,
+        tsheet: &Sheet,
+        aspect: Aspect,
+        lunge: bool,
+        defence: Defence,
+        busy: bool,
+    ) -> Result<(i32, Vec<Part>, Option<&'static str>, MoraleEffect), &'static str> {
         let res = &tables().resolution;
         let (skill, halve) = match defence {
             Defence::None => return Err("no defence declared"),
@@ -372,7 +434,7 @@ impl Battle {
         };
         part(&mut parts, "strained limb", limb);
         let morale = *res.morale_defence.get(MoraleStatus::of(tsheet.morale));
-        self.roll_against(skill, parts, halve, tsheet.morale, morale, false)
+        Ok((skill, parts, halve, morale))
     }
 
     /// Injury: the blow's damage, step by step, into `harm`.

@@ -83,6 +83,26 @@ impl fmt::Display for Level {
     }
 }
 
+/// Dodge: a successful dodge lowers the attack by the dodge's own level
+/// (docs/RULINGS.md, "Dodge"), not below a miss.
+pub fn after_dodge(attack: Level, dodge: Level) -> Level {
+    if dodge.succeeded() {
+        attack.reduced(dodge.rank())
+    } else {
+        attack
+    }
+}
+
+/// Parry and Shield: a critical parry or block lowers the attack by its
+/// critical levels, not below a miss.
+pub fn after_parry(attack: Level, parry: Level) -> Level {
+    if parry.succeeded() {
+        attack.reduced(parry.extra_rolls() as i32)
+    } else {
+        attack
+    }
+}
+
 /// `n / d` rounded half up.
 fn share(n: i32, d: i32) -> i32 {
     (2 * n + d) / (2 * d)
@@ -149,6 +169,24 @@ mod tests {
         assert_eq!(at(150, 8), Level::Critical(2));
         assert_eq!(at(100, 5), Level::Critical(1));
         assert_eq!(at(0, 1), Level::Miss, "no chance, no success");
+    }
+
+    /// Dodge: a special dodge takes a special attack to a miss; a normal
+    /// dodge a normal attack; a critical attack survives a normal dodge.
+    #[test]
+    fn dodge_lowers_by_its_own_level() {
+        assert_eq!(after_dodge(Level::Special, Level::Special), Level::Miss);
+        assert_eq!(after_dodge(Level::Normal, Level::Normal), Level::Miss);
+        assert_eq!(
+            after_dodge(Level::Critical(1), Level::Normal),
+            Level::Special
+        );
+        assert_eq!(after_dodge(Level::Normal, Level::Miss), Level::Normal);
+        assert_eq!(after_parry(Level::Special, Level::Special), Level::Special);
+        assert_eq!(
+            after_parry(Level::Special, Level::Critical(1)),
+            Level::Normal
+        );
     }
 
     /// Combat Resolution, Parry: "a double critical will reduce a special
