@@ -15,7 +15,10 @@ use super::rules::terms::Chance;
 use super::scenario::Checked;
 use crate::seam::Engine;
 
-const LEVELS: [(&str, fn(Level) -> bool); 6] = [
+/// A level's name and the test that a level is it.
+type Named = (&'static str, fn(Level) -> bool);
+
+const LEVELS: [Named; 6] = [
     ("critical", |l| matches!(l, Level::Critical(_))),
     ("special", |l| l == Level::Special),
     ("success", |l| l == Level::Normal),
