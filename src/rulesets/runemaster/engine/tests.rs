@@ -4,8 +4,10 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use super::command::{Command, Defence, Intent};
 use super::event::Event;
-use super::{Battle, Command, Condition, Defence, Intent, Prompt};
+use super::prompt::Prompt;
+use super::state::{Battle, Condition};
 use crate::dice::Dice;
 use crate::rulesets::runemaster::scenario::{Setup, parse};
 use crate::seam::{Engine, FigureId, View};
