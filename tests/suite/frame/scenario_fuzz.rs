@@ -42,6 +42,9 @@ fn loads_without_panic(text: &str) {
         Ok(hardening::Loaded::DragonQuest(c)) => {
             assert_eq!(c.spec.figures.len(), c.scenario.figures.len())
         }
+        Ok(hardening::Loaded::RuneMaster(c)) => {
+            assert_eq!(c.setup.figures.len(), c.scenario.figures.len())
+        }
         Err(e) => {
             assert!(!e.problems.is_empty());
             // Issue 25: every refusal placed, in our words, safe to print.
