@@ -254,7 +254,7 @@ pub fn simulate(
     let seed = seed.unwrap_or(checked.scenario.seed);
     let setup = &checked.setup;
     let mut battle = Battle::start(setup, seed)?;
-    play(&mut battle, max_rounds, super::ai::answer)?;
+    play(&mut battle, max_rounds, super::ai::answer).map_err(|refused| refused.to_string())?;
     let winner = battle.outcome().flatten().map(|s| setup.sides[s.0].clone());
     if json {
         let figures: Vec<Value> = (battle.figs().iter().enumerate())
