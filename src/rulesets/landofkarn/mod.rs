@@ -1,0 +1,15 @@
+//! Land of Karn (Basic Version, Combat Rules): everything this ruleset owns.
+
+pub mod ai;
+pub mod batch;
+pub mod engine;
+mod front;
+pub mod report;
+pub mod rules;
+pub mod scenario;
+pub mod spec;
+
+pub use front::LandOfKarn;
+
+/// This ruleset, as the registry (`crate::rulesets`) lists it.
+pub static RULESET: LandOfKarn = LandOfKarn;
