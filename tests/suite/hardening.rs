@@ -69,13 +69,15 @@ fn shipped_modes() -> &'static [Checked] {
 pub enum Loaded {
     Shakhan(Checked),
     DragonQuest(hexmelee::rulesets::dragonquest::scenario::Checked),
+    LandOfKarn(hexmelee::rulesets::landofkarn::scenario::Checked),
 }
 
 /// Parse and check scenario text of any ruleset, as the registry reads it.
 pub fn parse_any(file: &Path, text: &str) -> Result<Loaded, ScenarioError> {
-    use hexmelee::rulesets::{dragonquest, of_scenario, shakhan};
+    use hexmelee::rulesets::{dragonquest, landofkarn, of_scenario, shakhan};
     match of_scenario(text).name() {
         "DragonQuest" => dragonquest::scenario::parse(file, text).map(Loaded::DragonQuest),
+        "LandOfKarn" => landofkarn::scenario::parse(file, text).map(Loaded::LandOfKarn),
         _ => shakhan::scenario::parse(file, text).map(Loaded::Shakhan),
     }
 }
@@ -108,6 +110,9 @@ pub fn scenario_input(bytes: &[u8]) {
             assert_eq!(c.characters.len(), c.scenario.figures.len())
         }
         Ok(Loaded::DragonQuest(c)) => {
+            assert_eq!(c.spec.figures.len(), c.scenario.figures.len())
+        }
+        Ok(Loaded::LandOfKarn(c)) => {
             assert_eq!(c.spec.figures.len(), c.scenario.figures.len())
         }
         Err(e) => {

@@ -1,0 +1,112 @@
+//! Land of Karn through the real binary: check shows house values as
+//! house; what is not built refuses in plain words.
+
+use std::process::Command;
+
+fn hexmelee(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_hexmelee"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn check_marks_every_pack_value_house() {
+    let out = hexmelee(&["check", "scenarios/lok-duel.ron"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("HOUSE values, not from the book"), "{text}");
+    for line in text
+        .lines()
+        .filter(|l| l.starts_with("  armour ") || l.contains("in hand:"))
+    {
+        assert!(line.contains("HOUSE"), "{line}");
+    }
+    let out = hexmelee(&["check", "scenarios/lok-duel.ron", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["pack"]["house"], true);
+    for f in json["figures"].as_array().unwrap() {
+        for w in f["weapons"].as_array().unwrap() {
+            assert_eq!(w["house"], true);
+        }
+    }
+}
+
+#[test]
+fn what_is_not_built_refuses_in_plain_words() {
+    for args in [
+        vec![
+            "odds",
+            "scenarios/lok-duel.ron",
+            "--attacker",
+            "Tolan",
+            "--defender",
+            "Vessa",
+        ],
+        vec![
+            "sim",
+            "scenarios/lok-duel.ron",
+            "--save",
+            "/tmp/hm-lok-never.ron",
+        ],
+    ] {
+        let out = hexmelee(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains("Land of Karn: ") && err.contains("not built yet"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn a_referees_pack_replaces_the_house_pack() {
+    let dir = tempfile::tempdir().unwrap();
+    let house = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/landofkarn/house.ron"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("mine.ron"),
+        house
+            .replace("House(", "Referee(")
+            .replace("\"2D4\", types: [Chop]", "\"3D4\", types: [Chop]"),
+    )
+    .unwrap();
+    let duel = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/lok-duel.ron"),
+    )
+    .unwrap()
+    .replace(
+        "seed: 4217,",
+        "seed: 4217,\n    options: (pack: Some(\"mine.ron\")),",
+    );
+    let scenario = dir.path().join("duel.ron");
+    std::fs::write(&scenario, duel).unwrap();
+    let out = hexmelee(&["check", scenario.to_str().unwrap()]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    assert!(!text.contains("HOUSE"), "{text}");
+    assert!(
+        text.contains("Broadsword: Swing, damage 3D4 Ch — referee"),
+        "{text}"
+    );
+    // A pack that cannot be read is refused at `pack`.
+    let broken = dir.path().join("broken.ron");
+    std::fs::write(
+        &broken,
+        std::fs::read_to_string(&scenario)
+            .unwrap()
+            .replace("mine.ron", "missing.ron"),
+    )
+    .unwrap();
+    let out = hexmelee(&["check", broken.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("the data pack \"missing.ron\" cannot be read"),
+        "{err}"
+    );
+}
