@@ -1,16 +1,19 @@
-//! Land of Karn as the command line sees it: `check`, `sim` and `batch`
-//! over this folder's scenario, engine, AI and reports. What is not built
-//! yet refuses in plain words.
+//! Land of Karn as the command line sees it: `check`, `sim`, `batch`,
+//! `check-save` and `export` over this folder's scenario, engine, AI,
+//! reports and session. What is not built yet (odds, scripted orders, the
+//! display) refuses in plain words.
 
 use std::path::Path;
 
 use super::engine::Battle;
+use super::session::{describe, render};
 use super::{ai, batch, report, scenario};
 use crate::front::{BatchArgs, Failure, Front, OddsArgs, Opened, Opening, Output, Said, SimArgs};
 use crate::scenario::ScenarioError;
 use crate::seam::View;
-use crate::session::SaveError;
 use crate::session::export::Format;
+use crate::session::file::load_text_of;
+use crate::session::{SaveError, Session};
 use crate::sim::batch::{BatchSpec, run_report_of};
 
 /// Land of Karn, registered in `crate::rulesets`.
@@ -20,16 +23,6 @@ const TITLE: &str = "Land of Karn";
 
 fn not_yet(what: &str, instead: &str) -> String {
     format!("{TITLE}: {what} not built yet; {instead}")
-}
-
-/// Saves are not built: no Land of Karn save exists to read.
-fn no_saves(file: &Path) -> SaveError {
-    SaveError::NotASave {
-        path: file.to_path_buf(),
-        at: None,
-        why: format!("{TITLE}: saves are not built yet"),
-        hint: "try sim".into(),
-    }
 }
 
 impl Front for LandOfKarn {
@@ -57,12 +50,6 @@ impl Front for LandOfKarn {
                 "try sim without --orders (the AI plays every side)",
             )));
         }
-        if args.save.is_some() {
-            return Err(Failure::Said(not_yet(
-                "saves are",
-                "try sim without --save",
-            )));
-        }
         let checked = scenario::parse(file, text)?;
         let view = if args.table_view {
             View::Table
@@ -78,6 +65,14 @@ impl Front for LandOfKarn {
             ai::answer,
         )
         .map_err(Failure::OfFile)?;
+        if let Some(out) = &args.save {
+            Session::<Battle>::open(file, text.to_string(), args.seed)
+                .and_then(|mut s| {
+                    s.play_out(args.max_rounds, ai::answer)?;
+                    Ok(s.save(out)?)
+                })
+                .map_err(|e| Failure::Said(e.to_string()))?;
+        }
         Ok(Output::of(args.json, log))
     }
 
@@ -121,15 +116,32 @@ impl Front for LandOfKarn {
         )))
     }
 
-    fn check_save(&self, file: &Path, _: &str) -> Result<Said, SaveError> {
-        Err(no_saves(file))
+    fn check_save(&self, file: &Path, text: &str) -> Result<Said, SaveError> {
+        let loaded = load_text_of::<Battle>(file, text)?;
+        Ok(Said {
+            text: describe(&loaded.session),
+            warnings: loaded.warnings,
+        })
     }
 
-    fn export(&self, file: &Path, _: &str, _: Format, _: View) -> Result<Said, SaveError> {
-        Err(no_saves(file))
+    fn export(
+        &self,
+        file: &Path,
+        text: &str,
+        format: Format,
+        view: View,
+    ) -> Result<Said, SaveError> {
+        let loaded = load_text_of::<Battle>(file, text)?;
+        Ok(Said {
+            text: render(&loaded.session, format, view),
+            warnings: loaded.warnings,
+        })
     }
 
     fn open(&self, _: &Opening, _: String, _: bool) -> Result<Opened, Failure> {
-        Err(Failure::Said(not_yet("the display is", "try sim")))
+        Err(Failure::Said(not_yet(
+            "the display (play, play --resume, replay) is",
+            "try sim, or export a save",
+        )))
     }
 }

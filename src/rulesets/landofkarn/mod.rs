@@ -7,6 +7,7 @@ mod front;
 pub mod report;
 pub mod rules;
 pub mod scenario;
+pub mod session;
 pub mod spec;
 
 pub use front::LandOfKarn;

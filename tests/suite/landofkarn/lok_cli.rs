@@ -47,8 +47,8 @@ fn what_is_not_built_refuses_in_plain_words() {
         vec![
             "sim",
             "scenarios/lok-duel.ron",
-            "--save",
-            "/tmp/hm-lok-never.ron",
+            "--orders",
+            "scenarios/lok-duel.ron",
         ],
     ] {
         let out = hexmelee(&args);
@@ -109,4 +109,36 @@ fn a_referees_pack_replaces_the_house_pack() {
         err.contains("the data pack \"missing.ron\" cannot be read"),
         "{err}"
     );
+}
+
+#[test]
+fn a_saved_duel_checks_exports_and_replays_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("duel-save.ron");
+    let out = hexmelee(&[
+        "sim",
+        "scenarios/lok-duel.ron",
+        "--seed",
+        "3",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let log = String::from_utf8(out.stdout).unwrap();
+    let said = hexmelee(&["check-save", save.to_str().unwrap()]);
+    let said = String::from_utf8(said.stdout).unwrap();
+    assert!(said.contains("Land of Karn duel in the yard"), "{said}");
+    assert!(said.contains("HP "), "{said}");
+    let export = hexmelee(&["export", save.to_str().unwrap(), "--referee"]);
+    let export = String::from_utf8(export.stdout).unwrap();
+    // The export replays the save: its last lines are the sim's own.
+    let last = log.lines().last().unwrap();
+    assert!(export.contains(last), "{export}");
+    let winner = last.split(" win").next().unwrap();
+    assert!(export.contains(&format!("{winner} won.")), "{export}");
+    // The display is not built: replaying the save says so.
+    let out = hexmelee(&["replay", save.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("Land of Karn: the display"), "{err}");
 }

@@ -512,3 +512,25 @@ fn the_same_seed_plays_the_same_battle_and_replays() {
         .count();
     assert!(plans >= 1);
 }
+
+/// A session keeps the log: undo and redo are replays, and a save reads
+/// back to the same battle.
+#[test]
+fn a_session_undoes_redoes_and_saves() {
+    use hexmelee::session::Session;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/lok-duel.ron");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut s = Session::<Battle>::open(&path, text, Some(5)).unwrap();
+    s.play_out(100, hexmelee::rulesets::landofkarn::ai::answer)
+        .unwrap();
+    let played = s.log().len();
+    let events = format!("{:?}", s.battle().events());
+    assert!(s.undo());
+    assert_eq!(s.cursor(), played - 1);
+    assert!(s.redo());
+    assert_eq!(format!("{:?}", s.battle().events()), events);
+    let back =
+        hexmelee::session::file::load_text_of::<Battle>(&path, &s.to_save().to_ron()).unwrap();
+    assert_eq!(back.session.log(), s.log());
+    assert_eq!(format!("{:?}", back.session.battle().events()), events);
+}

@@ -149,9 +149,12 @@ pub enum Event {
         step: PlanStep,
         plan: Plan,
     },
+    /// Step 4; `saved[i]`: whether cover `i` is a saved action (else a
+    /// cancelled attack).
     Covered {
         figure: FigureId,
         covers: Vec<Cover>,
+        saved: Vec<bool>,
     },
     /// Step 5: a cancelled attack the defender fell for.
     Feint {

@@ -58,7 +58,11 @@ pub fn explain_as(battle: &Battle, event: &Event, view: View) -> Option<String> 
             };
             format!("  {} ({what}): {}", name(figure), plan_words(plan))
         }
-        Event::Covered { figure, covers } => {
+        Event::Covered {
+            figure,
+            covers,
+            saved,
+        } => {
             if covers.is_empty() {
                 format!(
                     "  {} (step 4): no defence against the counterattacks",
@@ -67,11 +71,16 @@ pub fn explain_as(battle: &Battle, event: &Event, view: View) -> Option<String> 
             } else {
                 let said: Vec<String> = covers
                     .iter()
-                    .map(|c| {
+                    .zip(saved)
+                    .map(|(c, saved)| {
                         format!(
                             "action {}{} against counter {}",
                             c.slot.action + 1,
-                            part_word(battle, c.slot),
+                            if *saved {
+                                " (saved)"
+                            } else {
+                                " (attack cancelled)"
+                            },
                             c.against + 1
                         )
                     })
@@ -196,14 +205,6 @@ fn rolled(r: &crate::dice::Rolled) -> String {
         faces.join(", "),
         r.total
     )
-}
-
-fn part_word(battle: &Battle, slot: super::command::Slot) -> String {
-    match battle.current().attack.part(slot).map(|p| p.act) {
-        Some(Act::Save) => " (saved)".into(),
-        Some(Act::Strike { .. }) => " (attack cancelled)".into(),
-        _ => String::new(),
-    }
 }
 
 /// A plan in words: "1: strike; 2: half strike, half save".

@@ -249,7 +249,15 @@ impl Battle {
                 }
             }
             Command::Answer { figure, covers } => {
-                self.emit(Event::Covered { figure, covers });
+                let saved = covers
+                    .iter()
+                    .map(|c| self.current.attack.part(c.slot).map(|p| p.act) == Some(Act::Save))
+                    .collect();
+                self.emit(Event::Covered {
+                    figure,
+                    covers,
+                    saved,
+                });
                 self.resolve();
             }
         }
