@@ -1,11 +1,14 @@
 //! Land of Karn as the command line sees it: `check`, `sim`, `batch`,
-//! `check-save` and `export` over this folder's scenario, engine, AI,
-//! reports and session. What is not built yet (odds, scripted orders, the
-//! display) refuses in plain words.
+//! `check-save`, `export` over this folder's scenario, engine, AI,
+//! reports and session, and `odds`. What is not built yet (scripted
+//! orders, the display) refuses in plain words.
 
 use std::path::Path;
 
+use clap::{Args, FromArgMatches};
+
 use super::engine::Battle;
+use super::odds::{self, LokOddsArgs};
 use super::session::{describe, render};
 use super::{ai, batch, report, scenario};
 use crate::front::{BatchArgs, Failure, Front, OddsArgs, Opened, Opening, Output, Said, SimArgs};
@@ -15,6 +18,26 @@ use crate::session::export::Format;
 use crate::session::file::load_text_of;
 use crate::session::{SaveError, Session};
 use crate::sim::batch::{BatchSpec, run_report_of};
+
+/// Land of Karn's own flags for `hexmelee odds`, named for it.
+#[derive(Debug, Args)]
+#[group(id = "landofkarn_odds")]
+struct OddsFlags {
+    /// Land of Karn: the strike's share of an action: full, half or quarter.
+    #[arg(long, value_name = "SHARE")]
+    lok_share: Option<String>,
+    /// Land of Karn: the defence: parry, dodge, saved (a winner's saved
+    /// action, +5) or none.
+    #[arg(long, value_name = "DEFENCE")]
+    lok_defence: Option<String>,
+    /// Land of Karn: the defence's share of an action: full, half or quarter.
+    #[arg(long, value_name = "SHARE")]
+    lok_defence_share: Option<String>,
+    /// Land of Karn: a called shot at ArmOrLeg, KidneyPunch, Groin, Head,
+    /// Eye or InnerThighArtery (the book's example penalties).
+    #[arg(long, value_name = "TARGET")]
+    lok_called: Option<String>,
+}
 
 /// Land of Karn, registered in `crate::rulesets`.
 pub struct LandOfKarn;
@@ -96,24 +119,45 @@ impl Front for LandOfKarn {
     }
 
     fn odds_flags(&self, odds: clap::Command) -> clap::Command {
-        odds
+        OddsFlags::augment_args(odds)
     }
 
     fn odds_flag_names(&self) -> &'static [(&'static str, &'static str)] {
-        &[]
+        &[
+            ("lok_share", "--lok-share"),
+            ("lok_defence", "--lok-defence"),
+            ("lok_defence_share", "--lok-defence-share"),
+            ("lok_called", "--lok-called"),
+        ]
     }
 
     fn odds(
         &self,
-        _: &Path,
-        _: &str,
-        _: &OddsArgs,
-        _: &clap::ArgMatches,
+        file: &Path,
+        text: &str,
+        args: &OddsArgs,
+        flags: &clap::ArgMatches,
     ) -> Result<Output, Failure> {
-        Err(Failure::Said(not_yet(
-            "odds are",
-            "try batch for chances over many battles",
-        )))
+        let checked = scenario::parse(file, text)?;
+        let f = OddsFlags::from_arg_matches(flags).map_err(|e| Failure::Said(e.to_string()))?;
+        let word = |w: Option<String>, default: &str| w.unwrap_or_else(|| default.to_string());
+        let asked = LokOddsArgs {
+            attacker: args.attacker.clone(),
+            defender: args.defender.clone(),
+            weapon: args.weapon.clone(),
+            share: odds::share_of(&word(f.lok_share, "full")).map_err(Failure::OfFile)?,
+            guard: odds::guard_of(&word(f.lok_defence, "parry")).map_err(Failure::OfFile)?,
+            guard_share: odds::share_of(&word(f.lok_defence_share, "full"))
+                .map_err(Failure::OfFile)?,
+            called: f
+                .lok_called
+                .as_deref()
+                .map(odds::called_of)
+                .transpose()
+                .map_err(Failure::OfFile)?,
+        };
+        let report = odds::odds_report(&checked, &asked, args.json).map_err(Failure::OfFile)?;
+        Ok(Output::of(args.json, report))
     }
 
     fn check_save(&self, file: &Path, text: &str) -> Result<Said, SaveError> {

@@ -4,6 +4,7 @@ pub mod ai;
 pub mod batch;
 pub mod engine;
 mod front;
+pub mod odds;
 pub mod report;
 pub mod rules;
 pub mod scenario;

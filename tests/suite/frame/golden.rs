@@ -175,6 +175,21 @@ fn golden_odds() {
         ));
     }
     cases.push((
+        "odds/lok-duel-half-dodge.txt".into(),
+        args(&[
+            "odds",
+            "scenarios/lok-duel.ron",
+            "--attacker",
+            "Vessa",
+            "--defender",
+            "Tolan",
+            "--lok-share",
+            "half",
+            "--lok-defence",
+            "dodge",
+        ]),
+    ));
+    cases.push((
         "odds/skirmish-aimed.json".into(),
         args(&[
             "odds",
