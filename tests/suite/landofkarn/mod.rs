@@ -3,3 +3,4 @@
 
 mod lok_cli;
 mod lok_engine;
+mod lok_props;
