@@ -1,7 +1,7 @@
 //! Land of Karn as the command line sees it: `check`, `sim`, `batch`,
 //! `check-save`, `export` over this folder's scenario, engine, AI,
-//! reports and session, and `odds`. What is not built yet (scripted
-//! orders, the display) refuses in plain words.
+//! reports, session and scripted orders, and `odds`. What is not built
+//! yet (the display) refuses in plain words.
 
 use std::path::Path;
 
@@ -9,6 +9,7 @@ use clap::{Args, FromArgMatches};
 
 use super::engine::Battle;
 use super::odds::{self, LokOddsArgs};
+use super::script::LokScript;
 use super::session::{describe, render};
 use super::{ai, batch, report, scenario};
 use crate::front::{BatchArgs, Failure, Front, OddsArgs, Opened, Opening, Output, Said, SimArgs};
@@ -67,31 +68,42 @@ impl Front for LandOfKarn {
     }
 
     fn sim(&self, file: &Path, text: &str, args: &SimArgs) -> Result<Output, Failure> {
-        if args.orders.is_some() {
-            return Err(Failure::Said(not_yet(
-                "scripted orders are",
-                "try sim without --orders (the AI plays every side)",
-            )));
-        }
         let checked = scenario::parse(file, text)?;
+        let script = (args.orders.as_deref())
+            .map(|o| LokScript::load(o, &checked))
+            .transpose()
+            .map_err(|e| Failure::Said(e.to_string()))?;
         let view = if args.table_view {
             View::Table
         } else {
             View::Referee
         };
+        let mut playing = script.as_ref().map(LokScript::playing);
         let log = report::simulate(
             &checked,
             args.seed,
             args.max_rounds,
             args.json,
             view,
-            ai::answer,
-        )
-        .map_err(Failure::OfFile)?;
+            |b, p| match &mut playing {
+                Some(playing) => playing.answer(b, p),
+                None => ai::answer(b, p),
+            },
+        );
+        let log = log
+            .map_err(|e| match &playing {
+                Some(playing) => playing.refused(e),
+                None => e,
+            })
+            .map_err(Failure::OfFile)?;
         if let Some(out) = &args.save {
+            let mut playing = script.as_ref().map(LokScript::playing);
             Session::<Battle>::open(file, text.to_string(), args.seed)
                 .and_then(|mut s| {
-                    s.play_out(args.max_rounds, ai::answer)?;
+                    s.play_out(args.max_rounds, |b, p| match &mut playing {
+                        Some(playing) => playing.answer(b, p),
+                        None => ai::answer(b, p),
+                    })?;
                     Ok(s.save(out)?)
                 })
                 .map_err(|e| Failure::Said(e.to_string()))?;

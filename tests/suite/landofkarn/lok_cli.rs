@@ -34,17 +34,55 @@ fn check_marks_every_pack_value_house() {
 }
 
 #[test]
-fn what_is_not_built_refuses_in_plain_words() {
+fn scripted_orders_play_split_actions_and_refusals_name_their_line() {
     let out = hexmelee(&[
         "sim",
         "scenarios/lok-duel.ron",
         "--orders",
+        "scenarios/lok-duel.orders.ron",
+    ]);
+    let log = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{log}");
+    assert!(
+        log.contains(
+            "Tolan (step 2, attacks): 1: half strike, half called shot (Head); 2: save for defence"
+        ),
+        "{log}"
+    );
+    assert!(log.contains("[strike bonus +3, called shot -5]"), "{log}");
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.orders.ron");
+    std::fs::write(
+        &bad,
+        "[\n (melee: 1, figure: \"Tolan\", answer: Forfeit(false)),\n (melee: 1, figure: \"Vessa\", answer: Forfeit(true)),\n (melee: 1, figure: \"Tolan\", answer: Attack(Plan([Action([(share: Half, act: Save)])]))),\n]\n",
+    )
+    .unwrap();
+    let out = hexmelee(&[
+        "sim",
         "scenarios/lok-duel.ron",
+        "--orders",
+        bad.to_str().unwrap(),
     ]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
-        err.contains("Land of Karn: scripted orders are not built yet"),
+        err.contains("melee 1: Tolan's scripted answer (orders line 4) was refused: action 1 is split as half"),
+        "{err}"
+    );
+    std::fs::write(
+        &bad,
+        "[\n (melee: 1, figure: \"Nobody\", answer: Forfeit(true)),\n]\n",
+    )
+    .unwrap();
+    let out = hexmelee(&[
+        "sim",
+        "scenarios/lok-duel.ron",
+        "--orders",
+        bad.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("bad.orders.ron:2:2: no figure is named \"Nobody\""),
         "{err}"
     );
 }

@@ -326,11 +326,14 @@ impl Battle {
                 if !reroll || roll.is_some() {
                     rolls.push((f, roll, total));
                 }
-                totals.push((total, fig.spec.alt));
+                totals.push((roll.map(|_| total), fig.spec.alt));
             }
             self.emit(Event::InitiativeRolled { rolls, reroll });
-            let best = totals.iter().map(|t| t.0).max();
-            let top = totals.iter().filter(|t| Some(t.0) == best).count();
+            let best = totals.iter().filter_map(|t| t.0).max();
+            let top = totals
+                .iter()
+                .filter(|t| t.0.is_some() && t.0 == best)
+                .count();
             match initiative_winner(&totals) {
                 Ok(w) => {
                     by_alt = by_alt || (top > 1 && w.is_some());

@@ -156,17 +156,18 @@ pub fn initiative(roll: Option<D20>) -> Total {
     roll.map_or(Total::NegInf, D20::total)
 }
 
-/// "1. Initiative": who leads among `totals` (with each one's ALT): the
-/// highest total; a tie goes to the highest ALT; those still tied roll
-/// again (`None`: the indices to reroll). When all forfeit nobody leads.
-pub fn initiative_winner(totals: &[(Total, i32)]) -> Result<Option<usize>, Vec<usize>> {
-    let Some(best) = totals.iter().map(|t| t.0).max() else {
+/// "1. Initiative": who leads among `totals` (each figure's total, `None`
+/// for a forfeit, with its ALT): a forfeit always loses ("to automatically
+/// lose"), so only those who rolled can lead, even on a natural 1; the
+/// highest total leads; a tie goes to the highest ALT; those still tied
+/// roll again (`Err`: the indices to reroll). All forfeiting, nobody leads.
+pub fn initiative_winner(totals: &[(Option<Total>, i32)]) -> Result<Option<usize>, Vec<usize>> {
+    let Some(best) = totals.iter().filter_map(|t| t.0).max() else {
         return Ok(None);
     };
-    if best == Total::NegInf {
-        return Ok(None);
-    }
-    let top: Vec<usize> = (0..totals.len()).filter(|&i| totals[i].0 == best).collect();
+    let top: Vec<usize> = (0..totals.len())
+        .filter(|&i| totals[i].0 == Some(best))
+        .collect();
     let alt = top.iter().map(|&i| totals[i].1).max().unwrap_or(0);
     let still: Vec<usize> = top.into_iter().filter(|&i| totals[i].1 == alt).collect();
     match still.as_slice() {
@@ -249,12 +250,18 @@ mod tests {
         let chip = initiative(Some(d(9, Share::Full, 6)));
         let sal = initiative(Some(d(14, Share::Full, 2)));
         assert_eq!((chip, sal), (Total::Of(15), Total::Of(16)));
-        assert_eq!(initiative_winner(&[(chip, 12), (sal, 10)]), Ok(Some(1)));
+        assert_eq!(
+            initiative_winner(&[(Some(chip), 12), (Some(sal), 10)]),
+            Ok(Some(1))
+        );
         let chip = initiative(Some(d(11, Share::Full, 6)));
         let sal = initiative(Some(d(15, Share::Full, 2)));
-        assert_eq!(initiative_winner(&[(chip, 12), (sal, 10)]), Ok(Some(0)));
         assert_eq!(
-            initiative_winner(&[(chip, 10), (sal, 10)]),
+            initiative_winner(&[(Some(chip), 12), (Some(sal), 10)]),
+            Ok(Some(0))
+        );
+        assert_eq!(
+            initiative_winner(&[(Some(chip), 10), (Some(sal), 10)]),
             Err(vec![0, 1]),
             "still tied: roll again"
         );
@@ -265,13 +272,15 @@ mod tests {
     #[test]
     fn initiative_forfeit_and_natural_twenty() {
         assert_eq!(initiative(None), Total::NegInf);
+        assert_eq!(initiative_winner(&[(None, 5), (None, 9)]), Ok(None));
+        // A natural 1 is -∞ but still beats a forfeit, whatever the ALT.
         assert_eq!(
-            initiative_winner(&[(Total::NegInf, 5), (Total::NegInf, 9)]),
-            Ok(None)
+            initiative_winner(&[(Some(Total::NegInf), 1), (None, 9)]),
+            Ok(Some(0))
         );
         let twenty = initiative(Some(d(20, Share::Full, -5)));
         assert_eq!(
-            initiative_winner(&[(Total::Of(40), 20), (twenty, 1)]),
+            initiative_winner(&[(Some(Total::Of(40)), 20), (Some(twenty), 1)]),
             Ok(Some(1))
         );
     }
