@@ -3,6 +3,7 @@
 //! Adding a ruleset is a folder beside these and one line in [`ALL`].
 
 pub mod dragonquest;
+pub mod landofkarn;
 pub mod runemaster;
 pub mod shakhan;
 
@@ -14,6 +15,7 @@ pub static ALL: &[&dyn Front] = &[
     &shakhan::RULESET,
     &dragonquest::RULESET,
     &runemaster::RULESET,
+    &landofkarn::RULESET,
 ];
 
 /// The ruleset named `word`, if one is.

@@ -70,14 +70,16 @@ pub enum Loaded {
     Shakhan(Checked),
     DragonQuest(hexmelee::rulesets::dragonquest::scenario::Checked),
     RuneMaster(hexmelee::rulesets::runemaster::scenario::Checked),
+    LandOfKarn(hexmelee::rulesets::landofkarn::scenario::Checked),
 }
 
 /// Parse and check scenario text of any ruleset, as the registry reads it.
 pub fn parse_any(file: &Path, text: &str) -> Result<Loaded, ScenarioError> {
-    use hexmelee::rulesets::{dragonquest, of_scenario, runemaster, shakhan};
+    use hexmelee::rulesets::{dragonquest, landofkarn, of_scenario, runemaster, shakhan};
     match of_scenario(text).name() {
         "DragonQuest" => dragonquest::scenario::parse(file, text).map(Loaded::DragonQuest),
         "RuneMaster" => runemaster::scenario::parse(file, text).map(Loaded::RuneMaster),
+        "LandOfKarn" => landofkarn::scenario::parse(file, text).map(Loaded::LandOfKarn),
         _ => shakhan::scenario::parse(file, text).map(Loaded::Shakhan),
     }
 }
@@ -114,6 +116,9 @@ pub fn scenario_input(bytes: &[u8]) {
         }
         Ok(Loaded::RuneMaster(c)) => {
             assert_eq!(c.setup.figures.len(), c.scenario.figures.len())
+        }
+        Ok(Loaded::LandOfKarn(c)) => {
+            assert_eq!(c.spec.figures.len(), c.scenario.figures.len())
         }
         Err(e) => {
             assert!(!e.problems.is_empty());

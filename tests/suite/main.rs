@@ -13,6 +13,7 @@
 
 mod dragonquest;
 mod frame;
+mod landofkarn;
 mod runemaster;
 mod shakhan;
 

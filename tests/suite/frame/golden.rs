@@ -175,6 +175,21 @@ fn golden_odds() {
         ));
     }
     cases.push((
+        "odds/lok-duel-half-dodge.txt".into(),
+        args(&[
+            "odds",
+            "scenarios/lok-duel.ron",
+            "--attacker",
+            "Vessa",
+            "--defender",
+            "Tolan",
+            "--lok-share",
+            "half",
+            "--lok-defence",
+            "dodge",
+        ]),
+    ));
+    cases.push((
         "odds/skirmish-aimed.json".into(),
         args(&[
             "odds",
@@ -199,6 +214,7 @@ fn golden_batch_summaries() {
         ("ambush", "40"),
         ("beast", "40"),
         ("rm-duel", "400"),
+        ("lok-duel", "400"),
     ]
     .into_iter()
     .map(|(stem, n)| {

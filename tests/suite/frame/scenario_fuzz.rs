@@ -9,7 +9,7 @@ use crate::refusal;
 
 use proptest::prelude::*;
 
-const SHIPPED: [&str; 10] = [
+const SHIPPED: [&str; 11] = [
     include_str!("../../../scenarios/duel.ron"),
     include_str!("../../../scenarios/unmatched-cards.ron"),
     include_str!("../../../scenarios/ambush.ron"),
@@ -20,6 +20,7 @@ const SHIPPED: [&str; 10] = [
     include_str!("../../../scenarios/dq-party-vs-monsters.ron"),
     include_str!("../../../scenarios/dq-ambush.ron"),
     include_str!("../../../scenarios/dq-drake.ron"),
+    include_str!("../../../scenarios/lok-duel.ron"),
 ];
 
 /// Splice `insert` into `text` at a char boundary near `at`, replacing `cut` chars.
@@ -45,6 +46,9 @@ fn loads_without_panic(text: &str) {
         Ok(hardening::Loaded::RuneMaster(c)) => {
             assert_eq!(c.setup.figures.len(), c.scenario.figures.len())
         }
+        Ok(hardening::Loaded::LandOfKarn(c)) => {
+            assert_eq!(c.spec.figures.len(), c.scenario.figures.len())
+        }
         Err(e) => {
             assert!(!e.problems.is_empty());
             // Issue 25: every refusal placed, in our words, safe to print.
@@ -58,7 +62,7 @@ proptest! {
 
     #[test]
     fn mutated_scenarios_never_panic(
-        which in 0usize..9,
+        which in 0usize..SHIPPED.len(),
         at in any::<usize>(),
         cut in 0usize..12,
         insert in prop_oneof![
@@ -78,7 +82,7 @@ proptest! {
 
     #[test]
     fn numbers_swapped_for_extremes_never_panic(
-        which in 0usize..9,
+        which in 0usize..SHIPPED.len(),
         nth in 0usize..200,
         value in prop_oneof![Just("0"), Just("-5"), Just("4000000000"), Just("65535"), Just("0.0"), Just("-1.5"), Just("1000000.0")],
     ) {
