@@ -3,13 +3,18 @@
 //! Adding a ruleset is a folder beside these and one line in [`ALL`].
 
 pub mod dragonquest;
+pub mod harnmaster;
 pub mod shakhan;
 
 use crate::front::Front;
 
 /// Every ruleset, the default first: a file that names none (or names one
 /// not listed) is the first's to read, and refuse in its own words.
-pub static ALL: &[&dyn Front] = &[&shakhan::RULESET, &dragonquest::RULESET];
+pub static ALL: &[&dyn Front] = &[
+    &shakhan::RULESET,
+    &dragonquest::RULESET,
+    &harnmaster::RULESET,
+];
 
 /// The ruleset named `word`, if one is.
 pub fn named(word: &str) -> Option<&'static dyn Front> {
