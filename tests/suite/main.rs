@@ -13,6 +13,7 @@
 
 mod dragonquest;
 mod frame;
+mod harnmaster;
 mod shakhan;
 
 // Helpers shared by several groups.

@@ -151,14 +151,19 @@ fn load_pack(scenario: &Scenario, file: &Path, r: &mut Report) -> Option<Arc<Pac
     if scenario.pack == PLACEHOLDER {
         return Some(placeholder());
     }
-    let at = find_key(r.text, "pack", 0, r.text.len());
+    let at = pack_key(r.text);
     let path = file.parent().unwrap_or(Path::new("")).join(&scenario.pack);
     let text = match crate::scenario::read_text(&path, "a table pack", "docs/HARNMASTER-PACKS.md") {
         Ok(text) => text,
         Err(e) => {
+            let why = e
+                .problems
+                .first()
+                .map(|p| p.message.as_str())
+                .unwrap_or_default();
             r.at(
                 at,
-                format!("the table pack {} cannot be read: {e}", path.display()),
+                format!("the table pack {} cannot be read: {why}", path.display()),
                 "give \"placeholder\" or the path of a pack file from the scenario's folder",
             );
             return None;
@@ -175,6 +180,22 @@ fn load_pack(scenario: &Scenario, file: &Path, r: &mut Report) -> Option<Arc<Pac
             None
         }
     }
+}
+
+/// Where `pack: "…"` is written (a word "pack:" in a comment is passed over).
+fn pack_key(text: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(k) = find_key(text, "pack", from, text.len()) {
+        let value = text[k + "pack".len()..]
+            .trim_start()
+            .trim_start_matches(':')
+            .trim_start();
+        if value.starts_with('"') {
+            return Some(k);
+        }
+        from = k + "pack".len();
+    }
+    None
 }
 
 fn names<'a>(all: impl Iterator<Item = &'a str>) -> String {

@@ -40,11 +40,12 @@ fn every_shipped_scenario_checks_as_json() {
     for entry in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios")).unwrap()
     {
         let path = entry.unwrap().path();
-        // DragonQuest's sheets have their own keys (tests/suite/dragonquest/cli_dragonquest.rs).
-        if path
-            .file_name()
-            .is_some_and(|n| n.to_string_lossy().starts_with("dq-"))
-        {
+        // DragonQuest's and HârnMaster's sheets have their own keys
+        // (tests/suite/dragonquest/cli_dragonquest.rs, tests/suite/harnmaster/hm_cli.rs).
+        if path.file_name().is_some_and(|n| {
+            let n = n.to_string_lossy();
+            n.starts_with("dq-") || n.starts_with("hm-")
+        }) {
             continue;
         }
         let json = check_json(path.to_str().unwrap());

@@ -198,6 +198,7 @@ fn golden_batch_summaries() {
         ("skirmish", "40"),
         ("ambush", "40"),
         ("beast", "40"),
+        ("hm-duel", "200"),
     ]
     .into_iter()
     .map(|(stem, n)| {
