@@ -31,7 +31,7 @@ pub fn answer(b: &Battle, prompt: &Prompt) -> Command {
 
 /// The weapon a figure is best with, and its strongest aspect.
 fn best_weapon(b: &Battle, id: FigureId) -> Option<(usize, Aspect)> {
-    b.usable_weapons(id)
+    b.melee_weapons(id)
         .filter_map(|w| {
             let row = b.weapon_row(id, w);
             let (impact, aspect) = Aspect::ALL
@@ -55,6 +55,9 @@ fn act(b: &Battle, id: FigureId) -> Action {
     if me.prone {
         return if me.lame { Action::Rest } else { Action::Rise };
     }
+    if let Some(shot) = shoot(b, id) {
+        return shot;
+    }
     let Some((weapon, aspect)) = best_weapon(b, id) else {
         return Action::Rest;
     };
@@ -70,6 +73,27 @@ fn act(b: &Battle, id: FigureId) -> Action {
         Some(path) if !me.lame => Action::Move { path },
         _ => Action::Rest,
     }
+}
+
+/// A shot at the nearest enemy able to fight that the engine lets it shoot.
+fn shoot(b: &Battle, id: FigureId) -> Option<Action> {
+    let at = b.figure(id).at;
+    let mut foes: Vec<FigureId> = (0..b.figures().len())
+        .map(FigureId)
+        .filter(|&o| b.enemies(id, o) && b.fighting(o))
+        .collect();
+    foes.sort_by_key(|o| (b.figure(*o).at.distance(at), o.0));
+    b.usable_weapons(id)
+        .filter(|&w| b.weapon_row(id, w).missile.is_some())
+        .find_map(|weapon| {
+            foes.iter()
+                .find(|&&target| b.check_shot(id, target, weapon).is_ok())
+                .map(|&target| Action::Shoot {
+                    target,
+                    weapon,
+                    aim: Aim::Any,
+                })
+        })
 }
 
 /// The way to the nearest hex next to an enemy able to fight, as far as the
@@ -121,7 +145,7 @@ fn defend(b: &Battle, id: FigureId, attacker: FigureId) -> Defend {
         return Defend::Ignore;
     }
     let guard = b
-        .usable_weapons(id)
+        .melee_weapons(id)
         .map(|w| (b.of(id).weapons[w].ml, std::cmp::Reverse(w), w))
         .max()
         .map(|(ml, _, w)| (ml, w));
@@ -129,7 +153,8 @@ fn defend(b: &Battle, id: FigureId, attacker: FigureId) -> Defend {
         Stage::Defend { attack } => b.of(attacker).weapons[attack.weapon].ml,
         _ => 0,
     };
-    if let Some((w, aspect)) = best_weapon(b, id) {
+    let shot = matches!(b.stage(), Stage::Defend { attack } if attack.range.is_some());
+    if let Some((w, aspect)) = best_weapon(b, id).filter(|_| !shot) {
         if b.of(id).weapons[w].ml >= their_ml.saturating_add(20) {
             return Defend::Counterstrike {
                 weapon: w,

@@ -125,9 +125,22 @@ pub fn check_table(checked: &Checked) -> String {
         let _ = writeln!(out, "  dodge ML {}", f.dodge);
         for h in &f.weapons {
             let w = &pack.weapons[h.weapon];
+            let missile = w.missile.as_ref().map_or(String::new(), |m| {
+                let bands: Vec<String> = m
+                    .ranges
+                    .iter()
+                    .map(|b| format!("≤{} {:+}", b.up_to, b.modifier))
+                    .collect();
+                format!(
+                    ", {} missiles, {}, range {} [l.81]",
+                    h.ammo,
+                    m.aspect.word(),
+                    bands.join(" ")
+                )
+            });
             let _ = writeln!(
                 out,
-                "  {}: ML {}, class {}, quality {}, impact {}{}",
+                "  {}: ML {}, class {}, quality {}, impact {}{missile}{}",
                 w.name,
                 h.ml,
                 w.class,
@@ -189,7 +202,8 @@ pub fn check_json(checked: &Checked) -> Value {
                 "weapons": f.weapons.iter().map(|h| {
                     let w = &pack.weapons[h.weapon];
                     json!({"name": w.name, "ml": h.ml, "class": w.class, "quality": w.quality,
-                           "impact": impacts(pack, h.weapon)})
+                           "impact": impacts(pack, h.weapon),
+                           "ammo": w.missile.as_ref().map(|_| h.ammo)})
                 }).collect::<Vec<_>>(),
                 "armour": f.armour.iter().map(|&a| pack.armour[a].name.clone()).collect::<Vec<_>>(),
                 "protection": protection(pack, f),

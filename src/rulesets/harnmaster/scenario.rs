@@ -69,6 +69,9 @@ pub struct Side {
 pub struct Weapon {
     pub name: String,
     pub ml: u8,
+    /// A missile weapon's missiles (l.54).
+    #[serde(default)]
+    pub ammo: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -337,10 +340,28 @@ fn check(scenario: Scenario, file: &Path, text: &str) -> Result<Checked, Vec<Pro
         let mut weapons = Vec::new();
         for (n, w) in fig.weapons.iter().enumerate() {
             match pack.weapons.iter().position(|row| row.name == w.name) {
-                Some(row) => weapons.push(Held {
-                    weapon: row,
-                    ml: w.ml,
-                }),
+                Some(row) => {
+                    let missile = pack.weapons[row].missile.is_some();
+                    if missile != w.ammo.is_some() {
+                        r.at(
+                            item(&r, "weapons", n),
+                            if missile {
+                                format!(
+                                    "{who}'s {} is a missile weapon: how many missiles?",
+                                    w.name
+                                )
+                            } else {
+                                format!("{who}'s {} shoots nothing: it has no ammo", w.name)
+                            },
+                            "give `ammo: Some(n)` for a missile weapon, and only for one (l.54)",
+                        );
+                    }
+                    weapons.push(Held {
+                        weapon: row,
+                        ml: w.ml,
+                        ammo: w.ammo.unwrap_or(0).min(999),
+                    });
+                }
                 None => r.at(
                     item(&r, "weapons", n),
                     format!(

@@ -199,6 +199,7 @@ fn golden_batch_summaries() {
         ("ambush", "40"),
         ("beast", "40"),
         ("hm-duel", "200"),
+        ("hm-ambush", "40"),
     ]
     .into_iter()
     .map(|(stem, n)| {

@@ -35,6 +35,7 @@ fn figure(name: &str, side: usize, at: (i32, i32), agility: u8) -> FigureSpec {
         weapons: vec![Held {
             weapon: sword,
             ml: 60,
+            ammo: 0,
         }],
         dodge: 40,
         armour: Vec::new(),
@@ -322,4 +323,157 @@ fn scripted_dice_run_out_loudly() {
         let _ = b.submit(defend(B, Defend::Dodge));
     });
     assert!(r.is_err());
+}
+
+/// Alda with a short bow and one arrow, Bran six hexes off, Cara beside him.
+fn archery() -> Arc<Spec> {
+    let pack = placeholder();
+    let bow = pack
+        .weapons
+        .iter()
+        .position(|w| w.name == "Short bow")
+        .unwrap();
+    let mut alda = figure("Alda", 0, (3, 1), 13);
+    alda.weapons.insert(
+        0,
+        Held {
+            weapon: bow,
+            ml: 60,
+            ammo: 1,
+        },
+    );
+    Arc::new(Spec {
+        map: Arc::new(HexMap::open(8, 10).unwrap()),
+        pack,
+        sides: vec!["Reds".into(), "Blues".into()],
+        surprise: None,
+        figures: vec![
+            alda,
+            figure("Bran", 1, (3, 7), 12),
+            figure("Cara", 1, (3, 8), 11),
+        ],
+    })
+}
+
+fn shoot(target: FigureId) -> Command {
+    Command::Act {
+        figure: A,
+        action: Action::Shoot {
+            target,
+            weapon: 0,
+            aim: Aim::Any,
+        },
+    }
+}
+
+#[test]
+fn l54_l81_a_shot_spends_a_missile_and_takes_its_range_modifier() {
+    // ML 60, 6 hexes: the bow's band to 12 hexes, −10: EML 50; 50 is a CS;
+    // the missile table against ignore: 3d6; Chest, 1+1+1 + point 5 = 8.
+    let mut b = Battle::scripted(&archery(), [50, 50, 1, 1, 1, 1, 1]);
+    b.submit(shoot(B)).unwrap();
+    assert_eq!(b.ammo(A, 0), 0);
+    let events = b.submit(defend(B, Defend::Ignore)).unwrap().to_vec();
+    let eml = events.iter().find_map(|e| match e {
+        Event::SkillRoll { worked, .. } => Some(worked.eml().0),
+        _ => None,
+    });
+    assert_eq!(eml, Some(50));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Struck { victim: B, delivery, .. } if delivery.effective() == 8
+    )));
+    // Bran and Cara act; in round 2 Alda has no arrow left.
+    while b.prompt()
+        != (Prompt::Act {
+            figure: A,
+            advantage: false,
+        })
+    {
+        let p = b.prompt();
+        let c = match p {
+            Prompt::Act { figure, .. } => Command::Act {
+                figure,
+                action: Action::Rest,
+            },
+            other => panic!("{other:?}"),
+        };
+        b.submit(c).unwrap();
+    }
+    let refused = b.submit(shoot(B)).unwrap_err();
+    assert!(
+        refused.to_string().contains("no missiles left"),
+        "{refused}"
+    );
+}
+
+#[test]
+fn l58_a_missile_is_blocked_dodged_or_ignored_never_counterstruck() {
+    let mut b = Battle::scripted(&archery(), []);
+    b.submit(shoot(B)).unwrap();
+    let c = defend(
+        B,
+        Defend::Counterstrike {
+            weapon: 0,
+            aspect: Aspect::Edge,
+            aim: Aim::Any,
+        },
+    );
+    assert!(b.submit(c).is_err());
+}
+
+#[test]
+fn l86_a_missile_that_misses_strikes_a_figure_beside_the_target_on_twenty_or_less() {
+    // 71 is a marginal failure: the table reads Miss. d100 20: it flies on
+    // and strikes Cara, the one figure beside Bran, with 2d6 (a marginal
+    // success against ignore): Chest, 1+1 + 5 = 7.
+    let mut b = Battle::scripted(&archery(), [71, 20, 50, 1, 1, 1, 1]);
+    b.submit(shoot(B)).unwrap();
+    let events = b.submit(defend(B, Defend::Ignore)).unwrap().to_vec();
+    let cara = FigureId(2);
+    assert!(events.contains(&Event::Stray {
+        roll: hexmelee::dice::Percentile::new(20).unwrap(),
+        victim: Some(cara),
+    }));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Struck { victim, delivery, .. } if *victim == cara && delivery.effective() == 7
+    )));
+    // 21: it flies wide.
+    let mut b = Battle::scripted(&archery(), [71, 21]);
+    b.submit(shoot(B)).unwrap();
+    let events = b.submit(defend(B, Defend::Ignore)).unwrap().to_vec();
+    assert!(!events.iter().any(|e| matches!(e, Event::Struck { .. })));
+}
+
+#[test]
+fn an_engaged_archer_cannot_shoot() {
+    let mut spec = (*archery()).clone();
+    spec.figures[1].at = Hex::from((3, 2));
+    let mut b = Battle::scripted(&Arc::new(spec), []);
+    let refused = b.submit(shoot(B)).unwrap_err();
+    assert!(refused.to_string().contains("engaged"), "{refused}");
+}
+
+#[test]
+fn the_ai_plays_the_shipped_scenarios_to_an_end_without_a_refusal() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for name in ["hm-duel.ron", "hm-ambush.ron"] {
+        let checked =
+            hexmelee::rulesets::harnmaster::scenario::load(&root.join("scenarios").join(name))
+                .unwrap();
+        let mut shots = 0;
+        for seed in 0..60 {
+            let mut b = Battle::new(&checked.spec, seed);
+            hexmelee::sim::play(&mut b, 100, ai::answer).unwrap();
+            shots += b
+                .all_events()
+                .iter()
+                .filter(|e| matches!(e, Event::Shot { .. }))
+                .count();
+        }
+        if name == "hm-ambush.ron" {
+            assert!(shots > 60, "{shots}");
+        }
+    }
 }

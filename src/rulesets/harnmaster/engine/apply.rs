@@ -53,6 +53,27 @@ impl Battle {
                         weapon: *weapon,
                         aspect: *aspect,
                         aim: *aim,
+                        range: None,
+                    },
+                };
+            }
+            Event::Shot {
+                shooter,
+                target,
+                weapon,
+                aspect,
+                aim,
+                range,
+            } => {
+                self.figures[shooter.0].shot[*weapon] += 1;
+                self.stage = Stage::Defend {
+                    attack: Attack {
+                        attacker: *shooter,
+                        target: *target,
+                        weapon: *weapon,
+                        aspect: *aspect,
+                        aim: *aim,
+                        range: Some(*range),
                     },
                 };
             }
@@ -102,6 +123,7 @@ impl Battle {
                 self.stage = Stage::Over;
             }
             Event::Rested { .. }
+            | Event::Stray { .. }
             | Event::Defends { .. }
             | Event::SkillRoll { .. }
             | Event::Result { .. }

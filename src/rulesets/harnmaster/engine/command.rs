@@ -17,6 +17,13 @@ pub enum Action {
         aspect: Aspect,
         aim: Aim,
     },
+    /// l.221–231: shoot a missile weapon at a target in range and sight,
+    /// declaring the aim zone (l.52–54).
+    Shoot {
+        target: FigureId,
+        weapon: usize,
+        aim: Aim,
+    },
     /// l.177–195: move hex by hex (a free move, or an engage at EM / 2).
     Move { path: Vec<Hex> },
     /// l.201: stand up.

@@ -81,6 +81,21 @@ pub enum Event {
         aspect: Aspect,
         aim: Aim,
     },
+    /// l.52–54: a missile loosed (one fewer left), from `range` hexes.
+    Shot {
+        shooter: FigureId,
+        target: FigureId,
+        weapon: usize,
+        aspect: Aspect,
+        aim: Aim,
+        range: u32,
+    },
+    /// l.86: a missile that missed: the d100 against the chance, and the
+    /// figure next to the target it strikes, if any.
+    Stray {
+        roll: Percentile,
+        victim: Option<FigureId>,
+    },
     /// l.14–16
     Defends {
         defender: FigureId,
@@ -93,8 +108,9 @@ pub enum Event {
         roll: Percentile,
         level: Level,
     },
-    /// l.23: the combat table's cell.
+    /// l.23, l.64: the combat table's cell (the missile table's for a shot).
     Result {
+        missile: bool,
         defence: Defence,
         attacker: Level,
         defender: Option<Level>,

@@ -101,6 +101,37 @@ pub fn explain(b: &Battle, event: &Event, view: View) -> Option<String> {
             aspect.word(),
             aim.words()
         ),
+        Event::Shot {
+            shooter,
+            target,
+            weapon: w,
+            aim,
+            range,
+            ..
+        } => format!(
+            "{} shoots the {} at {} from {range} hexes, {} [l.52–54]",
+            name(shooter),
+            weapon(shooter, *w),
+            name(target),
+            aim.words()
+        ),
+        Event::Stray { roll, victim } => match (victim, referee) {
+            (Some(v), true) => format!(
+                "The missile flies on (d100 {roll}): it strikes {} [l.86]",
+                name(v)
+            ),
+            (Some(v), false) => format!("The missile flies on and strikes {} [l.86]", name(v)),
+            (None, true)
+                if roll.value()
+                    <= crate::rulesets::harnmaster::rules::tables::sheet().stray_chance =>
+            {
+                format!(
+                    "The missile flies on (d100 {roll}), but no one stands beside the target [l.86]"
+                )
+            }
+            (None, true) => format!("The missile flies wide (d100 {roll}) [l.86]"),
+            (None, false) => return None,
+        },
         Event::Defends { defender, defence } => {
             let how = match defence {
                 Defend::Block { weapon: w } => format!("blocks with the {}", weapon(defender, *w)),
@@ -137,6 +168,7 @@ pub fn explain(b: &Battle, event: &Event, view: View) -> Option<String> {
             }
         }
         Event::Result {
+            missile,
             defence,
             attacker,
             defender,
@@ -148,9 +180,11 @@ pub fn explain(b: &Battle, event: &Event, view: View) -> Option<String> {
                 None => format!("{attacker}"),
             };
             format!(
-                "{} table, {cell}: {} [l.23; {}]",
+                "{}{} table, {cell}: {} [{}; {}]",
+                if *missile { "missile " } else { "" },
                 defence.word(),
                 words.join(", "),
+                if *missile { "l.64" } else { "l.23" },
                 pack_word(b)
             )
         }

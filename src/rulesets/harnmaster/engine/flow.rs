@@ -89,8 +89,8 @@ impl Battle {
                         self.name(*target)
                     ));
                 }
-                if *weapon >= self.of(id).weapons.len() || me.lost[*weapon] {
-                    return no(format!("{who} has no such weapon in hand"));
+                if !self.melee_weapons(id).any(|w| w == *weapon) {
+                    return no(format!("{who} has no such melee weapon in hand"));
                 }
                 let w = self.weapon_row(id, *weapon);
                 if w.impact.of(*aspect).is_none() {
@@ -98,6 +98,7 @@ impl Battle {
                 }
                 Ok(())
             }
+            Action::Shoot { target, weapon, .. } => self.check_shot(id, *target, *weapon),
             Action::Move { path } => {
                 if me.prone {
                     return no(format!("{who} is prone: rise first (l.201)"));
@@ -151,6 +152,12 @@ impl Battle {
 
     fn check_defence(&self, id: FigureId, defence: Defend) -> Result<(), Rejection> {
         let me = &self.figures[id.0];
+        let shot = matches!(self.stage, Stage::Defend { attack } if attack.range.is_some());
+        if shot && matches!(defence, Defend::Counterstrike { .. }) {
+            return Err(Rejection(
+                "a missile is blocked, dodged or ignored, not counterstruck (l.58)".into(),
+            ));
+        }
         let who = self.name(id);
         if me.status != Status::Fighting && defence != Defend::Ignore {
             return Err(Rejection(format!(
@@ -164,8 +171,10 @@ impl Battle {
             Defend::Dodge | Defend::Ignore => None,
         };
         if let Some((w, aspect)) = weapon {
-            if w >= self.of(id).weapons.len() || me.lost[w] {
-                return Err(Rejection(format!("{who} has no such weapon in hand")));
+            if !self.melee_weapons(id).any(|m| m == w) {
+                return Err(Rejection(format!(
+                    "{who} has no such weapon in hand to meet a blow"
+                )));
             }
             let row = self.weapon_row(id, w);
             if let Some(aspect) = aspect.filter(|a| row.impact.of(*a).is_none()) {
@@ -193,6 +202,25 @@ impl Battle {
                 aspect,
                 aim,
             }),
+            Action::Shoot {
+                target,
+                weapon,
+                aim,
+            } => {
+                let range = self.figures[id.0].at.distance(self.figures[target.0].at);
+                let aspect = self.weapon_row(id, weapon).missile.as_ref().map_or(
+                    crate::rulesets::harnmaster::rules::terms::Aspect::Point,
+                    |m| m.aspect,
+                );
+                self.emit(Event::Shot {
+                    shooter: id,
+                    target,
+                    weapon,
+                    aspect,
+                    aim,
+                    range,
+                });
+            }
             Action::Move { path } => {
                 let from = path
                     .len()

@@ -18,14 +18,14 @@ use super::state::{Attack, Battle, Status};
 
 /// A blow one party may deliver in this exchange.
 #[derive(Debug, Clone, Copy)]
-struct Blow {
-    weapon: usize,
-    aspect: Aspect,
-    aim: Aim,
+pub(super) struct Blow {
+    pub weapon: usize,
+    pub aspect: Aspect,
+    pub aim: Aim,
 }
 
 impl Battle {
-    fn fighter(&self, id: FigureId, ml: u8, opponent: FigureId) -> Fighter {
+    pub(super) fn fighter(&self, id: FigureId, ml: u8, opponent: FigureId) -> Fighter {
         Fighter {
             ml,
             physical_penalty: self.physical_penalty(id),
@@ -37,6 +37,9 @@ impl Battle {
 
     /// l.20–23: both rolls and the cell; then every effect of it.
     pub(super) fn resolve(&mut self, attack: Attack, defence: Defend) {
+        if let Some(range) = attack.range {
+            return self.resolve_shot(attack, range, defence);
+        }
         let (a, d) = (attack.attacker, attack.target);
         self.emit(Event::Defends {
             defender: d,
@@ -92,6 +95,7 @@ impl Battle {
         };
         let effects = pack.melee(kind, a_level, d_level).to_vec();
         self.emit(Event::Result {
+            missile: false,
             defence: kind,
             attacker: a_level,
             defender: d_level,
@@ -160,7 +164,7 @@ impl Battle {
     /// (docs/RULINGS.md, "Strikes the defender did not declare"): its first
     /// weapon still in hand, by its strongest aspect, unaimed.
     fn readiest_blow(&self, id: FigureId) -> Option<Blow> {
-        let weapon = self.usable_weapons(id).next()?;
+        let weapon = self.melee_weapons(id).next()?;
         let row = self.weapon_row(id, weapon);
         let aspect = Aspect::ALL
             .into_iter()
@@ -175,7 +179,7 @@ impl Battle {
     }
 
     /// l.25–30: deliver a strike and its injury.
-    fn strike(
+    pub(super) fn strike(
         &mut self,
         striker: FigureId,
         victim: FigureId,
@@ -317,7 +321,7 @@ impl Battle {
             }
             match *mark {
                 Mark::Fumble(n) => {
-                    let first = self.usable_weapons(victim).next();
+                    let first = self.melee_weapons(victim).next();
                     if let Some(w) = first {
                         self.fumble(victim, w, n, striker, gains);
                     }
@@ -341,7 +345,7 @@ impl Battle {
             // docs/RULINGS.md, "Unusable limbs": an arm drops the first weapon
             // in hand; a leg fells the figure.
             if part.is_limb() && part != crate::rulesets::harnmaster::rules::terms::Part::Leg {
-                let first = self.usable_weapons(victim).next();
+                let first = self.melee_weapons(victim).next();
                 if let Some(w) = first {
                     self.emit(Event::Lost {
                         figure: victim,
@@ -368,7 +372,7 @@ impl Battle {
     }
 
     /// l.151–153: a fumble roll for the weapon `weapon`.
-    fn fumble(
+    pub(super) fn fumble(
         &mut self,
         who: FigureId,
         weapon: usize,
@@ -406,7 +410,7 @@ impl Battle {
     }
 
     /// l.155–157: a stumble roll.
-    fn stumble(
+    pub(super) fn stumble(
         &mut self,
         who: FigureId,
         dice: u8,
@@ -436,7 +440,7 @@ impl Battle {
     }
 
     /// l.159–161: a weapon damage check after a block.
-    fn weapon_damage(
+    pub(super) fn weapon_damage(
         &mut self,
         who: FigureId,
         weapon: usize,

@@ -7,6 +7,7 @@ pub mod event;
 pub mod explain;
 mod flow;
 mod melee;
+mod missile;
 pub mod prompt;
 pub mod state;
 
@@ -38,6 +39,7 @@ impl Battle {
                 revival_attempts: 0,
                 lost: vec![false; f.weapons.len()],
                 lame: false,
+                shot: vec![0; f.weapons.len()],
             })
             .collect();
         let mut battle = Battle {

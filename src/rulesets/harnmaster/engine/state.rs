@@ -20,6 +20,8 @@ use super::event::Event;
 pub struct Held {
     pub weapon: usize,
     pub ml: u8,
+    /// l.54: missiles carried for a missile weapon.
+    pub ammo: u32,
 }
 
 /// One figure as the scenario gives it.
@@ -125,6 +127,8 @@ pub struct Figure {
     pub lost: Vec<bool>,
     /// l.135: a leg made unusable: the figure cannot stand.
     pub lame: bool,
+    /// l.54: missiles shot, by weapon.
+    pub shot: Vec<u32>,
 }
 
 /// What the battle waits for.
@@ -151,6 +155,8 @@ pub struct Attack {
     pub weapon: usize,
     pub aspect: Aspect,
     pub aim: Aim,
+    /// A missile shot from this many hexes (l.48–86), not a melee attack.
+    pub range: Option<u32>,
 }
 
 /// A HârnMaster battle.
@@ -262,6 +268,20 @@ impl Battle {
     pub fn usable_weapons(&self, id: FigureId) -> impl Iterator<Item = usize> + '_ {
         let f = &self.figures[id.0];
         (0..self.of(id).weapons.len()).filter(move |&w| !f.lost[w])
+    }
+
+    /// Its weapons for the melee: those still in hand that are no missile
+    /// weapons (docs/RULINGS.md, "Missile weapons in the melee").
+    pub fn melee_weapons(&self, id: FigureId) -> impl Iterator<Item = usize> + '_ {
+        self.usable_weapons(id)
+            .filter(move |&w| self.weapon_row(id, w).missile.is_none())
+    }
+
+    /// Missiles left for a weapon (l.54).
+    pub fn ammo(&self, id: FigureId, weapon: usize) -> u32 {
+        self.of(id).weapons[weapon]
+            .ammo
+            .saturating_sub(self.figures[id.0].shot[weapon])
     }
 
     /// A weapon a figure carries: its pack row.

@@ -57,6 +57,38 @@ pub fn attack(
     w
 }
 
+/// What a missile shot's EML depends on beyond the shooter (l.77–84).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shot {
+    pub aim: Aim,
+    pub hexes: u32,
+    /// l.81: the weapon's range modifier at that distance.
+    pub range_modifier: i32,
+    pub target_prone: bool,
+    pub moved: bool,
+}
+
+/// Sheet l.62, l.77–84: a shooter's EML. The physical penalty (×5), the
+/// special penalty, range, aim, a prone target and moving; being
+/// outnumbered or a prone opponent are melee's (l.39–40), not listed here.
+pub fn missile(sheet: &Sheet, f: Fighter, shot: Shot) -> Worked {
+    let mut w = Worked::new(f.ml);
+    w.with(
+        Source::PhysicalPenalty(f.physical_penalty),
+        -(f.physical_penalty as i32) * sheet.physical_penalty_scale,
+    );
+    w.with(Source::SpecialPenalty, -(f.special_penalty as i32));
+    w.with(Source::Range(shot.hexes), shot.range_modifier);
+    w.with(Source::Aim(shot.aim), sheet.aim(shot.aim));
+    if shot.target_prone {
+        w.with(Source::SmallTarget, sheet.small_or_prone_target);
+    }
+    if shot.moved {
+        w.with(Source::Moving, sheet.shooter_moving);
+    }
+    w
+}
+
 /// Sheet l.20, l.34–40: the defender's EML; a counterstrike aims as an
 /// attack does.
 pub fn defence(sheet: &Sheet, f: Fighter, aim: Option<Aim>) -> Worked {
@@ -122,6 +154,26 @@ mod tests {
             ..fighter(60)
         };
         assert_eq!(defence(sheet(), f, None).eml(), Eml(60 - 15 - 7));
+    }
+
+    #[test]
+    fn l77_a_shots_eml_takes_range_aim_prone_target_and_moving() {
+        let f = Fighter {
+            physical_penalty: 1,
+            opponents: 3,
+            opponent_prone: true,
+            ..fighter(70)
+        };
+        let shot = Shot {
+            aim: Aim::Arms,
+            hexes: 8,
+            range_modifier: -10,
+            target_prone: true,
+            moved: true,
+        };
+        // 70 − 5 (l.79) − 10 (range) − 15 (arms) − 10 (prone) − 10 (moving);
+        // outnumbered and the melee's prone +20 do not apply.
+        assert_eq!(missile(sheet(), f, shot).eml(), Eml(20));
     }
 
     #[test]

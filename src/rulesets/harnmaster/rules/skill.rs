@@ -21,6 +21,12 @@ pub enum Source {
     ProneOpponent,
     /// l.42–46: the weapon class modifier for this difference of classes.
     WeaponClass(i32),
+    /// l.81: the range, in hexes.
+    Range(u32),
+    /// l.83: a prone (or small) target.
+    SmallTarget,
+    /// l.84: the shooter moved this turn.
+    Moving,
 }
 
 impl Source {
@@ -32,6 +38,9 @@ impl Source {
             Source::Outnumbered(n) => format!("outnumbered by {n}"),
             Source::ProneOpponent => "prone opponent".into(),
             Source::WeaponClass(d) => format!("weapon class {d:+}"),
+            Source::Range(h) => format!("range {h} hexes"),
+            Source::SmallTarget => "prone target".into(),
+            Source::Moving => "shooter moving".into(),
         }
     }
 }

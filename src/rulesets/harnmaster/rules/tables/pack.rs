@@ -125,6 +125,43 @@ pub struct MeleeTables {
     ignore: Column,
 }
 
+/// Sheet l.58, l.64: the missile combat tables, one per defence.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MissileTables {
+    block: Grid,
+    dodge: Grid,
+    ignore: Column,
+}
+
+/// Sheet l.81: a range band of a missile weapon: out to `up_to` hexes, this
+/// modifier to the EML.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RangeBand {
+    pub up_to: u32,
+    pub modifier: i32,
+}
+
+/// What makes a weapon a missile weapon: the aspect its missiles strike with
+/// and its range bands, nearest first.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Missile {
+    pub aspect: Aspect,
+    pub ranges: Vec<RangeBand>,
+}
+
+impl Missile {
+    /// Sheet l.81: the range modifier at `hexes`, or `None` beyond the last band.
+    pub fn range(&self, hexes: u32) -> Option<i32> {
+        self.ranges
+            .iter()
+            .find(|b| hexes <= b.up_to)
+            .map(|b| b.modifier)
+    }
+}
+
 /// A weapon's impact by aspect; `None`: it cannot strike so.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -156,6 +193,9 @@ pub struct Weapon {
     /// l.113: added to the table's impact dice.
     pub impact: Impacts,
     pub hands: u8,
+    /// A missile weapon: it shoots and does not strike or block in melee.
+    #[serde(default)]
+    pub missile: Option<Missile>,
 }
 
 /// Armour's protection by aspect.
@@ -263,6 +303,7 @@ struct PackFile {
     kind: Kind,
     skill: SkillRoll,
     melee: MeleeTables,
+    missile: MissileTables,
     weapon_class: Vec<(i32, i32)>,
     locations: Vec<Location>,
     strike_location: Vec<(Aim, RangeTable<String>)>,
@@ -279,6 +320,7 @@ pub struct Pack {
     pub source: String,
     pub skill: SkillRoll,
     melee: MeleeTables,
+    missile: MissileTables,
     /// (least difference, its modifiers from there on up).
     weapon_class: (i32, Vec<i32>),
     pub locations: Vec<Location>,
@@ -403,6 +445,18 @@ impl Pack {
                     format!("two weapons are named {:?}", w.name),
                 ));
             }
+            if let Some(m) = &w.missile {
+                let rising = m.ranges.windows(2).all(|b| b[0].up_to < b[1].up_to);
+                if m.ranges.is_empty() || !rising || w.impact.of(m.aspect).is_none() {
+                    return Err(fail(
+                        quoted(&w.name),
+                        format!(
+                            "the {}'s missile needs range bands, each farther than the last, and an impact for its aspect",
+                            w.name
+                        ),
+                    ));
+                }
+            }
             if !(1..=2).contains(&w.hands) {
                 return Err(fail(
                     quoted(&w.name),
@@ -443,6 +497,7 @@ impl Pack {
             source: file.to_string(),
             skill: raw.skill,
             melee: raw.melee,
+            missile: raw.missile,
             weapon_class: (class[0].0, class.iter().map(|c| c.1).collect()),
             locations: raw.locations,
             strike_location,
@@ -474,6 +529,20 @@ impl Pack {
             Defence::Ignore => return &self.melee.ignore.0[attacker.index()],
         };
         // A defence that rolls always gives its level; CF stands in otherwise.
+        &grid.0[attacker.index()][defender.unwrap_or(Level::CF).index()]
+    }
+
+    /// Sheet l.64: the cell of the missile combat table for `defence`
+    /// (block, dodge or ignore; a counterstrike is no defence against a
+    /// missile and reads as ignore).
+    pub fn missile(&self, defence: Defence, attacker: Level, defender: Option<Level>) -> &[Effect] {
+        let grid = match defence {
+            Defence::Block => &self.missile.block,
+            Defence::Dodge => &self.missile.dodge,
+            Defence::Counterstrike | Defence::Ignore => {
+                return &self.missile.ignore.0[attacker.index()];
+            }
+        };
         &grid.0[attacker.index()][defender.unwrap_or(Level::CF).index()]
     }
 

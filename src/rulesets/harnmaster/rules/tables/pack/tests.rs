@@ -143,6 +143,21 @@ fn a_second_pack_replaces_every_placeholder_value() {
             assert_ne!(a.bands, b.bands);
         }
     }
+    for a in Level::ALL {
+        for d in [Defence::Block, Defence::Dodge] {
+            for b in Level::ALL {
+                assert_ne!(
+                    p.missile(d, a, Some(b)),
+                    o.missile(d, a, Some(b)),
+                    "{d:?} {a} {b}"
+                );
+            }
+        }
+        assert_ne!(
+            p.missile(Defence::Ignore, a, None),
+            o.missile(Defence::Ignore, a, None)
+        );
+    }
     for w in &p.weapons {
         assert!(o.weapon(&w.name).is_none());
         let theirs = o.weapon(&format!("Ref {}", w.name)).unwrap();
@@ -156,4 +171,19 @@ fn a_second_pack_replaces_every_placeholder_value() {
         let theirs = o.armour(&format!("Ref {}", a.name)).unwrap();
         assert_ne!(a.protection, theirs.protection);
     }
+}
+
+#[test]
+fn l81_a_missile_weapons_range_modifier_is_its_band_and_nothing_beyond() {
+    let pack = placeholder();
+    let bow = pack.weapon("Short bow").unwrap().missile.as_ref().unwrap();
+    assert_eq!(bow.range(1), Some(0));
+    assert_eq!(bow.range(5), Some(0));
+    assert_eq!(bow.range(6), Some(-10));
+    assert_eq!(bow.range(40), Some(-45));
+    assert_eq!(bow.range(41), None);
+    assert_eq!(
+        pack.missile(Defence::Ignore, Level::MS, None),
+        &[Effect::Strike(Party::Attacker, 2)]
+    );
 }
