@@ -1,18 +1,21 @@
-//! HârnMaster as the command line sees it: `check`, `sim` and `batch` over
-//! this folder's scenario, engine, AI and reports. What is not built yet
-//! refuses in plain words.
+//! HârnMaster as the command line sees it: `check`, `sim` (with `--save`),
+//! `batch`, `check-save` and `export` over this folder's scenario, engine, AI,
+//! reports and session. What is not built yet refuses in plain words.
 
 use std::path::Path;
 
 use clap::ArgMatches;
 
 use super::engine::Battle;
+use super::session::{describe, render};
 use super::{ai, report, scenario};
 use crate::front::{BatchArgs, Failure, Front, OddsArgs, Opened, Opening, Output, Said, SimArgs};
 use crate::scenario::ScenarioError;
 use crate::seam::View;
 use crate::session::SaveError;
+use crate::session::Session;
 use crate::session::export::Format;
+use crate::session::file::load_text_of;
 use crate::sim::batch::{BatchSpec, run_report_of};
 
 /// HârnMaster, registered in `crate::rulesets`.
@@ -20,7 +23,7 @@ pub struct HarnMaster;
 
 /// What is not built yet, said the same way everywhere.
 fn not_yet(what: &str) -> String {
-    format!("HârnMaster: {what} is not built yet; try check, sim or batch")
+    format!("HârnMaster: {what} is not built yet; try check, sim, batch, check-save or export")
 }
 
 impl Front for HarnMaster {
@@ -46,9 +49,7 @@ impl Front for HarnMaster {
         if args.orders.is_some() {
             return Err(Failure::Said(not_yet("scripted orders (--orders)")));
         }
-        if args.save.is_some() {
-            return Err(Failure::Said(not_yet("saving a battle (--save)")));
-        }
+
         let view = if args.table_view {
             View::Table
         } else {
@@ -56,6 +57,14 @@ impl Front for HarnMaster {
         };
         let log = report::simulate(&checked, args.seed, args.max_rounds, args.json, view)
             .map_err(Failure::OfFile)?;
+        if let Some(out) = &args.save {
+            Session::<Battle>::open(file, text.to_string(), args.seed)
+                .and_then(|mut s| {
+                    s.play_out(args.max_rounds, ai::answer)?;
+                    Ok(s.save(out)?)
+                })
+                .map_err(|e| Failure::Said(e.to_string()))?;
+        }
         Ok(Output::of(args.json, log))
     }
 
@@ -95,24 +104,29 @@ impl Front for HarnMaster {
         Err(Failure::Said(not_yet("odds")))
     }
 
-    fn check_save(&self, file: &Path, _: &str) -> Result<Said, SaveError> {
-        Err(refused_save(file))
+    fn check_save(&self, file: &Path, text: &str) -> Result<Said, SaveError> {
+        let loaded = load_text_of::<Battle>(file, text)?;
+        Ok(Said {
+            text: describe(&loaded.session),
+            warnings: loaded.warnings,
+        })
     }
 
-    fn export(&self, file: &Path, _: &str, _: Format, _: View) -> Result<Said, SaveError> {
-        Err(refused_save(file))
+    fn export(
+        &self,
+        file: &Path,
+        text: &str,
+        format: Format,
+        view: View,
+    ) -> Result<Said, SaveError> {
+        let loaded = load_text_of::<Battle>(file, text)?;
+        Ok(Said {
+            text: render(&loaded.session, format, view),
+            warnings: loaded.warnings,
+        })
     }
 
     fn open(&self, _: &Opening, _: String, _: bool) -> Result<Opened, Failure> {
         Err(Failure::Said(not_yet("the display")))
-    }
-}
-
-fn refused_save(file: &Path) -> SaveError {
-    SaveError::NotASave {
-        path: file.to_path_buf(),
-        at: None,
-        why: not_yet("saving and reading saves"),
-        hint: "play the scenario with `hexmelee sim` instead".into(),
     }
 }

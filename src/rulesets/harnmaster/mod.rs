@@ -8,6 +8,7 @@ mod front;
 pub mod report;
 pub mod rules;
 pub mod scenario;
+pub mod session;
 
 pub use front::HarnMaster;
 

@@ -4,3 +4,4 @@
 mod hm_cli;
 mod hm_engine;
 mod hm_packs;
+mod hm_session;
