@@ -3,6 +3,7 @@
 //! Adding a ruleset is a folder beside these and one line in [`ALL`].
 
 pub mod dragonquest;
+pub mod harnmaster;
 pub mod landofkarn;
 pub mod runemaster;
 pub mod shakhan;
@@ -16,6 +17,7 @@ pub static ALL: &[&dyn Front] = &[
     &dragonquest::RULESET,
     &runemaster::RULESET,
     &landofkarn::RULESET,
+    &harnmaster::RULESET,
 ];
 
 /// The ruleset named `word`, if one is.

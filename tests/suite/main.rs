@@ -13,6 +13,7 @@
 
 mod dragonquest;
 mod frame;
+mod harnmaster;
 mod landofkarn;
 mod runemaster;
 mod shakhan;

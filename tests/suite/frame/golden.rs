@@ -215,6 +215,8 @@ fn golden_batch_summaries() {
         ("beast", "40"),
         ("rm-duel", "400"),
         ("lok-duel", "400"),
+        ("hm-duel", "200"),
+        ("hm-ambush", "40"),
     ]
     .into_iter()
     .map(|(stem, n)| {

@@ -1,0 +1,132 @@
+//! HârnMaster as the command line sees it: `check`, `sim` (with `--save`),
+//! `batch`, `check-save` and `export` over this folder's scenario, engine, AI,
+//! reports and session. What is not built yet refuses in plain words.
+
+use std::path::Path;
+
+use clap::ArgMatches;
+
+use super::engine::Battle;
+use super::session::{describe, render};
+use super::{ai, report, scenario};
+use crate::front::{BatchArgs, Failure, Front, OddsArgs, Opened, Opening, Output, Said, SimArgs};
+use crate::scenario::ScenarioError;
+use crate::seam::View;
+use crate::session::SaveError;
+use crate::session::Session;
+use crate::session::export::Format;
+use crate::session::file::load_text_of;
+use crate::sim::batch::{BatchSpec, run_report_of};
+
+/// HârnMaster, registered in `crate::rulesets`.
+pub struct HarnMaster;
+
+/// What is not built yet, said the same way everywhere.
+fn not_yet(what: &str) -> String {
+    format!("HârnMaster: {what} is not built yet; try check, sim, batch, check-save or export")
+}
+
+impl Front for HarnMaster {
+    fn name(&self) -> &'static str {
+        "HarnMaster"
+    }
+
+    fn title(&self) -> &'static str {
+        "HârnMaster"
+    }
+
+    fn check(&self, file: &Path, text: &str, json: bool) -> Result<Output, ScenarioError> {
+        let checked = scenario::parse(file, text)?;
+        Ok(if json {
+            Output::Json(format!("{}\n", report::check_json(&checked)))
+        } else {
+            Output::Text(report::check_table(&checked))
+        })
+    }
+
+    fn sim(&self, file: &Path, text: &str, args: &SimArgs) -> Result<Output, Failure> {
+        let checked = scenario::parse(file, text)?;
+        if args.orders.is_some() {
+            return Err(Failure::Said(not_yet("scripted orders (--orders)")));
+        }
+
+        let view = if args.table_view {
+            View::Table
+        } else {
+            View::Referee
+        };
+        let log = report::simulate(&checked, args.seed, args.max_rounds, args.json, view)
+            .map_err(Failure::OfFile)?;
+        if let Some(out) = &args.save {
+            Session::<Battle>::open(file, text.to_string(), args.seed)
+                .and_then(|mut s| {
+                    s.play_out(args.max_rounds, ai::answer)?;
+                    Ok(s.save(out)?)
+                })
+                .map_err(|e| Failure::Said(e.to_string()))?;
+        }
+        Ok(Output::of(args.json, log))
+    }
+
+    fn batch(&self, file: &Path, text: &str, args: &BatchArgs) -> Result<Output, Failure> {
+        let checked = scenario::parse(file, text)?;
+        let spec = BatchSpec {
+            battles: args.battles,
+            seed: args.seed.unwrap_or(checked.scenario.seed),
+            max_rounds: args.max_rounds,
+        };
+        let report = run_report_of::<Battle>(
+            &checked.spec,
+            &checked.scenario.name,
+            spec,
+            args.threads,
+            ai::answer,
+            true,
+        )
+        .map_err(|e| Failure::OfFile(e.to_string()))?;
+        let mut out = Output::batch(&report, args.json);
+        // The summary says which pack it was played on.
+        if let Output::Text(text) = &mut out {
+            text.insert_str(0, &format!("{}\n", report::pack_line(&checked.spec.pack)));
+        }
+        Ok(out)
+    }
+
+    fn odds_flags(&self, odds: clap::Command) -> clap::Command {
+        odds
+    }
+
+    fn odds_flag_names(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+
+    fn odds(&self, _: &Path, _: &str, _: &OddsArgs, _: &ArgMatches) -> Result<Output, Failure> {
+        Err(Failure::Said(not_yet("odds")))
+    }
+
+    fn check_save(&self, file: &Path, text: &str) -> Result<Said, SaveError> {
+        let loaded = load_text_of::<Battle>(file, text)?;
+        Ok(Said {
+            text: describe(&loaded.session),
+            warnings: loaded.warnings,
+        })
+    }
+
+    fn export(
+        &self,
+        file: &Path,
+        text: &str,
+        format: Format,
+        view: View,
+    ) -> Result<Said, SaveError> {
+        let loaded = load_text_of::<Battle>(file, text)?;
+        Ok(Said {
+            text: render(&loaded.session, format, view),
+            warnings: loaded.warnings,
+        })
+    }
+
+    fn open(&self, _: &Opening, _: String, _: bool) -> Result<Opened, Failure> {
+        Err(Failure::Said(not_yet("the display")))
+    }
+}
