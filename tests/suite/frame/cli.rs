@@ -41,9 +41,12 @@ fn every_shipped_scenario_checks_as_json() {
     {
         let path = entry.unwrap().path();
         // Only Shakhàn's sheets have these keys; every other ruleset's
-        // `check` is tested in its own folder of tests/suite/.
+        // `check` is tested in its own folder of tests/suite/. An orders
+        // file beside its scenario is not a scenario.
         let text = std::fs::read_to_string(&path).unwrap();
-        if hexmelee::rulesets::of_scenario(&text).name() != "Shakhan" {
+        if path.to_string_lossy().ends_with(".orders.ron")
+            || hexmelee::rulesets::of_scenario(&text).name() != "Shakhan"
+        {
             continue;
         }
         let json = check_json(path.to_str().unwrap());
