@@ -166,9 +166,18 @@ fn main() -> ExitCode {
         titles.join(", ")
     );
     let command = Cli::command().about(about).mut_subcommand("odds", |odds| {
+        // A ruleset's flags come with its own words for them, which would
+        // otherwise replace the command's own.
+        let about = odds.get_about().cloned().unwrap_or_default();
+        let long = odds
+            .get_long_about()
+            .cloned()
+            .unwrap_or_else(|| about.clone());
         rulesets::ALL
             .iter()
             .fold(odds, |odds, r| r.odds_flags(odds))
+            .about(about)
+            .long_about(long)
     });
     let matches = command.get_matches();
     let cli = match Cli::from_arg_matches(&matches) {

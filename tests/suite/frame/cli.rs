@@ -480,3 +480,15 @@ fn play_with_seats_needs_no_scenario() {
         "{err}"
     );
 }
+
+/// Each ruleset's flags for `odds` come with words of their own; the
+/// command keeps its own description whatever ruleset was added last.
+#[test]
+fn odds_keeps_its_own_description_beside_every_rulesets_flags() {
+    for args in [&["--help"][..], &["odds", "--help"]] {
+        let out = hexmelee(args);
+        let help = String::from_utf8_lossy(&out.stdout);
+        assert!(help.contains("Exact chances of one strike"), "{help}");
+        assert!(!help.contains("own flags for `hexmelee odds`"), "{help}");
+    }
+}

@@ -59,7 +59,11 @@ fn save_corpus() {
 #[test]
 fn orders_corpus() {
     replay(
-        &["tests/orders", "fuzz/regressions/orders"],
+        &[
+            "tests/orders",
+            "tests/broken_orders",
+            "fuzz/regressions/orders",
+        ],
         4,
         hardening::orders_input,
     );
