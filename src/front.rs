@@ -132,6 +132,23 @@ pub struct Said {
     pub warnings: Vec<String>,
 }
 
+impl Said {
+    /// The save `text` (from `file`) of ruleset `E`, replayed and said by
+    /// `say`, with the load's warnings: `check-save` and `export` of every
+    /// ruleset.
+    pub fn of_save<E: crate::session::Ruleset>(
+        file: &Path,
+        text: &str,
+        say: impl FnOnce(&crate::session::Session<E>) -> String,
+    ) -> Result<Said, SaveError> {
+        let loaded = crate::session::file::load_text_of::<E>(file, text)?;
+        Ok(Said {
+            text: say(&loaded.session),
+            warnings: loaded.warnings,
+        })
+    }
+}
+
 /// One ruleset as the command line sees it.
 pub trait Front: Sync {
     /// The word its scenarios give for `ruleset` (`Shakhan`).

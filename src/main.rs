@@ -385,7 +385,7 @@ fn play(opening: Opening, light: bool, seats: Option<std::net::SocketAddr>) -> E
         Opening::Replay(file) => Begin::Replay(file),
         Opening::Default | Opening::New(..) => Begin::Fresh,
     };
-    screen.begin(autosave::dir().ok(), begin);
+    screen.begin(autosave::dir().map_err(|e| e.to_string()), begin);
     if let Some((bound, sides)) = served
         && let Err(code) = open_seats(screen.as_mut(), bound, &sides)
     {
@@ -515,7 +515,10 @@ fn print(output: Output) -> ExitCode {
 fn failed(file: Option<&Path>, e: Failure) -> ExitCode {
     match (e, file) {
         (Failure::Scenario(e), _) => return problems(e),
-        (Failure::OfFile(e), Some(file)) => warn!("{}: {e}", file.display()),
+        (Failure::OfFile(e), Some(file)) => warn!(
+            "{}: {e}",
+            hexmelee::text::one_line(&file.display().to_string())
+        ),
         (Failure::OfFile(e) | Failure::Said(e), _) => warn!("{e}"),
     }
     ExitCode::from(2)

@@ -22,6 +22,13 @@ pub struct Hex {
     pub row: i32,
 }
 
+/// As scenario files write it: `(col, row)`.
+impl std::fmt::Display for Hex {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "({}, {})", self.col, self.row)
+    }
+}
+
 impl From<(i32, i32)> for Hex {
     fn from((col, row): (i32, i32)) -> Hex {
         Hex { col, row }

@@ -51,9 +51,9 @@ pub enum MapError {
 /// Why a query on a map was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 pub enum HexError {
-    #[error("hex {hex:?} is off the map")]
+    #[error("hex {hex} is off the map")]
     OutOfBounds { hex: Hex },
-    #[error("hex {hex:?} is blocked and cannot be entered")]
+    #[error("hex {hex} is blocked and cannot be entered")]
     Impassable { hex: Hex },
     #[error("{percent}% cover is impossible: cover must be 0 to 100 percent")]
     InvalidCover { percent: u8 },

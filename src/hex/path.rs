@@ -103,6 +103,19 @@ impl MoveCosts {
     }
 }
 
+/// A step in words, as a refusal names it.
+impl std::fmt::Display for Step {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            Step::Forward => f.write_str("forward"),
+            Step::ForwardLeft => f.write_str("forward left"),
+            Step::ForwardRight => f.write_str("forward right"),
+            Step::Backward => f.write_str("backward"),
+            Step::Pivot { to } => write!(f, "a turn to face {}", to.name()),
+        }
+    }
+}
+
 /// What a path search is trying to reach.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Goal {

@@ -145,12 +145,12 @@ impl std::fmt::Display for LastSave {
         let held = |d: &OnDisk| {
             format!(
                 "{} ({})",
-                d.path.display(),
+                crate::text::one_line(&d.path.display().to_string()),
                 crate::words::count(d.commands, "command", "commands")
             )
         };
         match self {
-            LastSave::Saved(d) => write!(f, "the battle is autosaved in {}", held(d)),
+            LastSave::Saved(d) => write!(f, "the battle is saved in {}", held(d)),
             LastSave::Offered(d) => write!(
                 f,
                 "the unfinished battle offered for resuming is kept as it was in {}",
@@ -188,6 +188,32 @@ impl Keeper {
         Keeper {
             dir,
             ..Keeper::default()
+        }
+    }
+
+    /// The display's own: autosaves into the data folder, or, when there is
+    /// none, a warning in sight from the start (nothing will be written).
+    pub fn in_folder(dir: Result<PathBuf, String>) -> Self {
+        match dir {
+            Ok(dir) => Keeper::new(Some(dir)),
+            Err(why) => Keeper {
+                trouble: Some(why),
+                ..Keeper::default()
+            },
+        }
+    }
+
+    /// The battle stands whole in `path` (the save it was resumed from).
+    pub fn resumed(&mut self, path: PathBuf, commands: usize) {
+        self.written = Some(OnDisk { path, commands });
+    }
+
+    /// The battle is the unfinished one its autosave offered, taken up.
+    pub fn took_offer<E: Ruleset>(&mut self, session: &super::Session<E>) {
+        if let Some(path) = (self.dir.as_deref())
+            .and_then(|dir| path_in(dir, session.origin(), session.source()).ok())
+        {
+            self.resumed(path, session.log().len());
         }
     }
 
@@ -230,15 +256,28 @@ impl Keeper {
         }
     }
 
-    /// The battle was saved to a file by hand: it is on disk, so the
+    /// The battle was saved to `path` by hand: it is on disk, so the
     /// autosave's trouble stops being a warning (the next failure raises it
     /// again).
-    pub fn saved_by_hand(&mut self) {
+    pub fn saved_by_hand(&mut self, path: PathBuf, commands: usize) {
+        self.written = Some(OnDisk { path, commands });
         self.trouble = None;
     }
 
-    /// The last autosave as a signal ends the display.
+    /// The last autosave as a signal ends the display. Nothing is written
+    /// for a battle with no command yet (it would only replace an autosave
+    /// the referee chose not to resume, before the first answer does), nor
+    /// when the last write, after the last change, stands whole on disk.
     pub fn on_exit<E: Ruleset>(&mut self, session: &super::Session<E>) -> LastSave {
+        if session.log().is_empty() {
+            return LastSave::Nothing("no command was given yet".into());
+        }
+        if let Some(on_disk) = &self.written
+            && self.trouble.is_none()
+            && on_disk.commands == session.log().len()
+        {
+            return LastSave::Saved(on_disk.clone());
+        }
         match self.write(session) {
             Ok(Some(on_disk)) => LastSave::Saved(on_disk),
             Ok(None) => LastSave::Nothing(

@@ -293,16 +293,16 @@ impl<C: Clone + Serialize + DeserializeOwned> SaveOf<C> {
         if self.engine != ENGINE {
             warnings.push(format!(
                 "{}: written by hexmelee {}, this is {ENGINE}; its log replayed, so it is loaded",
-                path.display(),
-                self.engine
+                shown(path),
+                one_line(&self.engine)
             ));
         }
         if session.name() != self.scenario_name {
             warnings.push(format!(
-                "{}: scenario_name says {:?} but the scenario inside is {:?}",
-                path.display(),
-                self.scenario_name,
-                session.name()
+                "{}: scenario_name says {} but the scenario inside is {}",
+                shown(path),
+                crate::words::quoted([one_line(&self.scenario_name).as_ref()]),
+                crate::words::quoted([one_line(session.name()).as_ref()])
             ));
         }
         Ok(Loaded { session, warnings })
@@ -511,8 +511,15 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), SaveError> {
     // A symbolic link is written through, on purpose (docs/SAVES.md): the
     // link stays and the file it names is replaced.
     let target = match std::fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path).map_err(|_| {
-            refuse("it is a symbolic link to nothing: give the path of a file".into())
+        Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path).map_err(|e| {
+            refuse(if e.kind() == std::io::ErrorKind::NotFound {
+                "it is a symbolic link to nothing: give the path of a file".into()
+            } else {
+                format!(
+                    "it is a symbolic link that cannot be followed: {}",
+                    scenario::io_words(&e)
+                )
+            })
         })?,
         _ => path.to_path_buf(),
     };

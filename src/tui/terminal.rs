@@ -2,10 +2,11 @@
 //! in; all of it undone on the way out — by a guard when the loop ends, by a
 //! panic hook before a panic is printed, and after a signal (TERM, INT, HUP,
 //! QUIT) by the loop within a tick, or by a watchman thread when the loop
-//! cannot — and the event loop between. A signal never ends the process
+//! cannot — and the event loop between. A signal does not end the process
 //! while the display is working on an input (an AI at its move): the
-//! watchman gives the terminal back and waits for the input's end, so the
-//! last command done is on disk.
+//! watchman gives the terminal back and waits, up to a bound, for the
+//! input's end, so the last command done is on disk; a second signal ends
+//! it at once.
 
 use std::io::{self, Stdout, stdout};
 use std::path::PathBuf;
@@ -44,8 +45,9 @@ pub enum Begin {
 
 /// A display the loop can run: each ruleset's App.
 pub trait Screen {
-    /// Start: autosaves go into `autosave` (none when `None`).
-    fn begin(&mut self, autosave: Option<PathBuf>, how: Begin);
+    /// Start: autosaves go into the folder `autosave`, or, when there is
+    /// none (why), none are written and the display says so.
+    fn begin(&mut self, autosave: Result<PathBuf, String>, how: Begin);
     /// The sides a player seat may seal orders for, by name; or, for a
     /// ruleset whose orders are not sealed, why it serves no seats.
     fn seat_sides(&self) -> Result<Vec<String>, String>;
@@ -133,39 +135,63 @@ pub fn signalled() -> bool {
 /// The signals that end the display. A handler may do almost nothing
 /// safely, so signal-hook's own thread receives them: it records the number
 /// for the loop, and if the loop has not ended after [`GRACE`], restores the
-/// terminal; then, while the display is at an input (an AI thinking), it
-/// waits up to [`LAST_WORK`] for the loop to save and leave; else it exits
-/// with 128 + the number itself.
+/// terminal and ([`grace`]) waits for the loop at an input; a second signal
+/// ends the wait at once.
 fn watch_signals() -> io::Result<Watch> {
     let watch = Watch::default();
     let mut signals = Signals::new([SIGTERM, SIGINT, SIGHUP, SIGQUIT])?;
     let seen = watch.clone();
     std::thread::spawn(move || {
-        if let Some(signal) = signals.forever().next() {
-            CAUGHT.store(signal as usize, Ordering::Relaxed);
-            std::thread::sleep(GRACE);
-            // The loop took it and is saving: its own way out restores.
-            if seen.handled.load(Ordering::Relaxed) {
-                return;
-            }
-            restore();
-            if seen.working.load(Ordering::Relaxed) {
-                let deadline = std::time::Instant::now() + LAST_WORK;
-                while std::time::Instant::now() < deadline {
-                    std::thread::sleep(Duration::from_millis(20));
-                    if seen.handled.load(Ordering::Relaxed) {
-                        return;
-                    }
+        let mut first = None;
+        for signal in signals.forever() {
+            match first {
+                None => {
+                    first = Some(signal);
+                    CAUGHT.store(signal as usize, Ordering::Relaxed);
+                    let seen = seen.clone();
+                    std::thread::spawn(move || grace(&seen, signal));
                 }
-                eprintln!(
-                    "hexmelee: ended by signal {signal}; the display was still working after {} s: the autosave holds the battle as of the last phase written",
-                    LAST_WORK.as_secs()
-                );
+                // A second signal: leave now, unless the loop is saving.
+                Some(first) if !seen.handled.load(Ordering::Relaxed) => {
+                    restore();
+                    eprintln!(
+                        "hexmelee: ended by a second signal before the move under way was done: the battle on disk is the last autosave written before it"
+                    );
+                    std::process::exit(128 + first);
+                }
+                Some(_) => {}
             }
-            std::process::exit(128 + signal);
         }
     });
     Ok(watch)
+}
+
+/// After the first signal: give the loop [`GRACE`] to take it; then
+/// restore the terminal and, while the display is at an input, wait up to
+/// [`LAST_WORK`] for it to save and leave; else exit for it.
+fn grace(seen: &Watch, signal: i32) {
+    std::thread::sleep(GRACE);
+    // The loop took it and is saving: its own way out restores.
+    if seen.handled.load(Ordering::Relaxed) {
+        return;
+    }
+    restore();
+    if seen.working.load(Ordering::Relaxed) {
+        eprintln!(
+            "hexmelee: signal {signal}: saving once the move under way is done (signal again to leave now)"
+        );
+        let deadline = std::time::Instant::now() + LAST_WORK;
+        while std::time::Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+            if seen.handled.load(Ordering::Relaxed) {
+                return;
+            }
+        }
+        eprintln!(
+            "hexmelee: ended by signal {signal} before the move under way was done: the battle on disk is the last autosave written before it"
+        );
+    }
+    std::process::exit(128 + signal);
 }
 
 /// What the signal thread and the loop share: whether the loop is at an
@@ -213,6 +239,12 @@ pub fn run(app: &mut dyn Screen) -> io::Result<Exit> {
         };
         watch.working.store(true, Ordering::Relaxed);
         let effect = app.handle(input);
+        // A signal caught at work is taken before the watchman can see the
+        // loop idle and exit for it.
+        let signal = CAUGHT.load(Ordering::Relaxed);
+        if signal != 0 {
+            return leave(app, signal as i32);
+        }
         watch.working.store(false, Ordering::Relaxed);
         if effect == Effect::Quit {
             return Ok(Exit::Quit);

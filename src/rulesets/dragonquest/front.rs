@@ -204,20 +204,12 @@ impl Front for DragonQuest {
     }
 
     fn check_save(&self, file: &Path, text: &str) -> Result<Said, SaveError> {
-        let loaded = load_text_of::<Battle>(file, text)?;
-        Ok(Said {
-            text: describe(&loaded.session),
-            warnings: loaded.warnings,
-        })
+        Said::of_save::<Battle>(file, text, describe)
     }
 
     /// One view: every figure is in plain sight in DragonQuest.
     fn export(&self, file: &Path, text: &str, format: Format, _: View) -> Result<Said, SaveError> {
-        let loaded = load_text_of::<Battle>(file, text)?;
-        Ok(Said {
-            text: render(&loaded.session, format),
-            warnings: loaded.warnings,
-        })
+        Said::of_save::<Battle>(file, text, |session| render(session, format))
     }
 
     fn open(&self, opening: &Opening, source: String, light: bool) -> Result<Opened, Failure> {

@@ -533,9 +533,14 @@ impl Playing<'_> {
     pub fn refused(&self, refused: &crate::sim::Refused) -> String {
         match &self.last {
             Some((pulse, what, at)) => format!(
-                "{}:{at}: Pulse {pulse}: {what} was refused in play: {}\n  hint: it passes the file's checks but not the battle as it stands then; change the entry, or leave it to the AI",
+                "{}:{at}: Pulse {pulse}: {what} was refused in play: {}\n  hint: it passes the file's checks but not the battle as it stands then; {}",
                 crate::text::one_line(&self.script.file.display().to_string()),
-                refused.why
+                refused.why,
+                if what.starts_with("the Referee's word") {
+                    "change the entry or leave it out"
+                } else {
+                    "change the entry, or leave it to the AI"
+                }
             ),
             None => refused.to_string(),
         }

@@ -15,7 +15,6 @@ use crate::seam::View;
 use crate::session::SaveError;
 use crate::session::Session;
 use crate::session::export::Format;
-use crate::session::file::load_text_of;
 use crate::sim::batch::{BatchSpec, run_report_of};
 
 /// HârnMaster, registered in `crate::rulesets`.
@@ -105,11 +104,7 @@ impl Front for HarnMaster {
     }
 
     fn check_save(&self, file: &Path, text: &str) -> Result<Said, SaveError> {
-        let loaded = load_text_of::<Battle>(file, text)?;
-        Ok(Said {
-            text: describe(&loaded.session),
-            warnings: loaded.warnings,
-        })
+        Said::of_save::<Battle>(file, text, describe)
     }
 
     fn export(
@@ -119,11 +114,7 @@ impl Front for HarnMaster {
         format: Format,
         view: View,
     ) -> Result<Said, SaveError> {
-        let loaded = load_text_of::<Battle>(file, text)?;
-        Ok(Said {
-            text: render(&loaded.session, format, view),
-            warnings: loaded.warnings,
-        })
+        Said::of_save::<Battle>(file, text, |session| render(session, format, view))
     }
 
     fn open(&self, _: &Opening, _: String, _: bool) -> Result<Opened, Failure> {

@@ -16,7 +16,6 @@ use crate::front::{BatchArgs, Failure, Front, OddsArgs, Opened, Opening, Output,
 use crate::scenario::ScenarioError;
 use crate::seam::View;
 use crate::session::export::Format;
-use crate::session::file::load_text_of;
 use crate::session::{SaveError, Session};
 use crate::sim::batch::{BatchSpec, run_report_of};
 
@@ -173,11 +172,7 @@ impl Front for LandOfKarn {
     }
 
     fn check_save(&self, file: &Path, text: &str) -> Result<Said, SaveError> {
-        let loaded = load_text_of::<Battle>(file, text)?;
-        Ok(Said {
-            text: describe(&loaded.session),
-            warnings: loaded.warnings,
-        })
+        Said::of_save::<Battle>(file, text, describe)
     }
 
     fn export(
@@ -187,11 +182,7 @@ impl Front for LandOfKarn {
         format: Format,
         view: View,
     ) -> Result<Said, SaveError> {
-        let loaded = load_text_of::<Battle>(file, text)?;
-        Ok(Said {
-            text: render(&loaded.session, format, view),
-            warnings: loaded.warnings,
-        })
+        Said::of_save::<Battle>(file, text, |session| render(session, format, view))
     }
 
     fn open(&self, _: &Opening, _: String, _: bool) -> Result<Opened, Failure> {

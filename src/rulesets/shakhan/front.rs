@@ -153,11 +153,7 @@ impl Front for Shakhan {
     }
 
     fn check_save(&self, file: &Path, text: &str) -> Result<Said, SaveError> {
-        let loaded = load_text_of::<Battle>(file, text)?;
-        Ok(Said {
-            text: describe(&loaded.session),
-            warnings: loaded.warnings,
-        })
+        Said::of_save::<Battle>(file, text, describe)
     }
 
     fn export(
@@ -167,11 +163,7 @@ impl Front for Shakhan {
         format: Format,
         view: View,
     ) -> Result<Said, SaveError> {
-        let loaded = load_text_of::<Battle>(file, text)?;
-        Ok(Said {
-            text: render(&loaded.session, format, view),
-            warnings: loaded.warnings,
-        })
+        Said::of_save::<Battle>(file, text, |session| render(session, format, view))
     }
 
     fn open(&self, opening: &Opening, source: String, light: bool) -> Result<Opened, Failure> {

@@ -244,22 +244,30 @@ impl Script {
         let Prompt::Orders { side } = battle.prompt() else {
             return refused.to_string();
         };
-        let mut entries = self
-            .places
+        let entries: Vec<_> = (self.places)
             .range((round, FigureId(0))..(round + 1, FigureId(0)))
             .map(|(&(_, f), at)| (battle.figure(f), at))
-            .filter(|(f, _)| f.side == side.0);
-        let first = entries.clone().next();
-        let named = entries.find(|(f, _)| refused.why.contains(f.name.as_str()));
-        match named.or(first) {
-            Some((figure, at)) => format!(
-                "{}:{at}: round {round}: {} orders were refused in play: {}\n  hint: they pass the file's checks but not the battle as it stands then; change them, or leave {} to the AI that round",
-                crate::text::one_line(&self.file.display().to_string()),
+            .filter(|(f, _)| f.side == side.0)
+            .collect();
+        // The scripted figure the engine names (the longest name named as a
+        // whole word, so "Al" is not taken for "Aldric").
+        let named = (entries.iter())
+            .filter(|(f, _)| names_word(&refused.why, &f.name))
+            .max_by_key(|(f, _)| f.name.len());
+        let file = crate::text::one_line(&self.file.display().to_string()).into_owned();
+        match (named, entries.first()) {
+            (Some((figure, at)), _) => format!(
+                "{file}:{at}: round {round}: {} orders were refused in play: {}\n  hint: they pass the file's checks but not the battle as it stands then; change them, or leave {} to the AI that round",
                 crate::words::possessive(&figure.name),
                 refused.why,
                 figure.name
             ),
-            None => refused.to_string(),
+            (None, Some((_, at))) => format!(
+                "{file}:{at}: round {round}: {} orders (this file's and the AI's) were refused in play: {}\n  hint: the engine names no figure this file gives orders to; check the round's other entries against the battle as it stands then",
+                crate::words::possessive(&battle.sides()[side.0].name),
+                refused.why
+            ),
+            (None, None) => refused.to_string(),
         }
     }
 
@@ -288,6 +296,14 @@ impl Script {
         }
         command
     }
+}
+
+/// Whether `text` names `name` as a whole word (not inside a longer name).
+fn names_word(text: &str, name: &str) -> bool {
+    let apart = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+    text.match_indices(name).any(|(i, _)| {
+        apart(text[..i].chars().next_back()) && apart(text[i + name.len()..].chars().next())
+    })
 }
 
 #[cfg(test)]

@@ -345,3 +345,12 @@ fn dq_a_failing_autosave_stays_in_sight_and_the_exit_says_so() {
     assert!(matches!(app.save_on_exit(), LastSave::Saved(_)));
     assert!(!screen(&app).contains("NOT AUTOSAVED"));
 }
+
+/// Issue 44: with no autosave folder at all, the header says so from the
+/// start, before any autosave could fail.
+#[test]
+fn dq_no_autosave_folder_is_in_sight_from_the_start() {
+    let mut app = open("dq-duel.ron", 120, 40);
+    app.autosave = Keeper::in_folder(Err("no data directory".into()));
+    assert!(screen(&app).contains("NOT AUTOSAVED"));
+}

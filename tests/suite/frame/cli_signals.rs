@@ -235,12 +235,23 @@ fn the_dragonquest_display_plays_autosaves_and_restores() {
     let out = String::from_utf8_lossy(&run.seen);
     let entered = out.rfind(ENTER_ALTERNATE).expect("the display started");
     assert!(out[entered..].contains(LEAVE_ALTERNATE));
+    // Issue 44: the exit says where the battle is and how much of it.
+    let words = last_words(&out);
+    let commands = loaded.session.log().len();
+    assert!(
+        words.contains(&format!(
+            "ended by signal 15; the battle is saved in {} ({commands} commands)",
+            file.display()
+        )),
+        "{words}"
+    );
 }
 
-/// Issue 44: the exit on a signal says where the battle is autosaved and
-/// how much of it.
+/// Issue 44: a battle with no command yet writes nothing on a signal (it
+/// would only replace an autosave the referee chose not to resume), and
+/// the exit says so.
 #[test]
-fn a_signal_says_where_the_battle_is_autosaved() {
+fn a_signal_before_any_command_writes_nothing_and_says_so() {
     let Some(mut run) = start() else {
         return;
     };
@@ -249,11 +260,10 @@ fn a_signal_says_where_the_battle_is_autosaved() {
     assert_eq!(code, Some(128 + 15));
     let words = last_words(&out);
     assert!(
-        words.contains("ended by signal 15; the battle is autosaved in"),
+        words.contains("ended by signal 15; nothing was saved: no command was given yet"),
         "{words}"
     );
-    assert!(words.contains(&dir.display().to_string()), "{words}");
-    assert!(words.contains("(0 commands)"), "{words}");
+    assert!(std::fs::read_dir(&dir).map_or(true, |mut d| d.next().is_none()));
 }
 
 /// Issue 44: a replay writes nothing, and its exit on a signal says so.
@@ -291,18 +301,22 @@ fn a_signal_in_a_replay_says_nothing_was_saved() {
 /// folder should be), the exit says the battle is not on disk.
 #[test]
 fn a_signal_when_autosaves_fail_says_the_battle_is_not_on_disk() {
+    use std::io::Write;
     let data = tempfile::tempdir().unwrap();
     std::fs::write(data.path().join("hexmelee"), "in the way").unwrap();
-    let scenario = format!("{}/scenarios/duel.ron", env!("CARGO_MANIFEST_DIR"));
+    let scenario = format!("{}/scenarios/dq-duel.ron", env!("CARGO_MANIFEST_DIR"));
     let Some(mut run) = start_with(&format!("play {scenario}"), data) else {
         return;
     };
+    // The AI plays the duel to its end: every autosave fails.
+    run.script.stdin.as_mut().unwrap().write_all(b"B").unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
     let (out, code) = ended_by(&mut run, "TERM");
     assert_eq!(code, Some(128 + 15));
     let words = last_words(&out);
     assert!(words.contains("the autosave failed ("), "{words}");
     assert!(words.contains("the battle is not on disk"), "{words}");
-    assert!(!words.contains("is autosaved"), "{words}");
+    assert!(!words.contains("is saved"), "{words}");
 }
 
 /// Issue 44: a signal while the resume question is up leaves the offered
@@ -397,7 +411,7 @@ fn a_signal_while_the_ai_plays_leaves_its_last_command_on_disk() {
     let words = last_words(&out);
     assert!(
         words.contains(&format!(
-            "is autosaved in {} ({commands} commands)",
+            "is saved in {} ({commands} commands)",
             file.display()
         )),
         "{words}"

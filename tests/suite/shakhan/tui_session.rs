@@ -396,8 +396,13 @@ fn a_signal_at_the_resume_question_keeps_the_unfinished_autosave() {
     assert_eq!(on_disk.commands, first.session().log().len());
     assert!(on_disk.path.starts_with(dir), "{kept}");
     assert!(kept.to_string().contains("kept as it was"), "{kept}");
-    // Declined, the new battle is the one autosaved on a signal.
+    // Declined (the autosave discarded), a new battle with no command yet
+    // writes nothing; once it has one, it is the one autosaved.
     typed(&mut second, "n");
+    let nothing = second.save_on_exit();
+    assert!(matches!(nothing, LastSave::Nothing(_)), "{nothing:?}");
+    assert!(files().is_empty());
+    play_until(&mut second, |a| !a.session().log().is_empty());
     let saved = second.save_on_exit();
     assert_eq!(files().len(), 1);
     assert_ne!(files(), before);

@@ -818,7 +818,8 @@ impl App {
             Ok(()) => {
                 self.overlays.pop();
                 let shown = std::path::absolute(&path).unwrap_or_else(|_| path.clone());
-                self.autosave.saved_by_hand();
+                self.autosave
+                    .saved_by_hand(shown.clone(), self.session.log().len());
                 self.info(format!(
                     "saved to {} ({})",
                     shown.display(),
@@ -833,6 +834,7 @@ impl App {
     fn take_offer(&mut self) {
         if let Some(found) = self.offer.take() {
             self.session = *found;
+            self.autosave.took_offer(&self.session);
             self.info(format!("resumed: {}", self.battle_where()));
             self.sync(true);
             self.fit_map();

@@ -24,10 +24,14 @@ use crate::session::autosave::{Keeper, LastSave};
 use crate::tui::terminal::{Begin, Screen};
 
 impl Screen for App {
-    fn begin(&mut self, autosave: Option<PathBuf>, how: Begin) {
-        self.autosave = Keeper::new(autosave);
+    fn begin(&mut self, autosave: Result<PathBuf, String>, how: Begin) {
+        self.autosave = Keeper::in_folder(autosave);
         match how {
-            Begin::Resume(file) => self.save_path = Some(file),
+            Begin::Resume(file) => {
+                let commands = self.session().log().len();
+                self.autosave.resumed(file.clone(), commands);
+                self.save_path = Some(file);
+            }
             Begin::Replay(file) => {
                 self.save_path = Some(file);
                 self.start_replay();

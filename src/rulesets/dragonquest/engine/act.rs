@@ -244,7 +244,7 @@ impl Battle {
         }
         let allowed = self.allowance(id, kind, combining).ok_or_else(|| {
             Rejection(format!(
-                "{} may not choose {kind:?} now (22.7: {})",
+                "{} may not choose {kind} now (22.7: {})",
                 me.name,
                 if close {
                     "in Close Combat only Grapple, Withdraw or Pass"

@@ -34,11 +34,15 @@ impl Display {
 }
 
 impl Screen for Display {
-    fn begin(&mut self, autosave: Option<PathBuf>, how: Begin) {
+    fn begin(&mut self, autosave: Result<PathBuf, String>, how: Begin) {
         let app = &mut self.app;
-        app.autosave = Keeper::new(autosave);
+        app.autosave = Keeper::in_folder(autosave);
         match how {
-            Begin::Resume(file) => app.save_path = Some(file),
+            Begin::Resume(file) => {
+                app.autosave
+                    .resumed(file.clone(), app.session().log().len());
+                app.save_path = Some(file);
+            }
             Begin::Replay(file) => {
                 app.save_path = Some(file);
                 app.start_replay();

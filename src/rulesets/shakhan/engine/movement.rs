@@ -83,7 +83,7 @@ impl Battle {
             let (next, cost) = self
                 .map
                 .try_step(pose, *step, &costs)
-                .map_err(|e| Rejection(format!("{}: step {} ({step:?}): {e}", f.name, i + 1)))?;
+                .map_err(|e| Rejection(format!("{}: step {} ({step}): {e}", f.name, i + 1)))?;
             if next.hex != pose.hex && held(next.hex) {
                 return Err(Rejection(format!(
                     "{}: step {} enters {:?}, where another figure stands",

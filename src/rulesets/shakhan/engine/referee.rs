@@ -105,7 +105,12 @@ impl Battle {
                 if let Some(fault) = crate::text::name_fault(&figure.name) {
                     return reject(format!("the new figure's name {fault}"));
                 }
-                if self.figures.iter().any(|f| f.name == figure.name) {
+                let key = crate::text::name_key(&figure.name);
+                if self
+                    .figures
+                    .iter()
+                    .any(|f| crate::text::name_key(&f.name) == key)
+                {
                     return reject(format!("a figure is already named {:?}", figure.name));
                 }
                 self.free_hex(&Pose::new(figure.at, figure.facing), None)?;

@@ -34,6 +34,27 @@ pub enum Action {
     Spell,
 }
 
+/// The action as the text names it.
+impl std::fmt::Display for Action {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(match self {
+            Action::Move => "a Move",
+            Action::MeleeAttack => "a Melee Attack",
+            Action::Charge => "a Charge",
+            Action::PoleCharge => "a Pole Charge",
+            Action::CloseAndGrapple => "Close and Grapple",
+            Action::ChargeAndClose => "Charge and Close",
+            Action::Grapple => "a Grapple",
+            Action::Evade => "an Evade",
+            Action::Withdraw => "a Withdraw",
+            Action::Retreat => "a Retreat",
+            Action::Fire => "Fire",
+            Action::Pass => "a Pass",
+            Action::Spell => "a Spell",
+        })
+    }
+}
+
 /// DragonQuest 22.7: the movement a non-engaged action allows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub enum Movement {

@@ -178,7 +178,8 @@ impl App {
             Ok(()) => {
                 let shown = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
                 self.save_path = Some(path.to_path_buf());
-                self.autosave.saved_by_hand();
+                self.autosave
+                    .saved_by_hand(shown.clone(), self.session.log().len());
                 self.close_line();
                 self.info(format!(
                     "saved to {} ({})",
@@ -266,6 +267,7 @@ impl App {
         if resume {
             let at = where_in(saved.battle());
             self.session = *saved;
+            self.autosave.took_offer(&self.session);
             self.orders = None;
             self.moves = None;
             self.ai = vec![false; self.battle().sides().len()];
