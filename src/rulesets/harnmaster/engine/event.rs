@@ -11,7 +11,6 @@ use crate::rulesets::harnmaster::rules::terms::{Aim, Aspect, Defence, Level};
 use crate::seam::{FigureId, SideId};
 
 use super::command::Defend;
-use super::state::Status;
 
 /// Which of the sheet's d6 rolls (l.123–161, l.201).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -174,4 +173,26 @@ pub enum Event {
     Ended {
         winner: Option<SideId>,
     },
+}
+
+/// Whether a figure can fight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Fighting,
+    /// l.149: can only rest and walk or crawl.
+    InShock,
+    Unconscious,
+    Dead,
+}
+
+impl Status {
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Fighting => "fighting",
+            Status::InShock => "in shock",
+            Status::Unconscious => "unconscious",
+            Status::Dead => "dead",
+        }
+    }
 }

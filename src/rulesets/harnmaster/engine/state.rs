@@ -13,6 +13,7 @@ use crate::rulesets::harnmaster::rules::turn::{self, Scores};
 use crate::seam::{FigureId, SideId};
 
 use super::event::Event;
+pub use super::event::Status;
 
 /// A weapon a figure carries: a row of the pack's weapon table and the
 /// figure's mastery level with it.
@@ -79,28 +80,6 @@ pub struct Spec {
     /// l.5: the side that starts the battle, alone in the first round.
     pub surprise: Option<SideId>,
     pub figures: Vec<FigureSpec>,
-}
-
-/// Whether a figure can fight.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Status {
-    Fighting,
-    /// l.149: can only rest and walk or crawl.
-    InShock,
-    Unconscious,
-    Dead,
-}
-
-impl Status {
-    pub fn word(self) -> &'static str {
-        match self {
-            Status::Fighting => "fighting",
-            Status::InShock => "in shock",
-            Status::Unconscious => "unconscious",
-            Status::Dead => "dead",
-        }
-    }
 }
 
 /// An injury taken (l.117).

@@ -5,7 +5,6 @@
 use serde::Serialize;
 
 use super::command::{Cover, Plan};
-use super::state::Standing;
 use crate::dice::{Percentile, Rolled};
 use crate::rulesets::landofkarn::rules::damage::Through;
 use crate::rulesets::landofkarn::rules::roll::{D20, Level, Total};
@@ -185,4 +184,14 @@ pub enum Event {
     Ends {
         winner: Option<SideId>,
     },
+}
+
+/// Whether a figure is still in the fight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Standing {
+    Up,
+    /// HP at 0, or SP at 0 or below (docs/RULINGS.md, house).
+    Unconscious,
+    /// HP below 0.
+    Dead,
 }

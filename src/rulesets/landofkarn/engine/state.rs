@@ -4,20 +4,11 @@
 use serde::Serialize;
 
 use super::command::{Cover, Plan};
+pub use super::event::Standing;
 use crate::rulesets::landofkarn::rules::roll::Total;
 use crate::rulesets::landofkarn::rules::terms::Points;
 use crate::rulesets::landofkarn::spec::FigureSpec;
 use crate::seam::FigureId;
-
-/// Whether a figure is still in the fight.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum Standing {
-    Up,
-    /// HP at 0, or SP at 0 or below (docs/RULINGS.md, house).
-    Unconscious,
-    /// HP below 0.
-    Dead,
-}
 
 /// Where the weapon in hand is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
