@@ -201,12 +201,6 @@ fn pack_key(text: &str) -> Option<usize> {
     None
 }
 
-fn names<'a>(all: impl Iterator<Item = &'a str>) -> String {
-    all.map(|n| format!("\"{n}\""))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// The offset of the `index`-th entry of the list `key` inside the figure
 /// being checked, else of `key`.
 fn item(r: &Report, key: &str, index: usize) -> Option<usize> {
@@ -225,7 +219,7 @@ fn check(scenario: Scenario, file: &Path, text: &str) -> Result<Checked, Vec<Pro
     let spans = entry_spans(text, "sides");
     let mut seen = BTreeSet::new();
     for (i, side) in scenario.sides.iter().enumerate() {
-        if !seen.insert(side.name.as_str()) {
+        if !seen.insert(crate::text::name_key(&side.name)) {
             let at = spans.get(i).map(|s| s.0);
             r.at(
                 at,
@@ -242,7 +236,7 @@ fn check(scenario: Scenario, file: &Path, text: &str) -> Result<Checked, Vec<Pro
                 format!("{name:?} starts the battle, but there is no such side"),
                 &format!(
                     "name one of the sides: {}",
-                    names(scenario.sides.iter().map(|s| s.name.as_str()))
+                    crate::words::quoted(scenario.sides.iter().map(|s| s.name.as_str()))
                 ),
             );
         }
@@ -254,7 +248,7 @@ fn check(scenario: Scenario, file: &Path, text: &str) -> Result<Checked, Vec<Pro
     for (i, fig) in scenario.figures.iter().enumerate() {
         r.figure = i;
         let who = fig.name.as_str();
-        if !seen.insert(who) {
+        if !seen.insert(crate::text::name_key(who)) {
             r.at(
                 r.in_figure("name"),
                 format!("two figures are named {who:?}"),
@@ -268,7 +262,7 @@ fn check(scenario: Scenario, file: &Path, text: &str) -> Result<Checked, Vec<Pro
                 format!("{who} is on side {:?}, which is not in `sides`", fig.side),
                 &format!(
                     "use one of {}",
-                    names(scenario.sides.iter().map(|s| s.name.as_str()))
+                    crate::words::quoted(scenario.sides.iter().map(|s| s.name.as_str()))
                 ),
             );
         }
@@ -370,7 +364,7 @@ fn check(scenario: Scenario, file: &Path, text: &str) -> Result<Checked, Vec<Pro
                     ),
                     &format!(
                         "use one of {}",
-                        names(pack.weapons.iter().map(|w| w.name.as_str()))
+                        crate::words::quoted(pack.weapons.iter().map(|w| w.name.as_str()))
                     ),
                 ),
             }
@@ -391,7 +385,7 @@ fn check(scenario: Scenario, file: &Path, text: &str) -> Result<Checked, Vec<Pro
                     format!("{who} wears \"{a}\", which is not in the pack's armour table"),
                     &format!(
                         "use one of {}",
-                        names(pack.armour.iter().map(|a| a.name.as_str()))
+                        crate::words::quoted(pack.armour.iter().map(|a| a.name.as_str()))
                     ),
                 ),
             }

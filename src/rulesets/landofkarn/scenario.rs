@@ -143,12 +143,6 @@ pub fn parse(file: &Path, text: &str) -> Result<Checked, ScenarioError> {
     }
 }
 
-fn names<'a>(all: impl Iterator<Item = &'a str>) -> String {
-    all.map(|n| format!("\"{n}\""))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// The referee's pack named by `options.pack`, read beside the scenario,
 /// or the house pack.
 fn pack(file: &Path, options: &Options, r: &mut Report) -> Option<(Arc<Pack>, String)> {
@@ -225,7 +219,7 @@ fn check(file: &Path, scenario: Scenario, text: &str) -> Result<Checked, Vec<Pro
     let spans = entry_spans(text, "sides");
     let mut seen = BTreeSet::new();
     for (i, side) in scenario.sides.iter().enumerate() {
-        if !side.name.trim().is_empty() && !seen.insert(side.name.as_str()) {
+        if !side.name.trim().is_empty() && !seen.insert(crate::text::name_key(&side.name)) {
             r.at(
                 spans.get(i).map(|s| s.0),
                 format!("two sides are named {:?}", side.name),
@@ -239,7 +233,7 @@ fn check(file: &Path, scenario: Scenario, text: &str) -> Result<Checked, Vec<Pro
     for (i, fig) in scenario.figures.iter().enumerate() {
         r.figure = i;
         let who = fig.name.as_str();
-        if !who.trim().is_empty() && !seen.insert(who) {
+        if !who.trim().is_empty() && !seen.insert(crate::text::name_key(who)) {
             r.at(
                 r.in_figure("name"),
                 format!("two figures are named {who:?}"),
@@ -253,7 +247,7 @@ fn check(file: &Path, scenario: Scenario, text: &str) -> Result<Checked, Vec<Pro
                 format!("{who} is on side {:?}, which is not in `sides`", fig.side),
                 &format!(
                     "use one of {}",
-                    names(scenario.sides.iter().map(|s| s.name.as_str()))
+                    crate::words::quoted(scenario.sides.iter().map(|s| s.name.as_str()))
                 ),
             );
         }
@@ -331,7 +325,7 @@ fn check(file: &Path, scenario: Scenario, text: &str) -> Result<Checked, Vec<Pro
                     format!("{who} wears \"{name}\", which the data pack does not list"),
                     &format!(
                         "use one of {}",
-                        names(pack.armour.iter().map(|a| a.name.as_str()))
+                        crate::words::quoted(pack.armour.iter().map(|a| a.name.as_str()))
                     ),
                 );
             }
@@ -349,7 +343,7 @@ fn check(file: &Path, scenario: Scenario, text: &str) -> Result<Checked, Vec<Pro
                     format!("{who} carries a \"{name}\", which the data pack does not list"),
                     &format!(
                         "use one of {}",
-                        names(pack.weapons.iter().map(|w| w.name.as_str()))
+                        crate::words::quoted(pack.weapons.iter().map(|w| w.name.as_str()))
                     ),
                 ),
             }

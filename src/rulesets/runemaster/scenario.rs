@@ -244,12 +244,6 @@ fn house(scenario: &Scenario, file: &Path, r: &mut Report) -> Option<(Arc<HouseP
     }
 }
 
-fn names<'a>(all: impl Iterator<Item = &'a str>) -> String {
-    all.map(|n| format!("\"{n}\""))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 fn check(scenario: Scenario, text: &str, file: &Path) -> Result<Checked, Vec<Problem>> {
     let mut r = Report::on(text, scenario.figures.len())?;
     let map = check_map(&scenario.map, &mut r);
@@ -264,8 +258,17 @@ fn check(scenario: Scenario, text: &str, file: &Path) -> Result<Checked, Vec<Pro
     }
     let mut figures = Vec::new();
     let mut taken = BTreeSet::new();
+    let mut named = BTreeSet::new();
     for (i, f) in scenario.figures.iter().enumerate() {
         r.figure = i;
+        // Orders, saves and the log name figures: two alike would be one.
+        if !f.name.trim().is_empty() && !named.insert(crate::text::name_key(&f.name)) {
+            r.at(
+                r.in_figure("name"),
+                format!("two figures are named {:?}", f.name),
+                "names must be unique: add a number or epithet",
+            );
+        }
         if let Some(sheet) = check_figure(&scenario, f, map.as_ref(), pack.as_ref(), &mut r) {
             if !taken.insert(f.at) {
                 r.at(
@@ -306,7 +309,7 @@ fn check_sides(s: &Scenario, r: &mut Report) {
     let spans = entry_spans(r.text, "sides");
     let mut seen = BTreeSet::new();
     for (i, side) in s.sides.iter().enumerate() {
-        if !seen.insert(side.name.as_str()) {
+        if !seen.insert(crate::text::name_key(&side.name)) {
             let at = spans
                 .get(i)
                 .map(|&(start, end)| find_key(r.text, "name", start, end).unwrap_or(start));
@@ -334,7 +337,7 @@ fn check_figure(
             format!("{} is on side {:?}, which is not listed", f.name, f.side),
             &format!(
                 "name one of the sides: {}",
-                names(s.sides.iter().map(|s| s.name.as_str()))
+                crate::words::quoted(s.sides.iter().map(|s| s.name.as_str()))
             ),
         );
     }
@@ -396,7 +399,7 @@ fn check_figure(
             format!("there is no weapon {:?} in the house pack", f.weapon.name),
             &format!(
                 "name one of {}",
-                names(pack.weapons.iter().map(|w| w.name.as_str()))
+                crate::words::quoted(pack.weapons.iter().map(|w| w.name.as_str()))
             ),
         );
     }
@@ -408,7 +411,7 @@ fn check_figure(
                 format!("there is no shield {:?} in the house pack", held.name),
                 &format!(
                     "name one of {}",
-                    names(pack.shields.iter().map(|s| s.name.as_str()))
+                    crate::words::quoted(pack.shields.iter().map(|s| s.name.as_str()))
                 ),
             );
         }
@@ -433,7 +436,7 @@ fn check_figure(
                     format!("there is no armour {name:?} in the house pack"),
                     &format!(
                         "name one of {}",
-                        names(pack.armour.iter().map(|a| a.name.as_str()))
+                        crate::words::quoted(pack.armour.iter().map(|a| a.name.as_str()))
                     ),
                 );
             }
