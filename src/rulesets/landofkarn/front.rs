@@ -89,12 +89,10 @@ impl Front for LandOfKarn {
                 None => ai::answer(b, p),
             },
         );
-        let log = log
-            .map_err(|e| match &playing {
-                Some(playing) => playing.refused(e),
-                None => e,
-            })
-            .map_err(Failure::OfFile)?;
+        let log = log.map_err(|refused| match &playing {
+            Some(playing) => Failure::Said(playing.refused(&refused)),
+            None => Failure::OfFile(refused.to_string()),
+        })?;
         if let Some(out) = &args.save {
             let mut playing = script.as_ref().map(LokScript::playing);
             Session::<Battle>::open(file, text.to_string(), args.seed)

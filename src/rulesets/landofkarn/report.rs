@@ -191,10 +191,10 @@ pub fn simulate(
     as_json: bool,
     view: View,
     answer: impl FnMut(&Battle, &super::engine::Prompt) -> super::engine::Command,
-) -> Result<String, String> {
+) -> Result<String, crate::sim::Refused> {
     let seed = seed.unwrap_or(c.scenario.seed);
     let mut battle = Battle::new(&c.spec, seed);
-    play(&mut battle, max_melees, answer).map_err(|refused| refused.to_string())?;
+    play(&mut battle, max_melees, answer)?;
     let winner = battle
         .outcome()
         .flatten()

@@ -50,10 +50,12 @@ impl Scripted {
     }
 }
 
-/// A checked orders file: by (melee, figure, step), the answer and its line.
+/// A checked orders file: by (melee, figure, step), the answer and where
+/// its entry opens.
 #[derive(Debug, Clone)]
 pub struct LokScript {
-    entries: BTreeMap<(u32, FigureId, u8), (Scripted, usize)>,
+    file: std::path::PathBuf,
+    entries: BTreeMap<(u32, FigureId, u8), (Scripted, Place)>,
 }
 
 impl LokScript {
@@ -116,7 +118,7 @@ impl LokScript {
                 continue;
             }
             let key = (e.melee, FigureId(f), e.answer.step());
-            if entries.insert(key, (e.answer, place.line)).is_some() {
+            if entries.insert(key, (e.answer, place)).is_some() {
                 problem(
                     format!(
                         "{} is given two answers for the same step of melee {}",
@@ -127,7 +129,10 @@ impl LokScript {
             }
         }
         if problems.is_empty() {
-            Ok(LokScript { entries })
+            Ok(LokScript {
+                file: file.to_path_buf(),
+                entries,
+            })
         } else {
             Err(fail(problems))
         }
@@ -146,8 +151,8 @@ impl LokScript {
 /// A script being played.
 pub struct Playing<'a> {
     script: &'a LokScript,
-    /// The last scripted answer: its melee, whose and its line.
-    last: Option<(u32, String, usize)>,
+    /// The last scripted answer: its melee, whose and where its entry opens.
+    last: Option<(u32, String, Place)>,
 }
 
 impl Playing<'_> {
@@ -162,10 +167,10 @@ impl Playing<'_> {
             Prompt::Answer { figure, .. } => (figure, 4),
             Prompt::Over => return ai::answer(battle, prompt),
         };
-        let Some((scripted, line)) = self.script.entries.get(&(melee, figure, step)) else {
+        let Some((scripted, at)) = self.script.entries.get(&(melee, figure, step)) else {
             return ai::answer(battle, prompt);
         };
-        self.last = Some((melee, battle.figure(figure).name().to_string(), *line));
+        self.last = Some((melee, battle.figure(figure).name().to_string(), *at));
         match scripted.clone() {
             Scripted::Forfeit(forfeit) => Command::Initiative { figure, forfeit },
             Scripted::Attack(plan) => Command::Attack { figure, plan },
@@ -174,15 +179,19 @@ impl Playing<'_> {
         }
     }
 
-    /// A refusal in play, told as the entry that was refused.
-    pub fn refused(&self, error: String) -> String {
-        match (&self.last, error.split_once("was refused: ")) {
-            (Some((melee, who, line)), Some((_, why))) => {
-                format!(
-                    "melee {melee}: {who}'s scripted answer (orders line {line}) was refused: {why}"
-                )
-            }
-            _ => error,
+    /// A refusal in play, placed at the entry that was refused as the
+    /// file's own refusals are: its melee, whose answer and the engine's
+    /// reason.
+    pub fn refused(&self, refused: &crate::sim::Refused) -> String {
+        match &self.last {
+            Some((melee, who, at)) => format!(
+                "{}:{}:{}: melee {melee}: {who}'s scripted answer was refused in play: {}\n  hint: it passes the file's checks but not the battle as it stands then; change the entry, or leave it to the AI",
+                crate::text::one_line(&self.script.file.display().to_string()),
+                at.line,
+                at.col,
+                refused.why,
+            ),
+            None => refused.to_string(),
         }
     }
 }

@@ -66,7 +66,10 @@ fn scripted_orders_play_split_actions_and_refusals_name_their_line() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
-        err.contains("melee 1: Tolan's scripted answer (orders line 4) was refused: action 1 is split as half"),
+        err.contains(&format!(
+            "{}:4:2: melee 1: Tolan's scripted answer was refused in play: action 1 is split as half",
+            bad.display()
+        )) && err.contains("hint: it passes the file's checks"),
         "{err}"
     );
     std::fs::write(
