@@ -41,9 +41,27 @@ pub fn quoted<'a>(all: impl IntoIterator<Item = &'a str>) -> String {
         .join(", ")
 }
 
+/// A modifier with its sign, a true minus for the negative ("+5", "−10"):
+/// one minus sign in every line (docs/RULINGS.md, "Words").
+pub fn signed(n: i32) -> String {
+    if n < 0 {
+        format!("−{}", n.unsigned_abs())
+    } else {
+        format!("+{n}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_modifier_is_signed_with_a_true_minus() {
+        assert_eq!(signed(-10), "−10");
+        assert_eq!(signed(5), "+5");
+        assert_eq!(signed(0), "+0");
+        assert_eq!(signed(i32::MIN), "−2147483648");
+    }
 
     #[test]
     fn one_is_singular_and_every_other_count_plural() {

@@ -30,7 +30,7 @@ pub fn answer(b: &Battle, prompt: &Prompt) -> Command {
 }
 
 /// The weapon a figure is best with, and its strongest aspect.
-fn best_weapon(b: &Battle, id: FigureId) -> Option<(usize, Aspect)> {
+pub fn best_weapon(b: &Battle, id: FigureId) -> Option<(usize, Aspect)> {
     b.melee_weapons(id)
         .filter_map(|w| {
             let row = b.weapon_row(id, w);
@@ -141,6 +141,19 @@ fn approach(b: &Battle, id: FigureId) -> Option<Vec<Hex>> {
 }
 
 fn defend(b: &Battle, id: FigureId, attacker: FigureId) -> Defend {
+    let (their_ml, shot) = match b.stage() {
+        Stage::Defend { attack } => (
+            b.of(attacker).weapons[attack.weapon].ml,
+            attack.range.is_some(),
+        ),
+        _ => (0, false),
+    };
+    defence(b, id, their_ml, shot)
+}
+
+/// The defence the AI declares against an attack at mastery `their_ml`, a
+/// missile's when `shot`.
+pub fn defence(b: &Battle, id: FigureId, their_ml: u8, shot: bool) -> Defend {
     if !b.fighting(id) {
         return Defend::Ignore;
     }
@@ -149,11 +162,6 @@ fn defend(b: &Battle, id: FigureId, attacker: FigureId) -> Defend {
         .map(|w| (b.of(id).weapons[w].ml, std::cmp::Reverse(w), w))
         .max()
         .map(|(ml, _, w)| (ml, w));
-    let their_ml = match b.stage() {
-        Stage::Defend { attack } => b.of(attacker).weapons[attack.weapon].ml,
-        _ => 0,
-    };
-    let shot = matches!(b.stage(), Stage::Defend { attack } if attack.range.is_some());
     if let Some((w, aspect)) = best_weapon(b, id).filter(|_| !shot) {
         if b.of(id).weapons[w].ml >= their_ml.saturating_add(20) {
             return Defend::Counterstrike {

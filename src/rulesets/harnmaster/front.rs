@@ -4,9 +4,10 @@
 
 use std::path::Path;
 
-use clap::ArgMatches;
+use clap::{ArgMatches, Args, FromArgMatches};
 
 use super::engine::Battle;
+use super::odds::{self, Asked};
 use super::session::{describe, render};
 use super::{ai, report, scenario};
 use crate::front::{BatchArgs, Failure, Front, OddsArgs, Opened, Opening, Output, Said, SimArgs};
@@ -17,12 +18,34 @@ use crate::session::Session;
 use crate::session::export::Format;
 use crate::sim::batch::{BatchSpec, run_report_of};
 
+/// HârnMaster's own flags for `hexmelee odds`, named for it.
+#[derive(Debug, Args)]
+#[group(id = "harnmaster_odds")]
+struct OddsFlags {
+    /// HârnMaster: the attack's aim: any, head, arms or legs (l.38).
+    #[arg(long, value_name = "AIM")]
+    hm_aim: Option<String>,
+    /// HârnMaster: the aspect of the blow: blunt, edge or point (l.12).
+    #[arg(long, value_name = "ASPECT")]
+    hm_aspect: Option<String>,
+    /// HârnMaster: the declared defence: block, counterstrike, dodge or
+    /// ignore (l.16); else the AI's.
+    #[arg(long, value_name = "DEFENCE")]
+    hm_defence: Option<String>,
+    /// HârnMaster: a missile weapon's distance in hexes (l.81); else the
+    /// scenario's.
+    #[arg(long, value_name = "HEXES")]
+    hm_range: Option<u32>,
+}
+
 /// HârnMaster, registered in `crate::rulesets`.
 pub struct HarnMaster;
 
 /// What is not built yet, said the same way everywhere.
 fn not_yet(what: &str) -> String {
-    format!("HârnMaster: {what} is not built yet; try check, sim, batch, check-save or export")
+    format!(
+        "HârnMaster: {what} is not built yet; try check, sim, batch, odds, check-save or export"
+    )
 }
 
 impl Front for HarnMaster {
@@ -92,15 +115,39 @@ impl Front for HarnMaster {
     }
 
     fn odds_flags(&self, odds: clap::Command) -> clap::Command {
-        odds
+        OddsFlags::augment_args(odds)
     }
 
     fn odds_flag_names(&self) -> &'static [(&'static str, &'static str)] {
-        &[]
+        &[
+            ("hm_aim", "--hm-aim"),
+            ("hm_aspect", "--hm-aspect"),
+            ("hm_defence", "--hm-defence"),
+            ("hm_range", "--hm-range"),
+        ]
     }
 
-    fn odds(&self, _: &Path, _: &str, _: &OddsArgs, _: &ArgMatches) -> Result<Output, Failure> {
-        Err(Failure::Said(not_yet("odds")))
+    /// The two figures alone, as the scenario gives them.
+    fn odds(
+        &self,
+        file: &Path,
+        text: &str,
+        args: &OddsArgs,
+        flags: &ArgMatches,
+    ) -> Result<Output, Failure> {
+        let checked = scenario::parse(file, text)?;
+        let f = OddsFlags::from_arg_matches(flags).map_err(|e| Failure::Said(e.to_string()))?;
+        let asked = Asked {
+            attacker: args.attacker.clone(),
+            defender: args.defender.clone(),
+            weapon: args.weapon.clone(),
+            aim: f.hm_aim,
+            aspect: f.hm_aspect,
+            defence: f.hm_defence,
+            range: f.hm_range,
+        };
+        let report = odds::odds_report(&checked, &asked, args.json).map_err(Failure::OfFile)?;
+        Ok(Output::of(args.json, report))
     }
 
     fn check_save(&self, file: &Path, text: &str) -> Result<Said, SaveError> {

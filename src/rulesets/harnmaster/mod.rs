@@ -5,6 +5,7 @@
 pub mod ai;
 pub mod engine;
 mod front;
+pub mod odds;
 pub mod report;
 pub mod rules;
 pub mod scenario;

@@ -12,14 +12,7 @@ use super::rules::terms::{Chance, DamageType, MoraleStatus};
 use super::scenario::{Checked, Sheet};
 use crate::seam::{Engine, View};
 use crate::sim::play;
-
-fn signed(n: i32) -> String {
-    if n < 0 {
-        format!("−{}", -n)
-    } else {
-        format!("+{n}")
-    }
-}
+use crate::words::signed;
 
 /// The faces of d100 that give each level at `chance` (house thresholds).
 fn bands(checked: &Checked, chance: i32) -> Vec<(Level, u8, u8)> {

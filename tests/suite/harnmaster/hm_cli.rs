@@ -1,5 +1,5 @@
 //! The real binary on the HârnMaster duel: `check`, `sim` (log, JSON, table
-//! view) and `batch` work; what this slice has not built says so, exit 2.
+//! view), `batch` and `odds` work; what this slice has not built says so, exit 2.
 
 use std::process::{Command, Output};
 
@@ -115,18 +115,172 @@ fn sim_saves_and_check_save_and_export_read_the_save() {
 
 #[test]
 fn what_is_not_built_yet_says_so() {
-    let odds = refused(&[
+    let play = refused(&["play", DUEL]);
+    assert!(
+        play.contains("HârnMaster: the display is not built yet"),
+        "{play}"
+    );
+}
+
+/// `odds` with the defender ignoring the blow: the attack's four levels go
+/// straight through the ignore column (l.23), so the cells are the levels'
+/// shares at Osric's EML 58 (ML 68, physical penalty 2 −10): CS 11 (5, 10
+/// … 55), MS 47, MF 33, CF 9 (60 … 100).
+#[test]
+fn odds_against_ignore_are_the_attack_levels_through_the_ignore_column() {
+    let out = ok(&[
         "odds",
         DUEL,
         "--attacker",
         "Osric",
         "--defender",
         "Wulfhere",
+        "--hm-defence",
+        "ignore",
     ]);
-    assert!(odds.contains("HârnMaster: odds is not built yet"), "{odds}");
-    let play = refused(&["play", DUEL]);
+    assert!(out.contains("PLACEHOLDER table pack"), "{out}");
     assert!(
-        play.contains("HârnMaster: the display is not built yet"),
-        "{play}"
+        out.contains(
+            "Attack: ML 68, physical penalty 2 −10 = EML 58: CS 11%, MS 47%, MF 33%, CF 9%"
+        ),
+        "{out}"
     );
+    assert!(
+        out.contains("Wulfhere ignores the attack: no roll"),
+        "{out}"
+    );
+    for cell in [
+        "Osric strikes (3d6): 47%",
+        "miss: 33%",
+        "Osric strikes (4d6): 11%",
+        "Osric fumble roll (3d6): 9%",
+        "Osric strikes Wulfhere: 58%; Wulfhere strikes Osric: 0%",
+    ] {
+        assert!(out.contains(cell), "{cell}: {out}");
+    }
+}
+
+/// The cells of every table `odds` can read sum to the whole, for every
+/// pair of enemies and every defence, melee and missile.
+#[test]
+fn odds_cells_cover_every_pair_of_rolls() {
+    for (file, pairs) in [
+        (DUEL, vec![("Osric", "Wulfhere"), ("Wulfhere", "Osric")]),
+        (
+            "scenarios/hm-ambush.ron",
+            vec![
+                ("Maelis", "Cuthred"),
+                ("Aelfric", "Eadric"),
+                ("Cuthred", "Maelis"),
+            ],
+        ),
+    ] {
+        for (a, d) in pairs {
+            for defence in ["block", "counterstrike", "dodge", "ignore"] {
+                let out = hexmelee(&[
+                    "odds",
+                    file,
+                    "--attacker",
+                    a,
+                    "--defender",
+                    d,
+                    "--hm-defence",
+                    defence,
+                    "--json",
+                ]);
+                if !out.status.success() {
+                    let err = String::from_utf8_lossy(&out.stderr);
+                    assert!(err.contains("no defence against a missile"), "{err}");
+                    continue;
+                }
+                let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+                let total: f64 = v["cells"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c["percent"].as_f64().unwrap())
+                    .sum();
+                assert!(
+                    (total - 100.0).abs() < 1e-9,
+                    "{file} {a} {d} {defence}: {total}"
+                );
+                assert_eq!(v["placeholder"], true);
+            }
+        }
+    }
+}
+
+#[test]
+fn odds_refuses_what_cannot_be_in_plain_words() {
+    let ambush = "scenarios/hm-ambush.ron";
+    for (args, says) in [
+        (
+            vec!["--attacker", "Maelis", "--defender", "Aelfric"],
+            "Maelis and Aelfric are on the same side",
+        ),
+        (
+            vec![
+                "--attacker",
+                "Maelis",
+                "--defender",
+                "Cuthred",
+                "--hm-range",
+                "300",
+            ],
+            "300 hexes is beyond the Short bow's range of 40 (l.81); give --hm-range 1 to 40",
+        ),
+        (
+            vec![
+                "--attacker",
+                "Maelis",
+                "--defender",
+                "Cuthred",
+                "--hm-defence",
+                "counterstrike",
+            ],
+            "a counterstrike is no defence against a missile",
+        ),
+        (
+            vec![
+                "--attacker",
+                "Aelfric",
+                "--defender",
+                "Cuthred",
+                "--weapon",
+                "axe",
+            ],
+            "Aelfric carries no \"axe\"; give one of \"Sword\", \"Round shield\"",
+        ),
+        (
+            vec![
+                "--attacker",
+                "Aelfric",
+                "--defender",
+                "Cuthred",
+                "--hm-range",
+                "3",
+            ],
+            "the Sword is no missile weapon: --hm-range is for a shot",
+        ),
+        (
+            vec![
+                "--attacker",
+                "Aelfric",
+                "--defender",
+                "Cuthred",
+                "--hm-aim",
+                "toes",
+            ],
+            "--hm-aim \"toes\": give any, head, arms or legs",
+        ),
+        (
+            vec!["--attacker", "Nobody", "--defender", "Cuthred"],
+            "there is no figure named \"Nobody\"",
+        ),
+    ] {
+        let mut all = vec!["odds", ambush];
+        all.extend(args);
+        let err = refused(&all);
+        assert!(err.contains(says), "{says}: {err}");
+    }
 }

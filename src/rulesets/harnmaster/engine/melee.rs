@@ -3,13 +3,13 @@
 //! injuries' rolls, blocks and weapon damage, fumbles, stumbles and
 //! tactical advantages.
 
-use crate::rulesets::harnmaster::rules::eml::{self, Fighter};
+use crate::rulesets::harnmaster::rules::eml::Fighter;
 use crate::rulesets::harnmaster::rules::injury::{self, Grip};
 use crate::rulesets::harnmaster::rules::skill;
 use crate::rulesets::harnmaster::rules::strike;
 use crate::rulesets::harnmaster::rules::tables::pack::{Effect, Mark};
 use crate::rulesets::harnmaster::rules::tables::sheet;
-use crate::rulesets::harnmaster::rules::terms::{Aim, Aspect, Defence, Party};
+use crate::rulesets::harnmaster::rules::terms::{Aim, Aspect, Party};
 use crate::seam::FigureId;
 
 use super::command::Defend;
@@ -37,8 +37,8 @@ impl Battle {
 
     /// l.20–23: both rolls and the cell; then every effect of it.
     pub(super) fn resolve(&mut self, attack: Attack, defence: Defend) {
-        if let Some(range) = attack.range {
-            return self.resolve_shot(attack, range, defence);
+        if attack.range.is_some() {
+            return self.resolve_shot(attack, defence);
         }
         let (a, d) = (attack.attacker, attack.target);
         self.emit(Event::Defends {
@@ -46,57 +46,31 @@ impl Battle {
             defence,
         });
         let pack = self.spec.pack.clone();
-        let s = sheet();
-        let guard = match defence {
-            Defend::Block { weapon } | Defend::Counterstrike { weapon, .. } => Some(weapon),
-            Defend::Dodge | Defend::Ignore => None,
-        };
-        let a_ml = self.of(a).weapons[attack.weapon].ml;
-        let classes = guard.map(|w| {
-            (
-                self.weapon_row(a, attack.weapon).class,
-                self.weapon_row(d, w).class,
-            )
-        });
-        let worked = eml::attack(s, &pack, self.fighter(a, a_ml, d), attack.aim, classes);
+        let rolls = self.rolls(&attack, defence);
+        let guard = rolls.guard;
         let roll = self.dice.d100();
-        let a_level = skill::level(&pack.skill, worked.eml(), roll);
+        let a_level = skill::level(&pack.skill, rolls.attack.eml(), roll);
         self.emit(Event::SkillRoll {
             figure: a,
-            worked,
+            worked: rolls.attack,
             roll,
             level: a_level,
         });
-        let (kind, d_level) = match defence {
-            Defend::Ignore => (Defence::Ignore, None),
-            other => {
-                let (kind, ml, aim) = match other {
-                    Defend::Block { weapon } => {
-                        (Defence::Block, self.of(d).weapons[weapon].ml, None)
-                    }
-                    Defend::Counterstrike { weapon, aim, .. } => (
-                        Defence::Counterstrike,
-                        self.of(d).weapons[weapon].ml,
-                        Some(aim),
-                    ),
-                    _ => (Defence::Dodge, self.of(d).dodge, None),
-                };
-                let worked = eml::defence(s, self.fighter(d, ml, a), aim);
-                let roll = self.dice.d100();
-                let level = skill::level(&pack.skill, worked.eml(), roll);
-                self.emit(Event::SkillRoll {
-                    figure: d,
-                    worked,
-                    roll,
-                    level,
-                });
-                (kind, Some(level))
-            }
-        };
-        let effects = pack.melee(kind, a_level, d_level).to_vec();
+        let d_level = rolls.defender.map(|worked| {
+            let roll = self.dice.d100();
+            let level = skill::level(&pack.skill, worked.eml(), roll);
+            self.emit(Event::SkillRoll {
+                figure: d,
+                worked,
+                roll,
+                level,
+            });
+            level
+        });
+        let effects = pack.melee(rolls.defence, a_level, d_level).to_vec();
         self.emit(Event::Result {
             missile: false,
-            defence: kind,
+            defence: rolls.defence,
             attacker: a_level,
             defender: d_level,
             effects: effects.clone(),

@@ -2,7 +2,6 @@
 //! sight, not engaged), then resolved: EMLs, skill rolls, the missile
 //! combat table, strike delivery, and the stray missile.
 
-use crate::rulesets::harnmaster::rules::eml::{self, Shot};
 use crate::rulesets::harnmaster::rules::skill;
 use crate::rulesets::harnmaster::rules::tables::pack::Effect;
 use crate::rulesets::harnmaster::rules::tables::sheet;
@@ -68,48 +67,24 @@ impl Battle {
     }
 
     /// l.60–71: both rolls, the missile table's cell, then its effects.
-    pub(super) fn resolve_shot(&mut self, attack: Attack, range: u32, defence: Defend) {
+    pub(super) fn resolve_shot(&mut self, attack: Attack, defence: Defend) {
         let (a, d) = (attack.attacker, attack.target);
         self.emit(Event::Defends {
             defender: d,
             defence,
         });
         let pack = self.spec.pack.clone();
-        let s = sheet();
-        let held = &self.of(a).weapons[attack.weapon];
-        let range_modifier = self
-            .weapon_row(a, attack.weapon)
-            .missile
-            .as_ref()
-            .and_then(|m| m.range(range))
-            .unwrap_or(0);
-        let shot = Shot {
-            aim: attack.aim,
-            hexes: range,
-            range_modifier,
-            target_prone: self.figures[d.0].prone,
-            moved: false,
-        };
-        let worked = eml::missile(s, self.fighter(a, held.ml, d), shot);
+        let rolls = self.rolls(&attack, defence);
+        let guard = rolls.guard;
         let roll = self.dice.d100();
-        let a_level = skill::level(&pack.skill, worked.eml(), roll);
+        let a_level = skill::level(&pack.skill, rolls.attack.eml(), roll);
         self.emit(Event::SkillRoll {
             figure: a,
-            worked,
+            worked: rolls.attack,
             roll,
             level: a_level,
         });
-        let (kind, guard, ml) = match defence {
-            Defend::Block { weapon } => (
-                Defence::Block,
-                Some(weapon),
-                Some(self.of(d).weapons[weapon].ml),
-            ),
-            Defend::Dodge => (Defence::Dodge, None, Some(self.of(d).dodge)),
-            Defend::Counterstrike { .. } | Defend::Ignore => (Defence::Ignore, None, None),
-        };
-        let d_level = ml.map(|ml| {
-            let worked = eml::defence(s, self.fighter(d, ml, a), None);
+        let d_level = rolls.defender.map(|worked| {
             let roll = self.dice.d100();
             let level = skill::level(&pack.skill, worked.eml(), roll);
             self.emit(Event::SkillRoll {
@@ -120,10 +95,10 @@ impl Battle {
             });
             level
         });
-        let effects = pack.missile(kind, a_level, d_level).to_vec();
+        let effects = pack.missile(rolls.defence, a_level, d_level).to_vec();
         self.emit(Event::Result {
             missile: true,
-            defence: kind,
+            defence: rolls.defence,
             attacker: a_level,
             defender: d_level,
             effects: effects.clone(),

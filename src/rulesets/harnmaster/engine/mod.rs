@@ -2,6 +2,7 @@
 //! with its own clock (the combat round of turns, sheet l.3, l.171).
 
 mod apply;
+pub mod chance;
 pub mod command;
 pub mod event;
 pub mod explain;

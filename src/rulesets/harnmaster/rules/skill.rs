@@ -37,7 +37,7 @@ impl Source {
             Source::Aim(aim) => aim.words().into(),
             Source::Outnumbered(n) => format!("outnumbered by {n}"),
             Source::ProneOpponent => "prone opponent".into(),
-            Source::WeaponClass(d) => format!("weapon class {d:+}"),
+            Source::WeaponClass(d) => format!("weapon class {}", crate::words::signed(d)),
             Source::Range(h) => format!("range {h} hexes"),
             Source::SmallTarget => "prone target".into(),
             Source::Moving => "shooter moving".into(),

@@ -9,14 +9,7 @@ use super::event::{Event, Roll, Strike};
 use crate::rulesets::runemaster::rules::tables::Fumble;
 use crate::rulesets::runemaster::scenario::Setup;
 use crate::seam::View;
-
-fn signed(n: i32) -> String {
-    if n < 0 {
-        format!("−{}", -n)
-    } else {
-        format!("+{n}")
-    }
-}
+use crate::words::signed;
 
 fn intent_words(setup: &Setup, intent: Intent) -> String {
     let name = |i: usize| setup.figures[i].name.as_str();
