@@ -19,6 +19,7 @@ use std::sync::OnceLock;
 use hexmelee::dice::Dice;
 use hexmelee::hex::{Facing, Hex, Pose, Step};
 use hexmelee::rulesets::dragonquest::script::DqScript;
+use hexmelee::rulesets::harnmaster::script::HmScript;
 use hexmelee::rulesets::shakhan::engine::{
     Battle, BusyStance, CardOrder, Command, DodgeStance, FigureMove, FigureOrders, Override,
     Pairing, Prompt, ReserveName, ShieldStance,
@@ -165,6 +166,25 @@ pub fn orders_input(bytes: &[u8]) {
         assert!(!e.problems.is_empty());
         let _ = e.to_string();
     }
+    // And as HârnMaster orders for its duel.
+    let duel = harnmaster_duel();
+    let result = match std::str::from_utf8(bytes) {
+        Ok(text) => HmScript::parse(Path::new("fuzz.ron"), text, duel),
+        Err(_) => HmScript::load(&as_file(bytes), duel),
+    };
+    if let Err(e) = result {
+        assert!(!e.problems.is_empty());
+        let _ = e.to_string();
+    }
+}
+
+fn harnmaster_duel() -> &'static hexmelee::rulesets::harnmaster::scenario::Checked {
+    static CHECKED: OnceLock<hexmelee::rulesets::harnmaster::scenario::Checked> = OnceLock::new();
+    CHECKED.get_or_init(|| {
+        let text = include_str!("../../scenarios/hm-duel.ron");
+        hexmelee::rulesets::harnmaster::scenario::parse(Path::new("hm-duel.ron"), text)
+            .expect("shipped")
+    })
 }
 
 fn dragonquest_example() -> &'static hexmelee::rulesets::dragonquest::scenario::Checked {

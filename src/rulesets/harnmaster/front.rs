@@ -8,6 +8,7 @@ use clap::{ArgMatches, Args, FromArgMatches};
 
 use super::engine::Battle;
 use super::odds::{self, Asked};
+use super::script::HmScript;
 use super::session::{describe, render};
 use super::{ai, report, scenario};
 use crate::front::{BatchArgs, Failure, Front, OddsArgs, Opened, Opening, Output, Said, SimArgs};
@@ -68,21 +69,39 @@ impl Front for HarnMaster {
 
     fn sim(&self, file: &Path, text: &str, args: &SimArgs) -> Result<Output, Failure> {
         let checked = scenario::parse(file, text)?;
-        if args.orders.is_some() {
-            return Err(Failure::Said(not_yet("scripted orders (--orders)")));
-        }
-
+        let script = (args.orders.as_deref())
+            .map(|o| HmScript::load(o, &checked))
+            .transpose()
+            .map_err(|e| Failure::Said(e.to_string()))?;
         let view = if args.table_view {
             View::Table
         } else {
             View::Referee
         };
-        let log = report::simulate(&checked, args.seed, args.max_rounds, args.json, view)
-            .map_err(Failure::OfFile)?;
+        let mut playing = script.as_ref().map(HmScript::playing);
+        let log = report::simulate(
+            &checked,
+            args.seed,
+            args.max_rounds,
+            args.json,
+            view,
+            |b, p| match &mut playing {
+                Some(playing) => playing.answer(b, p),
+                None => ai::answer(b, p),
+            },
+        );
+        let log = log.map_err(|refused| match &playing {
+            Some(playing) => Failure::Said(playing.refused(&refused)),
+            None => Failure::OfFile(refused.to_string()),
+        })?;
         if let Some(out) = &args.save {
+            let mut playing = script.as_ref().map(HmScript::playing);
             Session::<Battle>::open(file, text.to_string(), args.seed)
                 .and_then(|mut s| {
-                    s.play_out(args.max_rounds, ai::answer)?;
+                    s.play_out(args.max_rounds, |b, p| match &mut playing {
+                        Some(playing) => playing.answer(b, p),
+                        None => ai::answer(b, p),
+                    })?;
                     Ok(s.save(out)?)
                 })
                 .map_err(|e| Failure::Said(e.to_string()))?;

@@ -233,11 +233,12 @@ pub fn simulate(
     max_rounds: u32,
     json: bool,
     view: View,
-) -> Result<String, String> {
+    answer: impl FnMut(&Battle, &super::engine::Prompt) -> super::engine::Command,
+) -> Result<String, crate::sim::Refused> {
     let seed = seed.unwrap_or(checked.scenario.seed);
     let spec: &std::sync::Arc<Spec> = &checked.spec;
     let mut battle = Battle::new(spec, seed);
-    play(&mut battle, max_rounds, super::ai::answer).map_err(|refused| refused.to_string())?;
+    play(&mut battle, max_rounds, answer)?;
     let winner = battle.outcome().flatten().map(|s| spec.sides[s.0].clone());
     if json {
         let figures: Vec<Value> = battle

@@ -87,6 +87,16 @@ fn every_broken_orders_file_is_refused_in_place_and_in_plain_words() {
     ] {
         assert_refused(&["sim", "scenarios/dq-duel.ron", "--orders", file], file);
     }
+    for file in [
+        "tests/orders/hm-broken-entries.ron",
+        "tests/orders/hm-refused.ron",
+    ] {
+        assert_refused(&["sim", "scenarios/hm-duel.ron", "--orders", file], file);
+    }
+    // Every broken file, read as HârnMaster orders too.
+    for file in &refused_in("tests/broken_orders") {
+        assert_refused(&["sim", "scenarios/hm-duel.ron", "--orders", file], file);
+    }
 }
 
 /// The only refusals without a line and column: there is no text to place

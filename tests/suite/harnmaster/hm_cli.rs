@@ -284,3 +284,64 @@ fn odds_refuses_what_cannot_be_in_plain_words() {
         assert!(err.contains(says), "{says}: {err}");
     }
 }
+
+/// `sim --orders`: the shipped example plays its entries (Osric's block, his
+/// thrust at the legs, Wulfhere's counterstrike), the same way each time,
+/// and `--save` keeps the same battle.
+#[test]
+fn scripted_orders_play_their_entries_in_the_files_order() {
+    let args = ["sim", DUEL, "--orders", "scenarios/hm-duel.orders.ron"];
+    let log = ok(&args);
+    assert_eq!(log, ok(&args));
+    let round_1 = log.split("Round 2:").next().unwrap();
+    for line in [
+        "Osric blocks with the Round shield [l.16]",
+        "Osric attacks Wulfhere with the Sword: point, aimed at the legs [l.11, l.12]",
+        "Wulfhere counterstrikes with the Hand axe: edge, no aim [l.16]",
+    ] {
+        assert!(round_1.contains(line), "{line}: {round_1}");
+    }
+    assert_ne!(log, ok(&["sim", DUEL]), "the orders change the battle");
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("scripted.ron");
+    ok(&[
+        "sim",
+        DUEL,
+        "--orders",
+        "scenarios/hm-duel.orders.ron",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    let exported = ok(&["export", save.to_str().unwrap(), "--referee"]);
+    assert!(
+        exported.contains("Osric attacks Wulfhere with the Sword: point, aimed at the legs"),
+        "{exported}"
+    );
+}
+
+#[test]
+fn orders_files_are_refused_at_the_entry_in_plain_words() {
+    let err = refused(&[
+        "sim",
+        DUEL,
+        "--orders",
+        "tests/orders/hm-broken-entries.ron",
+    ]);
+    for problem in [
+        "hm-broken-entries.ron:4:16: no figure is named \"Osrik\"",
+        "hm-broken-entries.ron:5:6: rounds count from 1",
+        "hm-broken-entries.ron:6:47: Osric is on Osric's own side",
+        "hm-broken-entries.ron:7:67: Osric carries no \"Axe\"",
+        "hm-broken-entries.ron:8:91: the Round shield has no point aspect",
+        "hm-broken-entries.ron:9:66: the Sword is no missile weapon",
+        "hm-broken-entries.ron:10:45: a move needs at least one hex",
+    ] {
+        assert!(err.contains(problem), "{problem}: {err}");
+    }
+    let err = refused(&["sim", DUEL, "--orders", "tests/orders/hm-refused.ron"]);
+    assert!(
+        err.starts_with("tests/orders/hm-refused.ron:4:5: round 1: Osric's scripted order was refused in play: Osric may move 4 hexes now, not 8"),
+        "{err}"
+    );
+    assert!(err.contains("hint: it passes the file's checks"), "{err}");
+}
