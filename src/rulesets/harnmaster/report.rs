@@ -122,6 +122,13 @@ pub fn check_table(checked: &Checked) -> String {
             "  effective mobility {} [l.179]: free move {} hexes [l.187], engage {} hexes [l.195]",
             d.effective_mobility, d.free_move, d.engage_move
         );
+        let _ = writeln!(
+            out,
+            "  load {}, fatigue {}: fatigue rate {} a minute of fighting [l.165]",
+            f.load,
+            f.fatigue,
+            f.fatigue_rate()
+        );
         let _ = writeln!(out, "  dodge ML {}", f.dodge);
         for h in &f.weapons {
             let w = &pack.weapons[h.weapon];
@@ -198,6 +205,9 @@ pub fn check_json(checked: &Checked) -> Value {
                 "effective_mobility": d.effective_mobility,
                 "free_move": d.free_move,
                 "engage_move": d.engage_move,
+                "load": f.load,
+                "fatigue": f.fatigue,
+                "fatigue_rate": f.fatigue_rate(),
                 "dodge": f.dodge,
                 "weapons": f.weapons.iter().map(|h| {
                     let w = &pack.weapons[h.weapon];
@@ -256,6 +266,7 @@ pub fn simulate(
                         "ip": i.points.0,
                     })).collect::<Vec<_>>(),
                     "blood_loss": f.blood_loss,
+                    "fatigue": f.fatigue,
                 })
             })
             .collect();

@@ -104,6 +104,9 @@ pub struct Figure {
     /// Fatigue points as the fight begins (l.139).
     #[serde(default)]
     pub fatigue: u32,
+    /// The load carried, for the fatigue rate (l.165).
+    #[serde(default)]
+    pub load: u32,
     /// A special penalty (l.37), EML points.
     #[serde(default)]
     pub special_penalty: u32,
@@ -408,6 +411,7 @@ fn check(scenario: Scenario, file: &Path, text: &str) -> Result<Checked, Vec<Pro
             armour,
             encumbrance: fig.encumbrance,
             fatigue: fig.fatigue,
+            load: fig.load,
             special_penalty: fig.special_penalty,
         });
     }

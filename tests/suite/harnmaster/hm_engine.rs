@@ -41,6 +41,7 @@ fn figure(name: &str, side: usize, at: (i32, i32), agility: u8) -> FigureSpec {
         armour: Vec::new(),
         encumbrance: 0,
         fatigue: 0,
+        load: 0,
         special_penalty: 0,
     }
 }
@@ -476,4 +477,57 @@ fn the_ai_plays_the_shipped_scenarios_to_an_end_without_a_refusal() {
             assert!(shots > 60, "{shots}");
         }
     }
+}
+
+/// l.165, l.175: at the end of a minute (six turns) a figure that fought
+/// gains its fatigue rate (load 36 / endurance 12 = 3); one that only rested
+/// and ignored the blows recovers endurance / 6 = 2. Fatigue counts in the
+/// endurance index (l.139), so Alda's 8 + 3 = 11 points cost her a point of
+/// physical penalty from then on.
+#[test]
+fn l165_l175_a_minute_of_fighting_tires_and_a_minute_of_rest_recovers() {
+    let mut alda = figure("Alda", 0, (3, 3), 13);
+    (alda.load, alda.fatigue) = (36, 8);
+    let mut bran = figure("Bran", 1, (3, 4), 12);
+    bran.fatigue = 5;
+    let spec = Arc::new(Spec {
+        map: Arc::new(HexMap::open(8, 8).unwrap()),
+        pack: placeholder(),
+        sides: vec!["Reds".into(), "Blues".into()],
+        surprise: None,
+        figures: vec![alda, bran],
+    });
+    // Each round: Alda's attack rolls 61 against EML 60, a marginal failure:
+    // a miss against an ignored blow; Bran rests.
+    let mut b = Battle::scripted(&spec, [61; 6]);
+    for round in 1..=6 {
+        assert_eq!(b.physical_penalty(A), 0, "round {round}");
+        b.submit(attack(A, B)).unwrap();
+        b.submit(defend(B, Defend::Ignore)).unwrap();
+        b.submit(Command::Act {
+            figure: B,
+            action: Action::Rest,
+        })
+        .unwrap();
+    }
+    let fatigue: Vec<&Event> = (b.all_events().iter())
+        .filter(|e| matches!(e, Event::Fatigue { .. }))
+        .collect();
+    assert_eq!(
+        fatigue,
+        [
+            &Event::Fatigue {
+                figure: A,
+                points: 3,
+                total: 11
+            },
+            &Event::Fatigue {
+                figure: B,
+                points: -2,
+                total: 3
+            },
+        ]
+    );
+    assert_eq!((b.figure(A).fatigue, b.figure(B).fatigue), (11, 3));
+    assert_eq!(b.physical_penalty(A), 1);
 }

@@ -1,8 +1,10 @@
 //! The only code that changes a HârnMaster battle's state: each event, as it
 //! is told. Rolls no dice.
 
+use super::command::Defend;
 use super::event::{Check, Event};
-use super::state::{Attack, Battle, Injury, Stage};
+use super::state::{Attack, Battle, Injury, Minute, Stage};
+use crate::rulesets::harnmaster::rules::tables::sheet;
 use crate::rulesets::harnmaster::rules::terms::Part;
 
 impl Battle {
@@ -15,6 +17,12 @@ impl Battle {
     fn apply(&mut self, event: &Event) {
         match event {
             Event::RoundBegan { round, order, .. } => {
+                // l.165: a minute begins every six turns.
+                if (round - 1) % sheet().turns_a_minute == 0 {
+                    for f in &mut self.figures {
+                        f.minute = Minute::default();
+                    }
+                }
                 self.round = *round;
                 self.order = order.iter().map(|(f, _)| *f).collect();
                 self.turn = 0;
@@ -34,6 +42,7 @@ impl Battle {
                 ..
             } => {
                 let f = &mut self.figures[figure.0];
+                f.minute.moved = true;
                 if let Some(&last) = path.last() {
                     f.at = last;
                 }
@@ -46,6 +55,7 @@ impl Battle {
                 aspect,
                 aim,
             } => {
+                self.figures[attacker.0].minute.fought = true;
                 self.stage = Stage::Defend {
                     attack: Attack {
                         attacker: *attacker,
@@ -66,6 +76,7 @@ impl Battle {
                 range,
             } => {
                 self.figures[shooter.0].shot[*weapon] += 1;
+                self.figures[shooter.0].minute.fought = true;
                 self.stage = Stage::Defend {
                     attack: Attack {
                         attacker: *shooter,
@@ -122,9 +133,14 @@ impl Battle {
                 self.winner = Some(*winner);
                 self.stage = Stage::Over;
             }
-            Event::Rested { .. }
-            | Event::Stray { .. }
-            | Event::Defends { .. }
+            Event::Rested { figure } => self.figures[figure.0].minute.rested = true,
+            Event::Defends { defender, defence } => {
+                if *defence != Defend::Ignore {
+                    self.figures[defender.0].minute.fought = true;
+                }
+            }
+            Event::Fatigue { figure, total, .. } => self.figures[figure.0].fatigue = *total,
+            Event::Stray { .. }
             | Event::SkillRoll { .. }
             | Event::Result { .. }
             | Event::Checked { .. }

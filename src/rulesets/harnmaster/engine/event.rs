@@ -153,6 +153,14 @@ pub enum Event {
         points: u32,
         total: u32,
     },
+    /// l.165: a minute of fighting tires a figure by its fatigue rate;
+    /// l.175: a minute of rest recovers (negative `points`). `total` is its
+    /// fatigue points after.
+    Fatigue {
+        figure: FigureId,
+        points: i32,
+        total: u32,
+    },
     /// l.135
     LimbUnusable {
         figure: FigureId,

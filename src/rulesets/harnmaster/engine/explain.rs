@@ -319,6 +319,39 @@ pub fn explain(b: &Battle, event: &Event, view: View) -> Option<String> {
                 b.of(*figure).endurance
             )
         }
+        Event::Fatigue {
+            figure,
+            points,
+            total,
+        } => {
+            let who = name(figure);
+            match (referee, *points > 0) {
+                (false, true) => format!("{who} tires after a minute of fighting [l.165]"),
+                (false, false) => {
+                    format!("{who} gets some breath back after a minute of rest [l.175]")
+                }
+                (true, true) => format!(
+                    "{who} tires after a minute of fighting: +{} (load {} / endurance {}, at least {}), {total} in all [l.165]",
+                    crate::words::count(
+                        points.unsigned_abs() as usize,
+                        "fatigue point",
+                        "fatigue points"
+                    ),
+                    b.of(*figure).load,
+                    b.of(*figure).endurance,
+                    crate::rulesets::harnmaster::rules::tables::sheet().least_fatigue_rate
+                ),
+                (true, false) => format!(
+                    "{who} rests a minute: −{} (endurance / {}), {total} in all [l.175]",
+                    crate::words::count(
+                        points.unsigned_abs() as usize,
+                        "fatigue point",
+                        "fatigue points"
+                    ),
+                    crate::rulesets::harnmaster::rules::tables::sheet().rest_divisor
+                ),
+            }
+        }
         Event::LimbUnusable { figure, location } => format!(
             "{}'s {} is unusable [l.135]",
             name(figure),

@@ -471,8 +471,39 @@ impl Battle {
             };
             self.emit(Event::Became { figure: id, status });
         }
+        if self.round % s.turns_a_minute == 0 {
+            self.end_minute();
+        }
         if !self.decided() {
             self.begin_round(self.round + 1);
+        }
+    }
+
+    /// l.165, l.175: the end of a minute (six turns). A figure that fought in
+    /// it gains its fatigue rate; one that only rested recovers endurance / 6
+    /// (docs/RULINGS.md, HârnMaster "Fatigue").
+    fn end_minute(&mut self) {
+        let s = sheet();
+        for i in 0..self.figures.len() {
+            let (f, spec) = (&self.figures[i], &self.spec.figures[i]);
+            if f.status == Status::Dead {
+                continue;
+            }
+            let points = if f.minute.fought {
+                spec.fatigue_rate() as i32
+            } else if f.minute.rested && !f.minute.moved {
+                -(injury::rest_recovery(s, spec.endurance).min(f.fatigue) as i32)
+            } else {
+                0
+            };
+            if points != 0 {
+                let total = f.fatigue.saturating_add_signed(points);
+                self.emit(Event::Fatigue {
+                    figure: FigureId(i),
+                    points,
+                    total,
+                });
+            }
         }
     }
 }

@@ -17,7 +17,7 @@ use std::sync::Arc;
 pub use command::{Action, Command, Defend};
 pub use event::Event;
 pub use prompt::Prompt;
-pub use state::{Battle, Figure, FigureSpec, Held, Spec, Stage, Status};
+pub use state::{Battle, Figure, FigureSpec, Held, Minute, Spec, Stage, Status};
 
 use crate::dice::Dice;
 use crate::seam::{Engine, Rejection, SideId};
@@ -41,6 +41,8 @@ impl Battle {
                 lost: vec![false; f.weapons.len()],
                 lame: false,
                 shot: vec![0; f.weapons.len()],
+                fatigue: f.fatigue,
+                minute: Minute::default(),
             })
             .collect();
         let mut battle = Battle {

@@ -50,6 +50,8 @@ pub struct FigureSpec {
     pub encumbrance: u32,
     /// l.139: fatigue points when the fight begins.
     pub fatigue: u32,
+    /// l.165: the load carried, for the fatigue rate.
+    pub load: u32,
     /// l.37: a special penalty the scenario gives.
     pub special_penalty: u32,
 }
@@ -68,6 +70,11 @@ impl FigureSpec {
     /// l.3
     pub fn initiative(&self) -> u32 {
         turn::initiative(self.scores())
+    }
+
+    /// l.165
+    pub fn fatigue_rate(&self) -> u32 {
+        injury::fatigue_rate(sheet(), self.load, self.endurance)
     }
 }
 
@@ -108,6 +115,19 @@ pub struct Figure {
     pub lame: bool,
     /// l.54: missiles shot, by weapon.
     pub shot: Vec<u32>,
+    /// l.139: fatigue points now.
+    pub fatigue: u32,
+    /// This minute (l.165: six turns): fought (attacked, shot or defended
+    /// with a roll), rested, or moved.
+    pub minute: Minute,
+}
+
+/// What a figure did in the minute under way, for fatigue (l.165, l.175).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Minute {
+    pub fought: bool,
+    pub rested: bool,
+    pub moved: bool,
 }
 
 /// What the battle waits for.
@@ -200,7 +220,7 @@ impl Battle {
 
     /// l.139
     pub fn endurance_index(&self, id: FigureId) -> u32 {
-        injury::endurance_index(sheet(), self.injury_points(id), self.of(id).fatigue)
+        injury::endurance_index(sheet(), self.injury_points(id), self.figures[id.0].fatigue)
     }
 
     /// l.167–169, in points.

@@ -18,6 +18,18 @@ pub fn physical_penalty(encumbrance: u32, endurance_index: u32) -> u32 {
     encumbrance + endurance_index
 }
 
+/// Sheet l.165: the fatigue rate, load / endurance rounded down, at least
+/// the sheet's least (docs/RULINGS.md, HârnMaster "Fatigue").
+pub fn fatigue_rate(sheet: &Sheet, load: u32, endurance: u8) -> u32 {
+    (load / u32::from(endurance.max(1))).max(sheet.least_fatigue_rate)
+}
+
+/// Sheet l.175: the fatigue points a minute of rest recovers, endurance / 6
+/// rounded down.
+pub fn rest_recovery(sheet: &Sheet, endurance: u8) -> u32 {
+    u32::from(endurance) / sheet.rest_divisor
+}
+
 /// Sheet l.125: an instant-kill roll: killed when it exceeds endurance.
 pub fn kill_roll(dice: &mut Dice, count: u8, endurance: u8) -> Roll {
     Roll::d6(dice, count, 0, i32::from(endurance))
@@ -122,6 +134,23 @@ pub fn blood_loss(sheet: &Sheet, points: u32, endurance: u8) -> BloodLoss {
 mod tests {
     use super::*;
     use crate::rulesets::harnmaster::rules::tables::sheet;
+
+    #[test]
+    fn l165_fatigue_rate_is_load_over_endurance_at_least_one() {
+        let s = sheet();
+        assert_eq!(fatigue_rate(s, 45, 12), 3);
+        assert_eq!(fatigue_rate(s, 47, 12), 3, "rounded down");
+        assert_eq!(fatigue_rate(s, 0, 12), 1, "at least 1");
+        assert_eq!(fatigue_rate(s, 10, 0), 10, "no endurance divides by 1");
+    }
+
+    #[test]
+    fn l175_rest_recovers_endurance_over_six_a_minute() {
+        let s = sheet();
+        assert_eq!(rest_recovery(s, 12), 2);
+        assert_eq!(rest_recovery(s, 17), 2, "rounded down");
+        assert_eq!(rest_recovery(s, 5), 0);
+    }
 
     #[test]
     fn l139_endurance_index_is_injury_and_fatigue_over_ten() {

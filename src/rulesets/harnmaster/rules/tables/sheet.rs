@@ -37,6 +37,9 @@ pub struct Sheet {
     pub rise_dice_difficult: u8,
     pub engage_divisor: u32,
     pub hex_divisor: u32,
+    pub turns_a_minute: u32,
+    pub least_fatigue_rate: u32,
+    pub rest_divisor: u32,
 }
 
 impl Sheet {
@@ -59,6 +62,8 @@ impl Sheet {
             || sheet.amputation_weight_divisor == 0
             || sheet.engage_divisor == 0
             || sheet.hex_divisor == 0
+            || sheet.turns_a_minute == 0
+            || sheet.rest_divisor == 0
         {
             return Err("sheet.ron: a divisor is 0".into());
         }
