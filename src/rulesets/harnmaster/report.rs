@@ -147,8 +147,9 @@ pub fn check_table(checked: &Checked) -> String {
             });
             let _ = writeln!(
                 out,
-                "  {}: ML {}, class {}, quality {}, impact {}{missile}{}",
+                "  {}{}: ML {}, class {}, quality {}, impact {}{missile}{}",
                 w.name,
+                if h.enchanted { " (enchanted)" } else { "" },
                 h.ml,
                 w.class,
                 w.quality,
@@ -213,7 +214,7 @@ pub fn check_json(checked: &Checked) -> Value {
                     let w = &pack.weapons[h.weapon];
                     json!({"name": w.name, "ml": h.ml, "class": w.class, "quality": w.quality,
                            "impact": impacts(pack, h.weapon),
-                           "ammo": w.missile.as_ref().map(|_| h.ammo)})
+                           "ammo": w.missile.as_ref().map(|_| h.ammo), "enchanted": h.enchanted})
                 }).collect::<Vec<_>>(),
                 "armour": f.armour.iter().map(|&a| pack.armour[a].name.clone()).collect::<Vec<_>>(),
                 "protection": protection(pack, f),

@@ -72,6 +72,9 @@ pub struct Weapon {
     /// A missile weapon's missiles (l.54).
     #[serde(default)]
     pub ammo: Option<u32>,
+    /// An enchanted weapon (l.161).
+    #[serde(default)]
+    pub enchanted: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -357,6 +360,7 @@ fn check(scenario: Scenario, file: &Path, text: &str) -> Result<Checked, Vec<Pro
                         weapon: row,
                         ml: w.ml,
                         ammo: w.ammo.unwrap_or(0).min(999),
+                        enchanted: w.enchanted,
                     });
                 }
                 None => r.at(

@@ -36,6 +36,7 @@ fn figure(name: &str, side: usize, at: (i32, i32), agility: u8) -> FigureSpec {
             weapon: sword,
             ml: 60,
             ammo: 0,
+            enchanted: false,
         }],
         dodge: 40,
         armour: Vec::new(),
@@ -341,6 +342,7 @@ fn archery() -> Arc<Spec> {
             weapon: bow,
             ml: 60,
             ammo: 1,
+            enchanted: false,
         },
     );
     Arc::new(Spec {
@@ -530,4 +532,38 @@ fn l165_l175_a_minute_of_fighting_tires_and_a_minute_of_rest_recovers() {
     );
     assert_eq!((b.figure(A).fatigue, b.figure(B).fatigue), (11, 3));
     assert_eq!(b.physical_penalty(A), 1);
+}
+
+/// l.161: each weapon that meets a block is checked with 3d6 against its
+/// quality, or 4d6 when the weapon it met is enchanted: Alda's enchanted
+/// sword costs Bran's the fourth die, not her own.
+#[test]
+fn l161_a_weapon_meeting_an_enchanted_one_is_checked_with_4d6() {
+    let mut alda = figure("Alda", 0, (3, 3), 13);
+    alda.weapons[0].enchanted = true;
+    let spec = Arc::new(Spec {
+        map: Arc::new(HexMap::open(8, 8).unwrap()),
+        pack: placeholder(),
+        sides: vec!["Reds".into(), "Blues".into()],
+        surprise: None,
+        figures: vec![alda, figure("Bran", 1, (3, 4), 12)],
+    });
+    // Alda MF (61), Bran MS (44): a block; then 3d6 for Alda's sword and
+    // 4d6 for Bran's, all ones.
+    let mut b = Battle::scripted(&spec, [61, 44, 1, 1, 1, 1, 1, 1, 1]);
+    b.submit(attack(A, B)).unwrap();
+    let events = b.submit(defend(B, Defend::Block { weapon: 0 })).unwrap();
+    let dice: Vec<(FigureId, usize)> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Checked {
+                figure,
+                check: Check::WeaponDamage { .. },
+                roll,
+                ..
+            } => Some((*figure, roll.faces.len())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(dice, [(A, 3), (B, 4)]);
 }

@@ -110,10 +110,17 @@ impl Battle {
                     }
                 }
                 Effect::Block => {
-                    // l.161: each weapon that met the other is checked.
-                    for (who, weapon, other) in [(a, Some(attack.weapon), d), (d, guard, a)] {
+                    // l.161: each weapon that met the other is checked, with
+                    // 4d6 when the other is enchanted.
+                    let met = [
+                        (a, Some(attack.weapon), d, guard),
+                        (d, guard, a, Some(attack.weapon)),
+                    ];
+                    for (who, weapon, other, theirs) in met {
                         if let Some(w) = weapon {
-                            self.weapon_damage(who, w, other, &mut gains);
+                            let enchanted =
+                                theirs.is_some_and(|t| self.of(other).weapons[t].enchanted);
+                            self.weapon_damage(who, w, other, enchanted, &mut gains);
                         }
                     }
                 }
@@ -419,14 +426,14 @@ impl Battle {
         who: FigureId,
         weapon: usize,
         other: FigureId,
+        against_enchanted: bool,
         gains: &mut Vec<(FigureId, Gain)>,
     ) {
         if self.figures[who.0].lost[weapon] {
             return;
         }
         let quality = self.weapon_row(who, weapon).quality;
-        // No weapon is enchanted in this engine yet (docs/RULINGS.md).
-        let roll = injury::weapon_damage_roll(sheet(), &mut self.dice, quality, false);
+        let roll = injury::weapon_damage_roll(sheet(), &mut self.dice, quality, against_enchanted);
         let broke = roll.over();
         let check = Check::WeaponDamage { weapon };
         self.emit(Event::Checked {

@@ -130,7 +130,10 @@ impl Battle {
                 }
                 Effect::Block => {
                     if let Some(w) = guard {
-                        self.weapon_damage(d, w, a, &mut gains);
+                        // A missile is enchanted when the weapon that shot it is
+                        // (docs/RULINGS.md, HârnMaster "Enchanted weapons").
+                        let enchanted = self.of(a).weapons[attack.weapon].enchanted;
+                        self.weapon_damage(d, w, a, enchanted, &mut gains);
                     }
                 }
                 Effect::Advantage(_) => gains.push((who, Gain::Table)),

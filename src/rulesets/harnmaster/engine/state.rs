@@ -23,6 +23,8 @@ pub struct Held {
     pub ml: u8,
     /// l.54: missiles carried for a missile weapon.
     pub ammo: u32,
+    /// l.161: a weapon that meets an enchanted one is checked with 4d6.
+    pub enchanted: bool,
 }
 
 /// One figure as the scenario gives it.
