@@ -20,6 +20,7 @@ use hexmelee::dice::Dice;
 use hexmelee::hex::{Facing, Hex, Pose, Step};
 use hexmelee::rulesets::dragonquest::script::DqScript;
 use hexmelee::rulesets::harnmaster::script::HmScript;
+use hexmelee::rulesets::runemaster::script::RmScript;
 use hexmelee::rulesets::shakhan::engine::{
     Battle, BusyStance, CardOrder, Command, DodgeStance, FigureMove, FigureOrders, Override,
     Pairing, Prompt, ReserveName, ShieldStance,
@@ -166,6 +167,16 @@ pub fn orders_input(bytes: &[u8]) {
         assert!(!e.problems.is_empty());
         let _ = e.to_string();
     }
+    // And as Rune Master orders for its duel.
+    let duel = runemaster_duel();
+    let result = match std::str::from_utf8(bytes) {
+        Ok(text) => RmScript::parse(Path::new("fuzz.ron"), text, duel),
+        Err(_) => RmScript::load(&as_file(bytes), duel),
+    };
+    if let Err(e) = result {
+        assert!(!e.problems.is_empty());
+        let _ = e.to_string();
+    }
     // And as HârnMaster orders for its duel.
     let duel = harnmaster_duel();
     let result = match std::str::from_utf8(bytes) {
@@ -176,6 +187,15 @@ pub fn orders_input(bytes: &[u8]) {
         assert!(!e.problems.is_empty());
         let _ = e.to_string();
     }
+}
+
+fn runemaster_duel() -> &'static hexmelee::rulesets::runemaster::scenario::Checked {
+    static CHECKED: OnceLock<hexmelee::rulesets::runemaster::scenario::Checked> = OnceLock::new();
+    CHECKED.get_or_init(|| {
+        let text = include_str!("../../scenarios/rm-duel.ron");
+        hexmelee::rulesets::runemaster::scenario::parse(Path::new("rm-duel.ron"), text)
+            .expect("shipped")
+    })
 }
 
 fn harnmaster_duel() -> &'static hexmelee::rulesets::harnmaster::scenario::Checked {

@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use super::engine::Battle;
+use super::script::RmScript;
 use super::session::{describe, render};
 use super::{ai, batch, odds, report, scenario};
 use crate::front::{BatchArgs, Failure, Front, OddsArgs, Opened, Opening, Output, Said, SimArgs};
@@ -19,7 +20,7 @@ pub struct RuneMaster;
 
 /// What is not built yet, in the words every refusal uses.
 fn not_yet(what: &str) -> String {
-    format!("Rune Master: {what} is not built yet; try check, sim, batch or odds")
+    format!("Rune Master: {what} is not built yet; try check, sim (with --orders), batch or odds")
 }
 
 impl Front for RuneMaster {
@@ -41,25 +42,42 @@ impl Front for RuneMaster {
     }
 
     fn sim(&self, file: &Path, text: &str, args: &SimArgs) -> Result<Output, Failure> {
-        if args.orders.is_some() {
-            return Err(Failure::Said(not_yet("scripted orders (--orders)")));
-        }
         let checked = scenario::parse(file, text)?;
+        let script = (args.orders.as_deref())
+            .map(|o| RmScript::load(o, &checked))
+            .transpose()
+            .map_err(|e| Failure::Said(e.to_string()))?;
         let view = if args.table_view {
             View::Table
         } else {
             View::Referee
         };
-        let log = report::simulate(&checked, args.seed, args.max_rounds, args.json, view)
-            .map_err(Failure::OfFile)?;
-        if let Some(out) = &args.save {
+        let log = report::simulate(
+            &checked,
+            args.seed,
+            args.max_rounds,
+            args.json,
+            view,
+            script.as_ref(),
+        );
+        // A battle the script could not play is not saved.
+        if let (Some(out), Ok(_)) = (&args.save, &log) {
+            let mut playing = script.as_ref().map(RmScript::playing);
             Session::<Battle>::open(file, text.to_string(), args.seed)
                 .and_then(|mut s| {
-                    s.play_out(args.max_rounds, ai::answer)?;
+                    s.play_out(args.max_rounds, |b, p| match &mut playing {
+                        Some(playing) => playing.answer(b, p),
+                        None => ai::answer(b, p),
+                    })?;
                     Ok(s.save(out)?)
                 })
                 .map_err(|e| Failure::Said(e.to_string()))?;
         }
+        // A refusal of a scripted entry is placed in the orders file.
+        let log = log.map_err(|e| match &script {
+            Some(_) => Failure::Said(e),
+            None => Failure::OfFile(e),
+        })?;
         Ok(Output::of(args.json, log))
     }
 

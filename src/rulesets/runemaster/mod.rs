@@ -8,6 +8,7 @@ pub mod odds;
 pub mod report;
 pub mod rules;
 pub mod scenario;
+pub mod script;
 pub mod session;
 
 pub use front::RuneMaster;

@@ -243,11 +243,20 @@ pub fn simulate(
     max_rounds: u32,
     json: bool,
     view: View,
+    script: Option<&super::script::RmScript>,
 ) -> Result<String, String> {
     let seed = seed.unwrap_or(checked.scenario.seed);
     let setup = &checked.setup;
     let mut battle = Battle::start(setup, seed)?;
-    play(&mut battle, max_rounds, super::ai::answer).map_err(|refused| refused.to_string())?;
+    let mut playing = script.map(super::script::RmScript::playing);
+    play(&mut battle, max_rounds, |b, p| match &mut playing {
+        Some(playing) => playing.answer(b, p),
+        None => super::ai::answer(b, p),
+    })
+    .map_err(|refused| match &playing {
+        Some(playing) => playing.refused(&refused),
+        None => refused.to_string(),
+    })?;
     let winner = battle.outcome().flatten().map(|s| setup.sides[s.0].clone());
     if json {
         let figures: Vec<Value> = (battle.figs().iter().enumerate())

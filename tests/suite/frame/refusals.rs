@@ -93,9 +93,16 @@ fn every_broken_orders_file_is_refused_in_place_and_in_plain_words() {
     ] {
         assert_refused(&["sim", "scenarios/hm-duel.ron", "--orders", file], file);
     }
-    // Every broken file, read as HârnMaster orders too.
+    for file in [
+        "tests/orders/rm-broken-entries.ron",
+        "tests/orders/rm-refused.ron",
+    ] {
+        assert_refused(&["sim", "scenarios/rm-duel.ron", "--orders", file], file);
+    }
+    // Every broken file, read as HârnMaster and Rune Master orders too.
     for file in &refused_in("tests/broken_orders") {
         assert_refused(&["sim", "scenarios/hm-duel.ron", "--orders", file], file);
+        assert_refused(&["sim", "scenarios/rm-duel.ron", "--orders", file], file);
     }
 }
 

@@ -1,5 +1,5 @@
-//! The real binary on Rune Master scenarios: `check`, `sim` and `batch`
-//! work, with the house pack named and replaceable; a broken file is refused
+//! The real binary on Rune Master scenarios: `check`, `sim` (with scripted
+//! orders) and `batch` work, with the house pack named and replaceable; a broken file is refused
 //! at its place; what this slice does not do yet says so, exit 2.
 
 use std::process::{Command, Output};
@@ -182,16 +182,82 @@ fn what_is_not_built_refuses_in_plain_words() {
         err.contains("Rune Master: the display is not built yet"),
         "{err}"
     );
+}
+
+/// `sim --orders`: the shipped example seals its intents and declares its
+/// defences (both dodge in round 2 where the AI parries and blocks), the
+/// same way each time; `--save` keeps the scripted battle.
+#[test]
+fn scripted_orders_seal_intents_and_declare_defences() {
+    let args = ["sim", DUEL, "--orders", "scenarios/rm-duel.orders.ron"];
+    let log = ok(&args);
+    assert_eq!(log, ok(&args));
+    let round_2 = log.split("— Round 2 —").nth(1).unwrap();
+    let round_2 = round_2.split("— Round 3 —").next().unwrap();
+    for line in [
+        "Brand seals: attack Günnar",
+        "Günnar declares dodge against Brand",
+        "Brand declares dodge against Günnar",
+    ] {
+        assert!(round_2.contains(line), "{line}: {round_2}");
+    }
+    let plain = ok(&["sim", DUEL]);
+    assert!(
+        plain.contains("Brand declares block against Günnar"),
+        "{plain}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("scripted.ron");
+    let save = save.to_str().unwrap();
+    ok(&[
+        "sim",
+        DUEL,
+        "--orders",
+        "scenarios/rm-duel.orders.ron",
+        "--save",
+        save,
+    ]);
+    let exported = ok(&["export", save, "--referee"]);
+    assert!(
+        exported.contains("Günnar declares dodge against Brand"),
+        "{exported}"
+    );
+}
+
+#[test]
+fn orders_files_are_refused_at_the_entry_in_plain_words() {
     let err = refused(&[
         "sim",
         DUEL,
         "--orders",
-        "scenarios/dq-example-32.orders.ron",
+        "tests/orders/rm-broken-entries.ron",
     ]);
+    for problem in [
+        "rm-broken-entries.ron:4:16: no figure is named \"Brandt\"",
+        "rm-broken-entries.ron:5:6: rounds count from 1",
+        "rm-broken-entries.ron:6:33: Brand is on Brand's own side",
+        "rm-broken-entries.ron:7:34: Günnar has no shield to block with",
+        "rm-broken-entries.ron:9:16: Brand is given two intents for round 2",
+    ] {
+        assert!(err.contains(problem), "{problem}: {err}");
+    }
+    let err = refused(&["sim", DUEL, "--orders", "tests/orders/rm-refused.ron"]);
     assert!(
-        err.contains("scripted orders (--orders) is not built yet"),
+        err.starts_with("tests/orders/rm-refused.ron:4:5: round 1: Brand's scripted order was refused in play: Günnar is not within the reach of Brand's Broadsword"),
         "{err}"
     );
+    // A refused script saves nothing.
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("never.ron");
+    refused(&[
+        "sim",
+        DUEL,
+        "--orders",
+        "tests/orders/rm-refused.ron",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    assert!(!save.exists());
 }
 
 /// A duel played and saved reads back: check-save says where it stands,
