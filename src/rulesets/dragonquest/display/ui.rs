@@ -411,40 +411,49 @@ fn panel(frame: &mut Frame, area: Rect, app: &App) {
     }
 }
 
-/// The latest explained lines in the view shown, scrolled by `[` and `]`.
+/// Every explained line of the log in `view`, wrapped to `width`.
+pub fn log_lines(b: &Battle, view: View, width: usize) -> Vec<String> {
+    b.events()
+        .iter()
+        .filter_map(|e| explain_as(b, e, view))
+        .flat_map(|text| wrap(&text, width))
+        .collect()
+}
+
+/// The latest explained lines in the view shown, paged by `[` and `]`;
+/// scrolled back, the title says where the page stands.
 fn log(frame: &mut Frame, area: Rect, app: &App) {
     let b = app.battle();
-    let width = usize::from(area.width.saturating_sub(2));
-    let rows = usize::from(area.height.saturating_sub(2));
-    let want = rows.saturating_add(app.log_scroll);
-    let mut newest_first: Vec<String> = Vec::new();
-    for e in b.events().iter().rev() {
-        if newest_first.len() >= want {
-            break;
+    let (width, rows) = crate::tui::pager::inner(area);
+    let (all, place) = if app.log.back() == 0 {
+        // Only the latest lines are explained: a long battle draws fast.
+        let mut newest_first: Vec<String> = Vec::new();
+        for e in b.events().iter().rev() {
+            if newest_first.len() >= rows {
+                break;
+            }
+            if let Some(text) = explain_as(b, e, app.view) {
+                newest_first.extend(wrap(&text, width).into_iter().rev());
+            }
         }
-        if let Some(text) = explain_as(b, e, app.view) {
-            newest_first.extend(wrap(&text, width).into_iter().rev());
-        }
-    }
-    let scroll = app.log_scroll.min(newest_first.len().saturating_sub(rows));
-    let lines: Vec<Line> = newest_first
+        newest_first.reverse();
+        (newest_first, None)
+    } else {
+        let all = log_lines(b, app.view, width);
+        let place = app.log.place(all.len(), rows);
+        (all, place)
+    };
+    let lines: Vec<Line> = all[app.log.window(all.len(), rows)]
         .iter()
-        .skip(scroll)
-        .take(rows)
-        .rev()
         .map(|l| Line::from(l.as_str()))
         .collect();
     let view = match app.view {
         View::Table => "table view",
         View::Referee => "referee view",
     };
-    let up = if scroll > 0 {
-        format!(" · ↑{scroll}")
-    } else {
-        String::new()
-    };
+    let place = place.map_or(String::new(), |p| format!(" · {p}"));
     frame.render_widget(
-        Paragraph::new(lines).block(framed(&format!(" Log ({view}){up} "), false)),
+        Paragraph::new(lines).block(framed(&format!(" Log ({view}){place} "), false)),
         area,
     );
 }
