@@ -390,3 +390,20 @@ fn dq_log_pages_meet_exactly() {
     }
     assert!(pages > 2, "the duel's log is pages long");
 }
+
+/// Issue 38: when a Pulse has been played, the panel reads it out (who
+/// struck at whom) until the next Pulse's first action.
+#[test]
+fn dq_a_pulse_is_read_out_at_the_next() {
+    let mut app = open("dq-duel.ron", 120, 40);
+    let mut seen = false;
+    let mut keys = 0;
+    while !finished(&app) && !seen {
+        press(&mut app, KeyCode::Enter);
+        keys += 1;
+        assert!(keys < 2_000);
+        let text = screen(&app);
+        seen = text.contains(", as it went") && text.contains(" struck at ");
+    }
+    assert!(seen, "a Pulse with a strike was read out");
+}
