@@ -407,3 +407,32 @@ fn dq_a_pulse_is_read_out_at_the_next() {
     }
     assert!(seen, "a Pulse with a strike was read out");
 }
+
+/// Issue 38: at 120×40 no choice, path or summary in the Action panel is
+/// cut short with "…": they wrap to the panel.
+#[test]
+fn dq_choices_are_never_cut_short_at_120_by_40() {
+    let mut app = open("dq-party-vs-monsters.ron", 120, 40);
+    let mut keys = 0;
+    while !finished(&app) && keys < 300 {
+        let area = app.areas().unwrap().panel;
+        let text = screen(&app);
+        for row in text
+            .lines()
+            .skip(usize::from(area.y))
+            .take(usize::from(area.height))
+        {
+            let cell: String = row
+                .chars()
+                .skip(usize::from(area.x))
+                .take(usize::from(area.width))
+                .collect();
+            assert!(
+                !cell.contains('…'),
+                "cut short after {keys} keys: {cell}\n{text}"
+            );
+        }
+        press(&mut app, KeyCode::Enter);
+        keys += 1;
+    }
+}

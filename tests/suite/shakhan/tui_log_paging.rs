@@ -197,3 +197,26 @@ fn a_round_summary_names_who_struck_whom_and_who_ran() {
     let referee = summary::lines(&before, &b, View::Referee);
     assert!(referee[0].contains(" damage"), "{referee:?}");
 }
+
+/// Issue 38: with eight figures at 80×24 the question panel has five rows;
+/// a long note of what was answered without a key no longer pushes the
+/// question's choices below its foot (a refusal stays pinned).
+#[test]
+fn a_note_never_pushes_the_choices_below_the_fold() {
+    let mut app = skirmish_by_keys(80, 24);
+    crate::tui_common::asking(&mut app);
+    let mut steps = 0;
+    while app.mode() != Mode::Divine {
+        crate::tui_common::answer_by_keys(&mut app);
+        steps += 1;
+        assert!(steps < 50, "stuck in {:?}", app.mode());
+    }
+    app.note = Some(hexmelee::tui::input::Note {
+        text: "answered without a key: Divine Intervention (none), movement priority \
+               (O changes the standing answers; M a figure's moves)"
+            .into(),
+        error: false,
+    });
+    let shown = screen(&app);
+    assert!(shown.contains("n: no · d: record a call"), "{shown}");
+}

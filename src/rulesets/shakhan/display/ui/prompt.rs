@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
-use super::{ROW_MARK, figure_span, fmt_ap, framed, note_line, scrolled};
+use super::{ROW_MARK, figure_span, fmt_ap, framed, note_line, note_words, scrolled};
 use crate::hex::Step;
 use crate::rulesets::shakhan::display::app::App;
 use crate::rulesets::shakhan::display::keys::Mode;
@@ -134,8 +134,17 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         }
         Prompt::Orders { .. } => " Orders ".into(),
     };
-    pinned.extend(note_line(app));
+    // A refusal stays pinned in sight; a word of what happened (such as the
+    // standing answers given) follows the question, never pushing its
+    // choices below the panel's foot.
     let focus = focus.map_or(0..lines.len(), |i| i..i + 1);
+    // At the hand-over the popup says the note; behind it, beside its
+    // right border, it would show in fragments.
+    match &app.note {
+        _ if matches!(prompt, Prompt::Orders { .. }) => {}
+        Some(n) if !n.error => lines.push(note_words(n)),
+        _ => pinned.extend(note_line(app)),
+    }
     scrolled(frame, area, framed(&title, true), lines, focus, pinned);
 }
 
