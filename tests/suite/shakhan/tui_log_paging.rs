@@ -220,3 +220,13 @@ fn a_note_never_pushes_the_choices_below_the_fold() {
     let shown = screen(&app);
     assert!(shown.contains("n: no · d: record a call"), "{shown}");
 }
+
+/// Issue 38: the end of a battle in words with no "round(s)" and no verb
+/// that agrees with a side's name.
+#[test]
+fn the_end_says_who_won_after_how_many_rounds() {
+    let app = finished_skirmish(120, 40);
+    let shown = screen(&app);
+    assert!(shown.contains("Legion won after 5 rounds."), "{shown}");
+    assert!(!shown.contains("round(s)"), "{shown}");
+}

@@ -205,7 +205,7 @@ pub fn asked(app: &App) -> Line<'_> {
             format!("{} (engaged) chooses an action", name(figure))
         }
         Prompt::SideChoice { side } => format!(
-            "{} won the Initiative: act first, or after the other side?",
+            "Initiative to {}: act first, or after the other side?",
             side_name(b, side)
         ),
         Prompt::SideAction { side, ready } => {

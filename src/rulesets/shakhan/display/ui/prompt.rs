@@ -25,7 +25,12 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let title = match &prompt {
         Prompt::Finished { winner } => {
             lines.push(Line::from(match winner {
-                Some(w) => format!("{} win after {} round(s).", side_name(*w), b.round()),
+                // Side names take no verb that agrees: "Raiders won".
+                Some(w) => format!(
+                    "{} won after {}.",
+                    side_name(*w),
+                    crate::words::count(b.round() as usize, "round", "rounds")
+                ),
                 None => "Nobody is left standing.".into(),
             }));
             lines.push(Line::from("l reads the log; q quits."));
@@ -52,7 +57,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         }
         Prompt::MovementPriority { side } => {
             lines.push(Line::from(format!(
-                "{} has Initiative: move first (f) or second (s)?",
+                "Initiative to {}: move first (f) or second (s)?",
                 side_name(*side)
             )));
             " Movement priority (16.14.3) ".into()
@@ -174,7 +179,11 @@ fn movement_lines<'a>(
                     .iter()
                     .filter(|s| !matches!(s, Step::Pivot { .. }))
                     .count();
-                format!("move: {walked} hex, {} steps", m.steps.len())
+                format!(
+                    "move: {}, {}",
+                    crate::words::count(walked, "hex", "hexes"),
+                    crate::words::count(m.steps.len(), "step", "steps")
+                )
             }
             None => "stands".into(),
         };
