@@ -96,8 +96,8 @@ mod tests {
                 p.apply(Move::Top, total, rows);
                 let mut seen = vec![0u32; total];
                 let mut last = p.window(total, rows);
-                for i in last.clone() {
-                    seen[i] += 1;
+                for n in &mut seen[last.clone()] {
+                    *n += 1;
                 }
                 loop {
                     p.apply(Move::Pages(1), total, rows);
@@ -110,8 +110,8 @@ mod tests {
                         last.end,
                         "no line skipped ({total}, {rows})"
                     );
-                    for i in w.start.max(last.end)..w.end {
-                        seen[i] += 1;
+                    for n in &mut seen[w.start.max(last.end)..w.end] {
+                        *n += 1;
                     }
                     last = w;
                 }
