@@ -230,3 +230,24 @@ fn the_end_says_who_won_after_how_many_rounds() {
     assert!(shown.contains("Legion won after 5 rounds."), "{shown}");
     assert!(!shown.contains("round(s)"), "{shown}");
 }
+
+/// Issue 38: Ctrl-U clears the save line (it said "does nothing here"), so
+/// a path of the referee's own is typed in whole.
+#[test]
+fn ctrl_u_clears_the_save_line() {
+    use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
+    let mut app = skirmish_by_keys(120, 40);
+    typed(&mut app, "S");
+    assert_eq!(app.mode(), Mode::SaveAs);
+    assert!(
+        !app.line.as_ref().unwrap().text.is_empty(),
+        "a path is offered"
+    );
+    app.handle(Input::Key(KeyEvent::new(
+        KeyCode::Char('u'),
+        KeyModifiers::CONTROL,
+    )));
+    assert_eq!(app.line.as_ref().unwrap().text, "");
+    typed(&mut app, "mine.ron");
+    assert_eq!(app.line.as_ref().unwrap().text, "mine.ron");
+}

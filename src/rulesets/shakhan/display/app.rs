@@ -537,6 +537,14 @@ impl App {
                         };
                         return self.act(action);
                     }
+                    // Ctrl-U clears the line being typed, as in a shell.
+                    if key.code == KeyCode::Char('u')
+                        && matches!(mode, Mode::Command | Mode::SaveAs)
+                        && let Some(l) = &mut self.line
+                    {
+                        l.text.clear();
+                        return Effect::Continue;
+                    }
                     self.info(format!(
                         "Ctrl-{} does nothing here; ? lists the keys",
                         crate::tui::input::key_name(key.code)
