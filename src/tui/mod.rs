@@ -8,6 +8,7 @@ pub mod input;
 pub mod layout;
 pub mod legend;
 pub mod map;
+pub mod pager;
 pub mod terminal;
 pub mod theme;
 pub mod widgets;

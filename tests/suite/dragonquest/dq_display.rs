@@ -354,3 +354,85 @@ fn dq_no_autosave_folder_is_in_sight_from_the_start() {
     app.autosave = Keeper::in_folder(Err("no data directory".into()));
     assert!(screen(&app).contains("NOT AUTOSAVED"));
 }
+
+/// Issue 38: `[` and `]` page the log by its own rows, so paging from the
+/// first line (`{`) to the latest shows every line once, none lost between
+/// pages, and the title says where the page stands.
+#[test]
+fn dq_log_pages_meet_exactly() {
+    let mut app = open("dq-duel.ron", 120, 40);
+    while !finished(&app) {
+        press(&mut app, KeyCode::Enter);
+    }
+    press(&mut app, KeyCode::Char('{'));
+    let area = app.areas().unwrap().log;
+    let rows = usize::from(area.height) - 2;
+    let (mut last_end, mut total, mut pages) = (0, 0, 0);
+    loop {
+        let text = screen(&app);
+        let title = text.lines().nth(usize::from(area.y)).unwrap().to_string();
+        let Some(at) = title.find("lines ") else {
+            // At the latest: its page is the last `rows` lines.
+            assert!(total - rows <= last_end, "a line skipped before the latest");
+            break;
+        };
+        let (a, rest) = title[at + 6..].split_once('–').unwrap();
+        let (b, rest) = rest.split_once(" of ").unwrap();
+        let n: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        let (a, b): (usize, usize) = (a.parse().unwrap(), b.parse().unwrap());
+        total = n.parse().unwrap();
+        assert_eq!(b - a + 1, rows, "a full page: {title}");
+        assert!(a <= last_end + 1, "a line skipped: {title}");
+        last_end = b;
+        pages += 1;
+        press(&mut app, KeyCode::Char(']'));
+        assert!(pages < 500);
+    }
+    assert!(pages > 2, "the duel's log is pages long");
+}
+
+/// Issue 38: when a Pulse has been played, the panel reads it out (who
+/// struck at whom) until the next Pulse's first action.
+#[test]
+fn dq_a_pulse_is_read_out_at_the_next() {
+    let mut app = open("dq-duel.ron", 120, 40);
+    let mut seen = false;
+    let mut keys = 0;
+    while !finished(&app) && !seen {
+        press(&mut app, KeyCode::Enter);
+        keys += 1;
+        assert!(keys < 2_000);
+        let text = screen(&app);
+        seen = text.contains(", as it went") && text.contains(" struck at ");
+    }
+    assert!(seen, "a Pulse with a strike was read out");
+}
+
+/// Issue 38: at 120×40 no choice, path or summary in the Action panel is
+/// cut short with "…": they wrap to the panel.
+#[test]
+fn dq_choices_are_never_cut_short_at_120_by_40() {
+    let mut app = open("dq-party-vs-monsters.ron", 120, 40);
+    let mut keys = 0;
+    while !finished(&app) && keys < 300 {
+        let area = app.areas().unwrap().panel;
+        let text = screen(&app);
+        for row in text
+            .lines()
+            .skip(usize::from(area.y))
+            .take(usize::from(area.height))
+        {
+            let cell: String = row
+                .chars()
+                .skip(usize::from(area.x))
+                .take(usize::from(area.width))
+                .collect();
+            assert!(
+                !cell.contains('…'),
+                "cut short after {keys} keys: {cell}\n{text}"
+            );
+        }
+        press(&mut app, KeyCode::Enter);
+        keys += 1;
+    }
+}

@@ -22,6 +22,7 @@ mod quick_rules;
 mod tui_app;
 mod tui_intents;
 mod tui_legible;
+mod tui_log_paging;
 mod tui_map;
 mod tui_orders_secret;
 mod tui_props;

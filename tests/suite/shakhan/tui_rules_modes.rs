@@ -76,7 +76,7 @@ fn s16_11_a_trampled_figure_dodges_by_key() {
             .iter()
             .any(|e| matches!(e, Event::Trample(_)))
     );
-    assert!(screen(&app).contains("win") || screen(&app).contains("Nobody"));
+    assert!(screen(&app).contains(" won after ") || screen(&app).contains("Nobody"));
 }
 
 #[test]

@@ -27,6 +27,7 @@ use crate::session::{Session, SessionError};
 use crate::tui::input::{Effect, Input, Note};
 use crate::tui::layout::Areas;
 use crate::tui::map::MapView;
+use crate::tui::pager::{Move, Pager};
 use crate::tui::terminal::signalled;
 use crate::tui::theme::Theme;
 
@@ -67,8 +68,8 @@ pub struct App {
     pub ai: Vec<bool>,
     pub note: Option<Note>,
     pub size: Rect,
-    /// Log lines scrolled up from the latest.
-    pub log_scroll: usize,
+    /// The log's place: lines up from the latest, paged by its rows.
+    pub log: Pager,
     /// The history list's chosen point, the legend's scroll.
     pub story: history::Browse,
 }
@@ -105,7 +106,7 @@ impl App {
             ai: vec![false; sides],
             note: None,
             size: Rect::new(0, 0, 80, 24),
-            log_scroll: 0,
+            log: Pager::default(),
             story: history::Browse::default(),
         };
         app.fit_map();
@@ -141,6 +142,17 @@ impl App {
     /// The screen's parts for the current size; `None` when too small.
     pub fn areas(&self) -> Option<Areas> {
         areas(self.size, self.battle().figures().len())
+    }
+
+    /// Page the log by `m` within what it shows now, a page its panel's
+    /// own rows, so no line is lost between pages.
+    fn log_move(&mut self, m: Move) {
+        let Some(area) = self.areas().map(|a| a.log) else {
+            return;
+        };
+        let (width, rows) = crate::tui::pager::inner(area);
+        let total = super::ui::log_lines(self.battle(), self.view, width).len();
+        self.log.apply(m, total, rows);
     }
 
     /// Whether the AI answers the battle's question now.
@@ -187,7 +199,7 @@ impl App {
         let dropped = self.session.log().len() - self.session.cursor();
         match self.session.submit(command) {
             Ok(_) => {
-                self.log_scroll = 0;
+                self.log.latest();
                 self.play_ai_sides();
                 if dropped > 0 {
                     self.info(format!(
@@ -245,7 +257,7 @@ impl App {
             "the AI answered {}",
             crate::words::count(n, "question", "questions")
         ));
-        self.log_scroll = 0;
+        self.log.latest();
         self.sync(false);
         self.autosave();
     }
@@ -514,8 +526,10 @@ impl App {
                 self.overlays
                     .push(Overlay::SaveAs(path.to_string_lossy().into_owned()));
             }
-            Key::LogUp => self.log_scroll = self.log_scroll.saturating_add(5),
-            Key::LogDown => self.log_scroll = self.log_scroll.saturating_sub(5),
+            Key::LogUp => self.log_move(Move::Pages(-1)),
+            Key::LogDown => self.log_move(Move::Pages(1)),
+            Key::LogTop => self.log_move(Move::Top),
+            Key::LogLatest => self.log_move(Move::Latest),
             Key::Story(story) => self.story(story),
         }
         Effect::Continue

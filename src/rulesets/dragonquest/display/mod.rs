@@ -12,6 +12,7 @@ pub mod overlay;
 pub mod route;
 pub mod scene;
 pub mod strikes;
+pub mod summary;
 pub mod ui;
 pub mod word;
 

@@ -205,7 +205,7 @@ pub fn asked(app: &App) -> Line<'_> {
             format!("{} (engaged) chooses an action", name(figure))
         }
         Prompt::SideChoice { side } => format!(
-            "{} won the Initiative: act first, or after the other side?",
+            "Initiative to {}: act first, or after the other side?",
             side_name(b, side)
         ),
         Prompt::SideAction { side, ready } => {
@@ -336,6 +336,18 @@ fn kit(f: &Figure) -> Vec<String> {
 fn panel(frame: &mut Frame, area: Rect, app: &App) {
     let b = app.battle();
     let mut lines: Vec<Line> = Vec::new();
+    // The Pulse just played, for the Referee to read out, until the next
+    // one's first action; the first lines given up when room is short.
+    if let Some((pulse, said)) = super::summary::lines(b, app.view) {
+        lines.push(Line::from(Span::styled(
+            format!("Pulse {pulse}, as it went"),
+            Style::new().add_modifier(Modifier::BOLD),
+        )));
+        // `clip` keeps a column free at the right.
+        let width = usize::from(area.width.saturating_sub(3));
+        lines.extend(said.iter().flat_map(|l| wrap(l, width)).map(Line::from));
+    }
+    let summary = lines.len();
     let shown = app.actor.or_else(|| {
         b.figures()
             .iter()
@@ -363,13 +375,17 @@ fn panel(frame: &mut Frame, area: Rect, app: &App) {
         }
     }
     // The path the Referee is drawing, before it is confirmed.
+    // Whole words, wrapped: a choice, a path or a reason is never cut
+    // short (`clip` keeps a column free at the right).
+    let width = usize::from(area.width.saturating_sub(3));
     if let Some(p) = app.pending() {
-        lines.extend(p.lines.into_iter().map(Line::from));
+        lines.extend(p.lines.iter().flat_map(|l| wrap(l, width)).map(Line::from));
     }
     let top = lines.len();
     if app.ai_asked() {
         lines.push(Line::from("The AI plays this side: Enter lets it answer."));
     }
+    let mut pick_rows = top..top;
     for (i, c) in app.choices.iter().enumerate() {
         let key = if i < 9 {
             format!("{} ", i + 1)
@@ -381,22 +397,43 @@ fn panel(frame: &mut Frame, area: Rect, app: &App) {
         } else {
             Style::new()
         };
-        lines.push(Line::from(vec![
-            Span::raw(key),
-            Span::styled(c.words.as_str(), style),
-        ]));
+        let first = lines.len();
+        for (n, row) in wrap(&c.words, width.saturating_sub(2))
+            .into_iter()
+            .enumerate()
+        {
+            let row = if n == 0 {
+                row
+            } else {
+                row.trim_start().to_string()
+            };
+            lines.push(Line::from(vec![
+                Span::raw(if n == 0 { key.clone() } else { "  ".into() }),
+                Span::styled(row, style),
+            ]));
+        }
+        if i == app.pick {
+            pick_rows = first..lines.len();
+        }
     }
     let inner_rows = usize::from(area.height.saturating_sub(2));
     let note = app.note.as_ref().map(note_words);
-    // Keep the highlighted choice in sight below the figure's lines.
+    // Keep the highlighted choice, and as many of the others as fit, in
+    // sight: the summary and the figure's lines above give way first.
     let room = inner_rows.saturating_sub(usize::from(note.is_some()) * 2);
-    let pick_row = top + app.pick + usize::from(app.ai_asked());
-    let skip = (pick_row + 1).saturating_sub(room).min(top);
-    let width = usize::from(area.width.saturating_sub(2));
+    // The summary shows whole or not at all.
+    let (lines, top, pick_rows) = if lines.len() > room && summary > 0 {
+        let shift = |r: usize| r - summary;
+        let rows = shift(pick_rows.start)..shift(pick_rows.end);
+        (lines[summary..].to_vec(), top - summary, rows)
+    } else {
+        (lines, top, pick_rows)
+    };
+    let skip = pick_rows.end.max(lines.len()).saturating_sub(room).min(top);
     let mut shown_lines: Vec<Line> = lines
         .into_iter()
         .skip(skip)
-        .map(|l| clip(l, width))
+        .map(|l| clip(l, width + 1))
         .collect();
     shown_lines.truncate(room);
     let block = framed(" Action ", app.overlay().is_none());
@@ -411,40 +448,49 @@ fn panel(frame: &mut Frame, area: Rect, app: &App) {
     }
 }
 
-/// The latest explained lines in the view shown, scrolled by `[` and `]`.
+/// Every explained line of the log in `view`, wrapped to `width`.
+pub fn log_lines(b: &Battle, view: View, width: usize) -> Vec<String> {
+    b.events()
+        .iter()
+        .filter_map(|e| explain_as(b, e, view))
+        .flat_map(|text| wrap(&text, width))
+        .collect()
+}
+
+/// The latest explained lines in the view shown, paged by `[` and `]`;
+/// scrolled back, the title says where the page stands.
 fn log(frame: &mut Frame, area: Rect, app: &App) {
     let b = app.battle();
-    let width = usize::from(area.width.saturating_sub(2));
-    let rows = usize::from(area.height.saturating_sub(2));
-    let want = rows.saturating_add(app.log_scroll);
-    let mut newest_first: Vec<String> = Vec::new();
-    for e in b.events().iter().rev() {
-        if newest_first.len() >= want {
-            break;
+    let (width, rows) = crate::tui::pager::inner(area);
+    let (all, place) = if app.log.back() == 0 {
+        // Only the latest lines are explained: a long battle draws fast.
+        let mut newest_first: Vec<String> = Vec::new();
+        for e in b.events().iter().rev() {
+            if newest_first.len() >= rows {
+                break;
+            }
+            if let Some(text) = explain_as(b, e, app.view) {
+                newest_first.extend(wrap(&text, width).into_iter().rev());
+            }
         }
-        if let Some(text) = explain_as(b, e, app.view) {
-            newest_first.extend(wrap(&text, width).into_iter().rev());
-        }
-    }
-    let scroll = app.log_scroll.min(newest_first.len().saturating_sub(rows));
-    let lines: Vec<Line> = newest_first
+        newest_first.reverse();
+        (newest_first, None)
+    } else {
+        let all = log_lines(b, app.view, width);
+        let place = app.log.place(all.len(), rows);
+        (all, place)
+    };
+    let lines: Vec<Line> = all[app.log.window(all.len(), rows)]
         .iter()
-        .skip(scroll)
-        .take(rows)
-        .rev()
         .map(|l| Line::from(l.as_str()))
         .collect();
     let view = match app.view {
         View::Table => "table view",
         View::Referee => "referee view",
     };
-    let up = if scroll > 0 {
-        format!(" · ↑{scroll}")
-    } else {
-        String::new()
-    };
+    let place = place.map_or(String::new(), |p| format!(" · {p}"));
     frame.render_widget(
-        Paragraph::new(lines).block(framed(&format!(" Log ({view}){up} "), false)),
+        Paragraph::new(lines).block(framed(&format!(" Log ({view}){place} "), false)),
         area,
     );
 }

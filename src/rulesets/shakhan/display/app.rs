@@ -30,6 +30,7 @@ use super::keys::{self, Action, Mode};
 use crate::tui::input::{Effect, Input, Note};
 use crate::tui::layout::Areas;
 use crate::tui::map::MapView;
+use crate::tui::pager::{Move, Pager};
 use crate::tui::theme::Theme;
 
 pub use moves::{MovePreview, MovesDraft};
@@ -62,10 +63,10 @@ enum Overlay {
     Seats,
 }
 
-/// The log's scroll (lines up from the latest) and figure filter.
+/// The log's place (lines up from the latest) and figure filter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct LogView {
-    pub scroll: usize,
+    pub pager: Pager,
     pub filter: Option<FigureId>,
 }
 
@@ -122,6 +123,9 @@ pub struct App {
     pub size: Rect,
     /// Player seats, when the battle is served to them (`play --seats`).
     pub seats: Option<Seats>,
+    /// The battle as the last round began, for its summary at the
+    /// hand-over; worked out once a round, by replay.
+    round_start: Option<Box<Battle>>,
 }
 
 impl App {
@@ -169,6 +173,7 @@ impl App {
             note: None,
             size: Rect::new(0, 0, 80, 24),
             seats: None,
+            round_start: None,
         };
         app.fit_map();
         app.sync();
@@ -194,6 +199,29 @@ impl App {
     /// The screen's parts for the current size; `None` when too small.
     pub fn areas(&self) -> Option<Areas> {
         Areas::of(self.size, self.battle().figures().len())
+    }
+
+    /// Move the log by `m` within the lines its panel shows now, a page
+    /// being the panel's own rows.
+    fn log_move(&mut self, m: Move) {
+        let Some(area) = self.log_area() else {
+            return;
+        };
+        let (width, rows) = crate::tui::pager::inner(area);
+        let total =
+            super::ui::log::lines(self.battle(), self.shown_view(), self.log.filter, width).len();
+        self.log.pager.apply(m, total, rows);
+    }
+
+    /// Where the log is drawn: the whole body while it is read (`l`), else
+    /// its panel.
+    pub fn log_area(&self) -> Option<Rect> {
+        let areas = self.areas()?;
+        Some(if self.mode() == Mode::Log {
+            areas.body
+        } else {
+            areas.log
+        })
     }
 
     /// The mode whose keys apply now.
@@ -316,7 +344,7 @@ impl App {
         };
         match self.session.submit(command) {
             Ok(_) => {
-                self.log.scroll = 0;
+                self.log.pager.latest();
                 if let Some(side) = orders_of {
                     self.sealed_on_laptop(side);
                 }
@@ -394,8 +422,44 @@ impl App {
             }
             _ => self.moves = None,
         }
+        self.remember_round_start();
         self.refresh();
         self.publish();
+    }
+
+    /// Keep the battle as the last round began (its first point in the
+    /// log), when the round has changed since it was kept.
+    fn remember_round_start(&mut self) {
+        let last = self.battle().round().saturating_sub(1);
+        if last == 0 {
+            self.round_start = None;
+            return;
+        }
+        if self.round_start.as_ref().is_some_and(|b| b.round() == last) {
+            return;
+        }
+        let cursor = self.session.cursor();
+        let at = self
+            .session
+            .points()
+            .into_iter()
+            .find(|p| p.at.round == last && p.index <= cursor)
+            .map(|p| p.index);
+        self.round_start = at.and_then(|i| {
+            let mut s = self.session.clone();
+            s.goto(i).ok()?;
+            Some(Box::new(s.battle().clone()))
+        });
+    }
+
+    /// The last round in a few lines, in the view shown: its number and
+    /// its lines (none in the first round).
+    pub fn round_summary(&self) -> Option<(u32, Vec<String>)> {
+        let before = self.round_start.as_deref()?;
+        Some((
+            before.round(),
+            super::summary::lines(before, self.battle(), self.shown_view()),
+        ))
     }
 
     /// Recompute what depends on the drafts and the cursor: the path
@@ -472,6 +536,14 @@ impl App {
                             Action::Quit
                         };
                         return self.act(action);
+                    }
+                    // Ctrl-U clears the line being typed, as in a shell.
+                    if key.code == KeyCode::Char('u')
+                        && matches!(mode, Mode::Command | Mode::SaveAs)
+                        && let Some(l) = &mut self.line
+                    {
+                        l.text.clear();
+                        return Effect::Continue;
                     }
                     self.info(format!(
                         "Ctrl-{} does nothing here; ? lists the keys",
@@ -685,15 +757,10 @@ impl App {
                     .saturating_add_signed(by as isize)
                     .min(bound);
             }
-            Action::Scroll(by) => {
-                self.log.scroll = if by < 0 {
-                    self.log.scroll.saturating_add(by.unsigned_abs() as usize)
-                } else {
-                    self.log.scroll.saturating_sub(by as usize)
-                };
-            }
+            Action::Scroll(by) => self.log_move(Move::Lines(by as isize)),
+            Action::Page(by) => self.log_move(Move::Pages(by as isize)),
             Action::ScrollEnd(latest) => {
-                self.log.scroll = if latest { 0 } else { usize::MAX / 2 };
+                self.log_move(if latest { Move::Latest } else { Move::Top });
             }
             Action::Undo
             | Action::Redo
@@ -717,7 +784,7 @@ impl App {
                     Some(FigureId(i)) if i + 1 < n => Some(FigureId(i + 1)),
                     _ => None,
                 };
-                self.log.scroll = 0;
+                self.log.pager.latest();
             }
         }
         Effect::Continue

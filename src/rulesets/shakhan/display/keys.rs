@@ -195,6 +195,8 @@ pub enum Action {
     /// 16.11: `true` half the DMod keeping the cards; `false` the full DMod losing one.
     Dodge(bool),
     Scroll(i32),
+    /// The log a page of its own rows back (negative) or on.
+    Page(i32),
     ScrollEnd(bool),
     CycleFilter,
     /// One command back / forward along the session's log.
@@ -536,6 +538,12 @@ const HANDOVER: &[Binding] = &[
         Action::ToggleAi,
     ),
     b(
+        &[C('l')],
+        "l log",
+        "read the log (every line, page by page) before handing over",
+        Action::LogFocus,
+    ),
+    b(
         &[C('L')],
         "L legend",
         "legend: what every symbol and shading means",
@@ -735,13 +743,8 @@ const LOG: &[Binding] = &[
         Action::Scroll(-1),
     ),
     b(&[Down, C('j')], "", "", Action::Scroll(1)),
-    b(
-        &[PageUp],
-        "PgUp/Dn page",
-        "scroll a page",
-        Action::Scroll(-10),
-    ),
-    b(&[PageDown], "", "", Action::Scroll(10)),
+    b(&[PageUp], "PgUp/Dn page", "scroll a page", Action::Page(-1)),
+    b(&[PageDown, C(' ')], "", "", Action::Page(1)),
     b(
         &[Home],
         "Home top",

@@ -5,6 +5,7 @@ pub mod app;
 pub mod keys;
 pub mod marks;
 pub mod stage;
+pub mod summary;
 pub mod ui;
 
 pub use app::App;

@@ -105,7 +105,7 @@ impl App {
         if let Err(e) = self.session.goto(index) {
             return self.error(e.to_string());
         }
-        self.log_scroll = 0;
+        self.log.latest();
         self.sync(true);
         let at = self.session.cursor();
         let label = self

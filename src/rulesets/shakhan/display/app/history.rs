@@ -120,7 +120,7 @@ impl App {
     /// autosave keeps the new cursor.
     pub(super) fn moved(&mut self, verb: &str) {
         self.auto = false;
-        self.log.scroll = 0;
+        self.log.pager.latest();
         self.orders = None;
         self.moves = None;
         self.sync();

@@ -89,18 +89,19 @@ pub fn tail(
 
 pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let b = app.battle();
-    let width = area.width.saturating_sub(2) as usize;
-    let height = area.height.saturating_sub(2) as usize;
-    let all = tail(
-        b,
-        app.shown_view(),
-        app.log.filter,
-        width,
-        height.saturating_add(app.log.scroll),
-    );
-    let scroll = app.log.scroll.min(all.len().saturating_sub(height));
-    let end = all.len() - scroll;
-    let shown: Vec<Line> = all[end.saturating_sub(height)..end]
+    let (width, height) = crate::tui::pager::inner(area);
+    let pager = app.log.pager;
+    // At the latest in its panel only the last rounds are described; read
+    // (`l`) or scrolled back, the whole log, to say where the page stands.
+    let (all, place) = if pager.back() == 0 && app.mode() != Mode::Log {
+        let all = tail(b, app.shown_view(), app.log.filter, width, height);
+        (all, None)
+    } else {
+        let all = lines(b, app.shown_view(), app.log.filter, width);
+        let place = pager.place(all.len(), height);
+        (all, place)
+    };
+    let shown: Vec<Line> = all[pager.window(all.len(), height)]
         .iter()
         .map(|l| Line::from(l.as_str()))
         .collect();
@@ -112,12 +113,8 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         View::Table => "table view",
         View::Referee => "referee view",
     };
-    let up = if scroll > 0 {
-        format!(" · ↑{scroll}")
-    } else {
-        String::new()
-    };
-    let title = format!(" Log ({view}) · {filter}{up} ");
+    let place = place.map_or(String::new(), |p| format!(" · {p}"));
+    let title = format!(" Log ({view}) · {filter}{place} ");
     frame.render_widget(
         Paragraph::new(shown).block(framed(&title, app.mode() == Mode::Log)),
         area,

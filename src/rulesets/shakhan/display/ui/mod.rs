@@ -71,8 +71,14 @@ fn draw_all(frame: &mut Frame, app: &App) {
         Mode::Orders => orders::draw(frame, areas.panel, app),
         _ => prompt::draw(frame, areas.panel, app),
     }
-    log::draw(frame, areas.log, app);
-    if mode == Mode::Handover {
+    if app.mode() == Mode::Log {
+        // Read whole: the log takes the body, over the hand-over too.
+        frame.render_widget(Clear, areas.body);
+        log::draw(frame, areas.body, app);
+    } else {
+        log::draw(frame, areas.log, app);
+    }
+    if mode == Mode::Handover && app.mode() != Mode::Log {
         // Over part of the body: the table keeps watching the battle.
         orders::handover(frame, areas.body, app);
     }

@@ -32,8 +32,23 @@ pub fn handover(frame: &mut Frame, body: Rect, app: &App) {
             _ => None,
         })
         .collect();
-    let mut lines = vec![
-        Line::from(""),
+    let mut lines = vec![Line::from("")];
+    if let Some((round, said)) = app.round_summary() {
+        // The round just played, for the Referee to read out.
+        lines.push(Line::from(Span::styled(
+            format!("Round {round}, as it went"),
+            Style::new().add_modifier(Modifier::BOLD),
+        )));
+        lines.extend(
+            said.iter()
+                .flat_map(|l| crate::tui::widgets::wrap(l, 62))
+                .map(Line::from),
+        );
+        lines.push(Line::from("(l: the whole log)"));
+        lines.push(Line::from(""));
+    }
+    let at = lines.len();
+    lines.extend([
         Line::from(vec![
             Span::raw("Sealed orders: "),
             Span::styled(whose.clone(), style),
@@ -45,7 +60,7 @@ pub fn handover(frame: &mut Frame, body: Rect, app: &App) {
             Span::styled(whose.clone(), style),
             Span::raw(" player; everyone else looks away."),
         ]),
-    ];
+    ]);
     if !sealed.is_empty() {
         lines.push(Line::from(format!(
             "Already sealed, face down: {}.",
@@ -71,7 +86,7 @@ pub fn handover(frame: &mut Frame, body: Rect, app: &App) {
         lines.push(Line::from(words));
         if seats.seated(side) {
             // Nobody hands the keyboard over: the player has their own seat.
-            lines[3] = Line::from(vec![
+            lines[at + 2] = Line::from(vec![
                 Span::styled(whose.clone(), style),
                 Span::raw(" player seals on their own device; the table waits."),
             ]);

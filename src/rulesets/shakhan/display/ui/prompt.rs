@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
-use super::{ROW_MARK, figure_span, fmt_ap, framed, note_line, scrolled};
+use super::{ROW_MARK, figure_span, fmt_ap, framed, note_line, note_words, scrolled};
 use crate::hex::Step;
 use crate::rulesets::shakhan::display::app::App;
 use crate::rulesets::shakhan::display::keys::Mode;
@@ -25,7 +25,12 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let title = match &prompt {
         Prompt::Finished { winner } => {
             lines.push(Line::from(match winner {
-                Some(w) => format!("{} win after {} round(s).", side_name(*w), b.round()),
+                // Side names take no verb that agrees: "Raiders won".
+                Some(w) => format!(
+                    "{} won after {}.",
+                    side_name(*w),
+                    crate::words::count(b.round() as usize, "round", "rounds")
+                ),
                 None => "Nobody is left standing.".into(),
             }));
             lines.push(Line::from("l reads the log; q quits."));
@@ -52,7 +57,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         }
         Prompt::MovementPriority { side } => {
             lines.push(Line::from(format!(
-                "{} has Initiative: move first (f) or second (s)?",
+                "Initiative to {}: move first (f) or second (s)?",
                 side_name(*side)
             )));
             " Movement priority (16.14.3) ".into()
@@ -134,8 +139,17 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         }
         Prompt::Orders { .. } => " Orders ".into(),
     };
-    pinned.extend(note_line(app));
+    // A refusal stays pinned in sight; a word of what happened (such as the
+    // standing answers given) follows the question, never pushing its
+    // choices below the panel's foot.
     let focus = focus.map_or(0..lines.len(), |i| i..i + 1);
+    // At the hand-over the popup says the note; behind it, beside its
+    // right border, it would show in fragments.
+    match &app.note {
+        _ if matches!(prompt, Prompt::Orders { .. }) => {}
+        Some(n) if !n.error => lines.push(note_words(n)),
+        _ => pinned.extend(note_line(app)),
+    }
     scrolled(frame, area, framed(&title, true), lines, focus, pinned);
 }
 
@@ -165,7 +179,11 @@ fn movement_lines<'a>(
                     .iter()
                     .filter(|s| !matches!(s, Step::Pivot { .. }))
                     .count();
-                format!("move: {walked} hex, {} steps", m.steps.len())
+                format!(
+                    "move: {}, {}",
+                    crate::words::count(walked, "hex", "hexes"),
+                    crate::words::count(m.steps.len(), "step", "steps")
+                )
             }
             None => "stands".into(),
         };
