@@ -206,6 +206,10 @@ pub struct Figure {
     /// 28: Rank in Unarmed Combat.
     #[serde(default)]
     pub unarmed_rank: Option<u8>,
+    /// A monster, not a person (26's note: a monster that began with
+    /// Endurance 5 or less never falls unconscious).
+    #[serde(default)]
+    pub monster: bool,
 }
 
 /// A DragonQuest scenario that passed every check, and the battle spec it
@@ -771,5 +775,6 @@ fn check_figure(fig: &Figure, side: usize, r: &mut Report) -> Option<FigureSpec>
             .collect(),
         weapons,
         unarmed_rank: fig.unarmed_rank.map(Rank),
+        monster: fig.monster,
     })
 }

@@ -62,6 +62,9 @@ enum EntryAction {
         path: Vec<Step>,
         #[serde(default)]
         multiple: EntryMultiple,
+        /// 20.1: the steps after the strike (outside the defender's Melee Zone).
+        #[serde(default)]
+        after_strike: Vec<Step>,
     },
     ChargeWithoutStrike {
         path: Vec<Step>,
@@ -755,6 +758,7 @@ impl<'a> Check<'a> {
                 target,
                 path,
                 multiple,
+                after_strike,
             } => Action::Melee {
                 path: path.clone(),
                 target: self.enemy(me, target)?,
@@ -771,6 +775,7 @@ impl<'a> Check<'a> {
                         }
                     }
                 },
+                after_strike: after_strike.clone(),
             },
             EntryAction::ChargeWithoutStrike { path } => {
                 Action::ChargeWithoutStrike { path: path.clone() }
@@ -921,7 +926,8 @@ mod tests {
             Action::Melee {
                 path: vec![Step::Forward],
                 target: FigureId(1),
-                multiple: Multiple::Single
+                multiple: Multiple::Single,
+                after_strike: Vec::new(),
             }
         );
         assert_eq!(s.get(3, FigureId(0)).unwrap().at.line, 4);
@@ -978,7 +984,8 @@ mod tests {
             Action::Melee {
                 path: vec![],
                 target: brenna,
-                multiple: Multiple::SecondWeapon { target: brenna }
+                multiple: Multiple::SecondWeapon { target: brenna },
+                after_strike: Vec::new(),
             }
         );
         assert_eq!(

@@ -81,6 +81,10 @@ pub struct FigureSpec {
     pub size: u8,
     /// 30: the mount it rides.
     pub mount: Option<Mount>,
+    /// A monster, not a person: 26's note on monsters that never fall
+    /// unconscious reads it.
+    #[serde(default)]
+    pub monster: bool,
 }
 
 /// A whole battle.

@@ -44,6 +44,7 @@ pub fn fighter(name: &str, side: usize, at: (i32, i32), facing: Facing, arm: &st
         unarmed_rank: None,
         size: 1,
         mount: None,
+        monster: false,
     }
 }
 
@@ -137,6 +138,7 @@ pub fn candidates(battle: &Battle, r: u64) -> Vec<Command> {
                 path: path.clone(),
                 target: t,
                 multiple: Multiple::Single,
+                after_strike: Vec::new(),
             }));
             out.push(act(Action::Close { path, target: t }));
         }

@@ -63,7 +63,12 @@ pub struct Reach {
 #[derive(Debug)]
 enum Plan {
     Moves,
-    Strikes(Vec<Attack>),
+    /// 20.1: the strikes, then the walk after them (outside the defender's
+    /// Melee Zone).
+    Strikes {
+        strikes: Vec<Attack>,
+        after: Option<Walked>,
+    },
     Withdraw {
         first: Option<Attack>,
         contact: bool,
@@ -289,6 +294,7 @@ impl Battle {
                 path,
                 target,
                 multiple,
+                after_strike,
             } => {
                 let weapon = me.weapon_for(|w| w.uses.melee).ok_or_else(|| {
                     Rejection(format!(
@@ -296,8 +302,14 @@ impl Battle {
                         me.name
                     ))
                 })?;
+                self.check_turns_around_strike(id, *target, path, after_strike)?;
                 let w = walk(path, self.charge_walk(id), allowed)?;
                 self.stays_in_zone(id, w, false)?;
+                let after = if after_strike.is_empty() {
+                    None
+                } else {
+                    Some(self.walk_from(id, w.to, after_strike, Walk::default(), allowed)?)
+                };
                 let charge = (!me.engaged && w.hexes > 0).then(|| {
                     if weapon.is_some_and(|i| me.weapon(i).is_pole()) {
                         Charge::PoleOrShield
@@ -311,7 +323,7 @@ impl Battle {
                 } else {
                     ActionKind::Melee
                 };
-                (kind, Some(w), Plan::Strikes(strikes))
+                (kind, Some(w), Plan::Strikes { strikes, after })
             }
             Action::Withdraw { path, posture } => {
                 self.check_withdraw(id, path, *posture, allowed)?
@@ -519,6 +531,53 @@ impl Battle {
         Ok(t)
     }
 
+    /// 20.1: around a Melee attack by an engaged figure that stands outside
+    /// the defender's Melee Zone, facing changes come only after the strike;
+    /// the movement (half the TMR) comes before it or after it. Inside that
+    /// Zone (or charging), nothing comes after the strike.
+    fn check_turns_around_strike(
+        &self,
+        id: FigureId,
+        target: FigureId,
+        path: &[Step],
+        after_strike: &[Step],
+    ) -> Result<(), Rejection> {
+        let me = self.figure(id);
+        let t = self.hostile(id, target)?;
+        let outside = me.engaged && !me.hexes().any(|h| t.zone_holds(h));
+        if outside && path.iter().any(|s| !s.moves()) {
+            return refuse(format!(
+                "{} stands outside {}'s Melee Zone: it may change facing only after the attack (20.1)",
+                me.name, t.name
+            ));
+        }
+        if after_strike.is_empty() {
+            return Ok(());
+        }
+        if !me.engaged {
+            return refuse("a Charge ends with its strike: nothing comes after it (21.2, 21.3)");
+        }
+        if !outside {
+            return refuse(format!(
+                "{} stands in {}'s Melee Zone: it may not move or change facing after the attack (20.1)",
+                me.name, t.name
+            ));
+        }
+        if path.iter().any(|s| s.moves()) && after_strike.iter().any(|s| s.moves()) {
+            return refuse(format!(
+                "{} moves either before the attack or after it, not both (20.1)",
+                me.name
+            ));
+        }
+        if me.size > 1 && after_strike.iter().any(|s| s.moves()) {
+            return refuse(format!(
+                "{} overruns as it moves (29): it moves before its strike, not after",
+                me.name
+            ));
+        }
+        Ok(())
+    }
+
     /// 21.1: a path step by step: on the map, into open unoccupied hexes,
     /// stopping on entering a hostile Melee Zone (facing may still change),
     /// within `limit` hexes (turns of three hexsides or more cost two).
@@ -529,9 +588,21 @@ impl Battle {
         rule: Walk,
         limit: u8,
     ) -> Result<Walked, Rejection> {
+        self.walk_from(id, self.figure(id).pose, path, rule, limit)
+    }
+
+    /// [`Battle::walk`] from `start` (20.1: the walk after a strike).
+    fn walk_from(
+        &self,
+        id: FigureId,
+        start: Pose,
+        path: &[Step],
+        rule: Walk,
+        limit: u8,
+    ) -> Result<Walked, Rejection> {
         let me = self.figure(id);
         let monster = me.size > 1;
-        let mut pose = me.pose;
+        let mut pose = start;
         let (mut hexes, mut stopped) = (0u8, false);
         for &step in path {
             if let Step::Pivot { .. } = step {
@@ -577,7 +648,7 @@ impl Battle {
                 break;
             }
         }
-        let cost = self.spent(id, path).cost;
+        let cost = self.spent_from(id, start, path).cost;
         // 21.1: one hex can always be moved, whatever the ground.
         let one_hex = hexes == 1 && limit >= 1;
         if cost > limit && !one_hex {
@@ -594,8 +665,13 @@ impl Battle {
     /// hexsides or more two hexes more (a monster: a hex for each two
     /// vertices turned). The `limit` of the [`Reach`] is left at 0.
     fn spent(&self, id: FigureId, path: &[Step]) -> Reach {
+        self.spent_from(id, self.figure(id).pose, path)
+    }
+
+    /// [`Battle::spent`] from `start`.
+    fn spent_from(&self, id: FigureId, start: Pose, path: &[Step]) -> Reach {
         let me = self.figure(id);
-        let mut pose = me.pose;
+        let mut pose = start;
         let (mut hexes, mut cost, mut turned) = (0u8, 0u8, 0u8);
         for &step in path {
             if let Step::Pivot { to } = step {
@@ -1013,6 +1089,7 @@ impl Battle {
         }
         let weapon = self.special_weapon(id, target, special)?;
         self.mounted_weapon(id, weapon)?;
+        self.check_turns_around_strike(id, target, path, &[])?;
         let w = self.walk(id, path, self.charge_walk(id), allowed)?;
         self.stays_in_zone(id, w, false)?;
         self.strikes_into(id, w.to, weapon, t)?;
@@ -1034,7 +1111,14 @@ impl Battle {
             special: Some(special),
             ..Attack::plain(id, target, AttackType::Melee, weapon)
         };
-        Ok((kind, Some(w), Plan::Strikes(vec![a])))
+        Ok((
+            kind,
+            Some(w),
+            Plan::Strikes {
+                strikes: vec![a],
+                after: None,
+            },
+        ))
     }
 
     /// 20.3, 20.7: a Withdrawal's path, posture and (in Close Combat) contact.
@@ -1078,12 +1162,11 @@ impl Battle {
             straight: false,
         };
         if close {
-            // 20.7: into any adjacent hex, once contact is broken; the
+            // 20.7: into any adjacent hex, once contact is broken: one step,
+            // turning before or after it as need be (a step reaches four of
+            // the six; the figure lands prone, facing as it will); the
             // hostile figures share this hex, so only friends and walls bar it.
-            let [step] = path[..] else {
-                return refuse("leaving Close Combat is one step into an adjacent hex (20.7)");
-            };
-            if !step.moves() {
+            if path.iter().filter(|s| s.moves()).count() != 1 {
                 return refuse("leaving Close Combat is one step into an adjacent hex (20.7)");
             }
         }
@@ -1307,7 +1390,8 @@ impl Battle {
         plan: Plan,
         overrun: &[FigureId],
     ) {
-        let moving = walked.is_some_and(|w| w.hexes > 0);
+        let after_moves = matches!(&plan, Plan::Strikes { after: Some(w), .. } if w.hexes > 0);
+        let moving = walked.is_some_and(|w| w.hexes > 0) || after_moves;
         self.push(Event::ActionChosen {
             figure: id,
             action: kind,
@@ -1348,16 +1432,26 @@ impl Battle {
                     self.do_fiat(f);
                 }
             }
-            Plan::Strikes(attacks) => {
+            Plan::Strikes { strikes, after } => {
                 moved(self);
-                if !self.sees_to_strike(id, &attacks) {
-                    return;
-                }
-                for a in attacks {
-                    if !self.can_strike(&a) {
-                        break;
+                if self.sees_to_strike(id, &strikes) {
+                    for a in strikes {
+                        if !self.can_strike(&a) {
+                            break;
+                        }
+                        self.strike(a);
                     }
-                    self.strike(a);
+                }
+                // 20.1: the move or turn after the attack, if the figure
+                // still can.
+                if let Some(w) = after.filter(|w| w.to != self.figure(id).pose)
+                    && self.figure(id).can_act()
+                {
+                    self.push(Event::Moved {
+                        figure: id,
+                        to: w.to,
+                        hexes: w.hexes,
+                    });
                 }
             }
             Plan::Withdraw { first, contact } => {
@@ -1541,15 +1635,17 @@ impl Battle {
     }
 
     /// 20.6, 21.4: the defender may Repulse if the closer comes through his
-    /// Melee Zone (always tried: it costs nothing); else the closer enters,
+    /// Melee Zone and he has a Rank with his prepared weapon (always tried:
+    /// it costs nothing; unranked, no D10 can succeed, so none is rolled);
+    /// else the closer enters,
     /// both drop shields and weapons not rated for Close Combat, and the
     /// closer Grapples at once.
     fn close(&mut self, id: FigureId, target: FigureId) {
         let (me, def) = (self.figure(id), self.figure(target));
         let facing = me.pose.facing;
         let into = def.pose.hex;
-        if def.zone_holds(me.pose.hex) {
-            let rank = def.primary().and_then(|i| def.weapons[i].rank);
+        let rank = def.primary().and_then(|i| def.weapons[i].rank);
+        if def.zone_holds(me.pose.hex) && rank.is_some_and(|r| r.0 > 0) {
             let d10 = self.dice.roll(10) as u8;
             let repulsed = repulses(d10, rank);
             self.push(Event::Repulse {
