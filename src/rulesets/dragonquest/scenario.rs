@@ -57,6 +57,10 @@ pub struct Options {
     pub lighting: Option<Lighting>,
     /// 25.5 (optional rule): damage for Physical Strength over a weapon's minimum.
     pub strength_damage: bool,
+    /// The Alusia campaign's loading (21.7, 22.3, note G): Rank 3 or more
+    /// with the missile weapon, or modified AG 26 or more, loads in one
+    /// action fewer.
+    pub alusia_loading: bool,
     /// The faces a worked example rolled, in order (D10s 1–10, D100s
     /// 1–100, 00 written 100): the battle rolls them before its seeded
     /// dice, so the example plays as the book tells it while the same
@@ -425,6 +429,7 @@ fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
         surprise,
         lighting: scenario.options.lighting,
         strength_damage: scenario.options.strength_damage,
+        alusia_loading: scenario.options.alusia_loading,
         dice: scenario.options.dice.clone(),
     };
     // Every rule the engine checks was checked above with its place; this

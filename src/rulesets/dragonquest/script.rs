@@ -911,6 +911,29 @@ mod tests {
         load(&path).unwrap()
     }
 
+    /// 20.1: an orders file gives the steps after the strike.
+    #[test]
+    fn a_script_gives_the_steps_after_a_strike_20_1() {
+        let text = r#"[
+            (pulse: 1, figure: "Aldric", action: Melee(target: "Brenna", after_strike: [Pivot(to: N), Forward])),
+        ]"#;
+        let s = DqScript::parse(Path::new("o.ron"), text, &duel()).unwrap();
+        assert_eq!(
+            s.get(1, FigureId(0)).unwrap().action,
+            Action::Melee {
+                path: Vec::new(),
+                target: FigureId(1),
+                multiple: Multiple::Single,
+                after_strike: vec![
+                    Step::Pivot {
+                        to: crate::hex::Facing::N
+                    },
+                    Step::Forward
+                ],
+            }
+        );
+    }
+
     #[test]
     fn a_script_names_figures_enemies_and_weapons() {
         let text = r#"[

@@ -74,6 +74,7 @@ pub fn spec(figures: Vec<FigureSpec>) -> BattleSpec {
         surprise: None,
         lighting: None,
         strength_damage: false,
+        alusia_loading: false,
         dice: Vec::new(),
     }
 }

@@ -1306,3 +1306,60 @@ fn only_a_marked_monster_is_never_unconscious_26() {
         assert_eq!(f.standing, expected, "monster: {monster}");
     }
 }
+
+/// The Alusia campaign's loading rule (21.7, 22.3, note G; scenario option
+/// `alusia_loading`): Rank 3 with a bow loads and fires in one Fire action,
+/// and a crossbow loads in one Pass; without the option, or below Rank 3
+/// (and modified AG 26), an unloaded bow cannot fire.
+#[test]
+fn alusia_loading_loads_one_action_faster_21_7() {
+    let archer = |rank: u8, arm: &str| {
+        let mut f = fighter("A", 0, (5, 2), Facing::S, arm);
+        f.weapons[0].rank = Some(Rank(rank));
+        f.weapons[0].loaded = false;
+        f
+    };
+    let field = |alusia: bool, a: FigureSpec| {
+        let mut s = spec(vec![a, fighter("B", 1, (5, 6), Facing::N, "Broadsword")]);
+        s.alusia_loading = alusia;
+        s
+    };
+    let fire = Action::Fire {
+        path: vec![],
+        target: B,
+    };
+    // Not the campaign's rule: the bow must be loaded first.
+    let mut bt = battle(&field(false, archer(3, "Short Bow")), [1, 2]);
+    until(&mut bt, A);
+    let why = refused(&mut bt, A, fire.clone());
+    assert!(why.contains("not loaded"), "{why}");
+    // Rank 2: still not.
+    let mut bt = battle(&field(true, archer(2, "Short Bow")), [1, 2]);
+    until(&mut bt, A);
+    refused(&mut bt, A, fire.clone());
+    // Rank 3: loaded and fired at once.
+    let mut bt = battle(&field(true, archer(3, "Short Bow")), [1, 2, 95, 1, 2]);
+    until(&mut bt, A);
+    let e = act(&mut bt, A, fire);
+    let loaded = e
+        .iter()
+        .position(|e| matches!(e, Event::Loading { loaded: true, .. }));
+    let shot = e.iter().position(|e| matches!(e, Event::Strike(_)));
+    assert!(loaded.is_some() && loaded < shot, "{e:?}");
+    // A crossbow at Rank 3 loads in one Pass, not two.
+    let mut bt = battle(&field(true, archer(3, "Crossbow")), [1, 2, 1, 2]);
+    until(&mut bt, A);
+    let e = act(
+        &mut bt,
+        A,
+        Action::Pass {
+            path: vec![],
+            task: Task::Load,
+        },
+    );
+    assert!(
+        e.iter()
+            .any(|e| matches!(e, Event::Loading { loaded: true, .. })),
+        "{e:?}"
+    );
+}

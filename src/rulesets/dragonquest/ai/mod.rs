@@ -210,15 +210,18 @@ fn choices(battle: &Battle, id: FigureId) -> Vec<Action> {
     {
         if !adjacent.is_empty() {
             out.push(pass(Task::PutAway { item: Some(bow) }));
-        } else if me.weapons[bow].loaded {
+        } else {
+            // Unloaded, the engine refuses a Fire unless the Alusia loading
+            // rule loads and fires at once.
             let mut nearest = foes.clone();
             nearest.sort_by_key(|&f| (battle.figure(f).pose.hex.distance(here), f));
             out.extend(nearest.into_iter().map(|target| Action::Fire {
                 path: Vec::new(),
                 target,
             }));
-        } else {
-            out.push(pass(Task::Load));
+            if !me.weapons[bow].loaded {
+                out.push(pass(Task::Load));
+            }
         }
     }
     // 21.7: throw a weapon at a foe in range while one as good is left to

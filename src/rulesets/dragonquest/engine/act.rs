@@ -94,6 +94,10 @@ const COMBINABLE: &str = "22.3 combines only a Melee attack, Evade, Withdraw, Pa
 const TURN_PENALTY: u8 = 2;
 const TURN_PENALTY_FROM: u8 = 3;
 
+/// The Alusia campaign's loading rule: the Rank with a missile weapon from
+/// which it loads one action faster.
+const ALUSIA_LOAD_RANK: u8 = 3;
+
 /// 21.7: how far a loaded crossbow may be carried before firing.
 const CROSSBOW_CARRY: u8 = 2;
 
@@ -702,6 +706,13 @@ impl Battle {
         }
     }
 
+    /// 21.1, 29: the movement `path` spends from where `figure` stands,
+    /// counted as every check counts it (poor footing, and the two hexes a
+    /// turn of three hexsides or more costs in a path that moves).
+    pub fn path_cost(&self, figure: FigureId, path: &[Step]) -> u8 {
+        self.spent(figure, path).cost
+    }
+
     /// 21.1, 22.1–22.3: what `action`'s path spends of the movement the
     /// action allows `figure` where it stands, counted as the check counts
     /// it; `None` if the figure may not choose the action now. Whether the
@@ -728,6 +739,25 @@ impl Battle {
             Action::Close { .. } => allowed.saturating_sub(1),
             Action::Fire { .. } if self.carries_crossbow(id) => CROSSBOW_CARRY,
             _ => allowed,
+        }
+    }
+
+    /// 27.2 note G: the Pass actions loading the Missile weapon `item`
+    /// takes: a crossbow two, any other one. The Alusia campaign's rule (a
+    /// scenario option: 21.7, 22.3, note G) takes one off for a figure of
+    /// Rank 3 or more with it or of modified AG 26 or more: a crossbow in one
+    /// Pass, any other loaded and fired in one Fire action (none).
+    fn load_passes(&self, id: FigureId, item: usize) -> u8 {
+        let me = self.figure(id);
+        let passes = crossbow_passes(&me.weapon(item).name);
+        let adept = me.weapons[item]
+            .rank
+            .is_some_and(|r| r.0 >= ALUSIA_LOAD_RANK)
+            || me.modified_ag() >= tables().actions.nimble.agility_from;
+        if self.alusia_loading && adept {
+            passes - 1
+        } else {
+            passes
         }
     }
 
@@ -1290,7 +1320,7 @@ impl Battle {
             ));
         };
         let w = me.weapon(item);
-        if w.group == Group::Missile && !me.weapons[item].loaded {
+        if w.group == Group::Missile && !me.weapons[item].loaded && self.load_passes(id, item) > 0 {
             return refuse(format!(
                 "{}'s {} is not loaded (27.2 note G)",
                 me.name, w.name
@@ -1581,7 +1611,7 @@ impl Battle {
             }),
             Task::Load => {
                 if let Some(item) = me.primary() {
-                    let needed = crossbow_passes(me.weapon(item).name.as_str());
+                    let needed = self.load_passes(id, item);
                     let loaded = me.weapons[item].loading + 1 >= needed;
                     self.push(Event::Loading {
                         figure: id,
@@ -1614,6 +1644,15 @@ impl Battle {
     /// 21.7, 23.1: the strikes along the Line of Fire until one hits; the
     /// load is spent, or the thrown weapon lands where it stopped.
     fn fire(&mut self, id: FigureId, attacks: Vec<Attack>, item: usize) {
+        // Alusia loading: loaded and fired in the one action.
+        let me = self.figure(id);
+        if me.weapon(item).group == Group::Missile && !me.weapons[item].loaded {
+            self.push(Event::Loading {
+                figure: id,
+                item,
+                loaded: true,
+            });
+        }
         let mut landed = None;
         for a in attacks {
             if self.strike(a) {

@@ -80,6 +80,7 @@ impl Battle {
             sides: Arc::new(spec.sides.clone()),
             lighting: spec.lighting,
             strength_damage: spec.strength_damage,
+            alusia_loading: spec.alusia_loading,
             figures,
             pulse: 0,
             surprise: spec.surprise,

@@ -337,6 +337,8 @@ pub struct Battle {
     pub(super) sides: Arc<Vec<SideSpec>>,
     pub(super) lighting: Option<Lighting>,
     pub(super) strength_damage: bool,
+    /// The Alusia campaign's loading rule (21.7, 22.3, note G).
+    pub(super) alusia_loading: bool,
     pub(super) figures: Vec<Figure>,
     /// Which figures stand in which hex, a body in each of its hexes, so
     /// that whether a hex is taken looks at that hex alone (issue 19).
