@@ -23,9 +23,14 @@ pub fn counted(n: usize, one: &str) -> String {
 
 /// A name's possessive: a bare apostrophe after a final s ("Aulos'", "the
 /// Raiders'"), else 's ("Berrin's", "Blue's"). One rule, right for
-/// singular names and for plural side names alike.
+/// singular names and for plural side names alike. A name that is already
+/// a possessive (a side called "Aldric's") is its own: "Aldric's choice",
+/// not "Aldric's' choice".
 pub fn possessive(name: &str) -> String {
-    if name.ends_with(['s', 'S']) {
+    let already = ["'s", "'S", "’s", "s'", "S'", "s’"];
+    if already.iter().any(|end| name.ends_with(end)) {
+        name.to_string()
+    } else if name.ends_with(['s', 'S']) {
         format!("{name}'")
     } else {
         format!("{name}'s")
@@ -81,6 +86,9 @@ mod tests {
         assert_eq!(possessive("Berrin"), "Berrin's");
         assert_eq!(possessive("Blue"), "Blue's");
         assert_eq!(possessive("ORCS"), "ORCS'");
+        // DragonQuest's sides "Aldric's" and "Brenna's" (issue 40).
+        assert_eq!(possessive("Aldric's"), "Aldric's");
+        assert_eq!(possessive("the Raiders'"), "the Raiders'");
     }
 
     #[test]

@@ -461,7 +461,7 @@ impl Blow {
         let endurance = endurance.min(target.endurance);
         *self.endurance.entry(endurance).or_default() += p;
         let left = target.endurance.saturating_sub(endurance);
-        match standing(left, target.endurance_max) {
+        match standing(left, target.endurance_max, target.monster) {
             Standing::Dead => self.kill += p,
             Standing::Unconscious => self.unconscious += p,
             Standing::Conscious => {
@@ -738,7 +738,7 @@ fn special_hit(
         let (fat, end) = (inflicted.fatigue.0, inflicted.endurance.0);
         blow.end(p, def, fat, end, fat + end, &[]);
         let left = def.endurance.saturating_sub(end);
-        if !def.prone && standing(left, def.endurance_max) == Standing::Conscious {
+        if !def.prone && standing(left, def.endurance_max, def.monster) == Standing::Conscious {
             works += p * falls;
         }
     }
@@ -1030,7 +1030,7 @@ mod tests {
         // Endurance (the Grievous band too) leaves him up unless it takes
         // him to where 26 says he is out.
         let up = (1..=10u32)
-            .filter(|d| standing(10 - d, 10) == Standing::Conscious)
+            .filter(|d| standing(10 - d, 10, false) == Standing::Conscious)
             .count() as f64
             / 10.0;
         let expected = falls * (o.p_fatigue + (o.p_endurance + o.p_grievous) * up);

@@ -5,7 +5,9 @@ use std::fmt::Write;
 use serde_json::{Value, json};
 
 use crate::hex::Corner;
-use crate::rulesets::dragonquest::engine::{Battle, Figure, explain_as};
+use crate::rulesets::dragonquest::engine::{
+    Battle, Figure, explain_as, impairs_word, lasting_words,
+};
 use crate::rulesets::dragonquest::rules::damage::{
     Standing, Wielding, damage_modifier, unarmed_base_chance, unarmed_damage_modifier,
 };
@@ -398,6 +400,12 @@ pub fn simulate(
                     "endurance": f.endurance,
                     "fatigue": f.fatigue,
                     "injuries": f.injuries,
+                    // 25.7: each trait changed, by how much, for how long.
+                    "impairments": f.impairments.iter().map(|c| json!({
+                        "trait": impairs_word(c.what),
+                        "by": c.by,
+                        "lasting": lasting_words(c.lasting),
+                    })).collect::<Vec<Value>>(),
                 })
             })
             .collect();

@@ -57,6 +57,10 @@ pub struct Options {
     pub lighting: Option<Lighting>,
     /// 25.5 (optional rule): damage for Physical Strength over a weapon's minimum.
     pub strength_damage: bool,
+    /// The Alusia campaign's loading (21.7, 22.3, note G): Rank 3 or more
+    /// with the missile weapon, or modified AG 26 or more, loads in one
+    /// action fewer.
+    pub alusia_loading: bool,
     /// The faces a worked example rolled, in order (D10s 1–10, D100s
     /// 1–100, 00 written 100): the battle rolls them before its seeded
     /// dice, so the example plays as the book tells it while the same
@@ -206,6 +210,10 @@ pub struct Figure {
     /// 28: Rank in Unarmed Combat.
     #[serde(default)]
     pub unarmed_rank: Option<u8>,
+    /// A monster, not a person (26's note: a monster that began with
+    /// Endurance 5 or less never falls unconscious).
+    #[serde(default)]
+    pub monster: bool,
 }
 
 /// A DragonQuest scenario that passed every check, and the battle spec it
@@ -421,6 +429,7 @@ fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
         surprise,
         lighting: scenario.options.lighting,
         strength_damage: scenario.options.strength_damage,
+        alusia_loading: scenario.options.alusia_loading,
         dice: scenario.options.dice.clone(),
     };
     // Every rule the engine checks was checked above with its place; this
@@ -771,5 +780,6 @@ fn check_figure(fig: &Figure, side: usize, r: &mut Report) -> Option<FigureSpec>
             .collect(),
         weapons,
         unarmed_rank: fig.unarmed_rank.map(Rank),
+        monster: fig.monster,
     })
 }

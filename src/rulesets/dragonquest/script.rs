@@ -62,6 +62,9 @@ enum EntryAction {
         path: Vec<Step>,
         #[serde(default)]
         multiple: EntryMultiple,
+        /// 20.1: the steps after the strike (outside the defender's Melee Zone).
+        #[serde(default)]
+        after_strike: Vec<Step>,
     },
     ChargeWithoutStrike {
         path: Vec<Step>,
@@ -755,6 +758,7 @@ impl<'a> Check<'a> {
                 target,
                 path,
                 multiple,
+                after_strike,
             } => Action::Melee {
                 path: path.clone(),
                 target: self.enemy(me, target)?,
@@ -771,6 +775,7 @@ impl<'a> Check<'a> {
                         }
                     }
                 },
+                after_strike: after_strike.clone(),
             },
             EntryAction::ChargeWithoutStrike { path } => {
                 Action::ChargeWithoutStrike { path: path.clone() }
@@ -906,6 +911,29 @@ mod tests {
         load(&path).unwrap()
     }
 
+    /// 20.1: an orders file gives the steps after the strike.
+    #[test]
+    fn a_script_gives_the_steps_after_a_strike_20_1() {
+        let text = r#"[
+            (pulse: 1, figure: "Aldric", action: Melee(target: "Brenna", after_strike: [Pivot(to: N), Forward])),
+        ]"#;
+        let s = DqScript::parse(Path::new("o.ron"), text, &duel()).unwrap();
+        assert_eq!(
+            s.get(1, FigureId(0)).unwrap().action,
+            Action::Melee {
+                path: Vec::new(),
+                target: FigureId(1),
+                multiple: Multiple::Single,
+                after_strike: vec![
+                    Step::Pivot {
+                        to: crate::hex::Facing::N
+                    },
+                    Step::Forward
+                ],
+            }
+        );
+    }
+
     #[test]
     fn a_script_names_figures_enemies_and_weapons() {
         let text = r#"[
@@ -921,7 +949,8 @@ mod tests {
             Action::Melee {
                 path: vec![Step::Forward],
                 target: FigureId(1),
-                multiple: Multiple::Single
+                multiple: Multiple::Single,
+                after_strike: Vec::new(),
             }
         );
         assert_eq!(s.get(3, FigureId(0)).unwrap().at.line, 4);
@@ -978,7 +1007,8 @@ mod tests {
             Action::Melee {
                 path: vec![],
                 target: brenna,
-                multiple: Multiple::SecondWeapon { target: brenna }
+                multiple: Multiple::SecondWeapon { target: brenna },
+                after_strike: Vec::new(),
             }
         );
         assert_eq!(

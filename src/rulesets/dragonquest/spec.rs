@@ -81,6 +81,10 @@ pub struct FigureSpec {
     pub size: u8,
     /// 30: the mount it rides.
     pub mount: Option<Mount>,
+    /// A monster, not a person: 26's note on monsters that never fall
+    /// unconscious reads it.
+    #[serde(default)]
+    pub monster: bool,
 }
 
 /// A whole battle.
@@ -96,6 +100,8 @@ pub struct BattleSpec {
     /// 25.5 (optional rule): +1 damage a full 5 PS over a weapon's minimum,
     /// and the weapon breaks 6 faces sooner for each.
     pub strength_damage: bool,
+    /// The Alusia campaign's loading rule (21.7, 22.3, note G).
+    pub alusia_loading: bool,
     /// A worked example's dice, rolled before the seeded ones
     /// ([`Dice::book`](crate::dice::Dice::book)); empty for a battle of
     /// the seed alone.

@@ -30,7 +30,9 @@ use crate::rulesets::shakhan::rules::melee::{
 };
 use crate::rulesets::shakhan::rules::tables::Tables;
 use crate::rulesets::shakhan::rules::tables::location::Location;
-use crate::rulesets::shakhan::rules::tables::weapons::{Concussion, MeleeWeapon, WeaponGrade};
+use crate::rulesets::shakhan::rules::tables::weapons::{
+    Concussion, MeleeWeapon, SetWeapons, WeaponGrade,
+};
 use crate::rulesets::shakhan::rules::{BodyArea, Card, Quality};
 use crate::rulesets::shakhan::scenario::Checked;
 
@@ -109,6 +111,14 @@ pub enum OddsError {
     },
     #[error("{0} has no usable melee weapon")]
     NoWeapon(String),
+    #[error(
+        "--impaled: {figure}'s {weapon} is no set weapon (16.15.4: {which}; docs/RULINGS.md, scenario option set_weapons)"
+    )]
+    NotSet {
+        figure: String,
+        weapon: String,
+        which: &'static str,
+    },
     #[error(
         "`{text}` is not a body area; the areas are: head, neck, upper_body, lower_body, arms, legs"
     )]
@@ -241,6 +251,21 @@ pub fn matchup(checked: &Checked, args: &OddsArgs, t: &Tables) -> Result<Matchup
     let mut opts = StrikeOptions::new(t);
     opts.aim = aim;
     opts.similar_body_form = a.body_form == d.body_form;
+    // 16.15.4: the engine's own rule of which weapons are set.
+    let set_weapons = checked.scenario.options.set_weapons;
+    let kind = a.weapons[w].kind;
+    if args.impaled && !set_weapons.includes(kind, t.weapons.melee(kind).family) {
+        return Err(OddsError::NotSet {
+            figure: a.name.to_string(),
+            weapon: t.weapons.melee(kind).name.to_string(),
+            which: match set_weapons {
+                SetWeapons::Spears => "only the spears of 16.15.13.3 are set",
+                SetWeapons::SpearsAndHalberd => {
+                    "only the spears of 16.15.13.3 and the halberd / pole-axe are set"
+                }
+            },
+        });
+    }
     opts.impaled = args.impaled;
     Ok(Matchup {
         striker,

@@ -389,7 +389,7 @@ fn sim_plays_section_32_from_its_shipped_orders() {
         "The monsters have the Initiative",
         "Hobgoblin strikes at Eaglewing with the Scimitar",
         "= 17 — rolled 54",
-        "Eaglewing parries, D10 8: the attacker is Disarmed, and a Riposte",
+        "Eaglewing parries, D10 8 + Rank 5 − Rank 3 = 10: the attacker is Disarmed, and a Riposte",
         "Hobgoblin drops the Scimitar",
         "Eaglewing ripostes at Hobgoblin with the Tulwar",
         "Hobgoblin takes 12 (D10 8): 0 absorbed, 0 Fatigue, 12 Endurance",

@@ -19,6 +19,7 @@ fn melee(target: FigureId) -> Action {
         path: vec![],
         target,
         multiple: Multiple::Single,
+        after_strike: Vec::new(),
     }
 }
 

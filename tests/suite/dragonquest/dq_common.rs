@@ -44,6 +44,7 @@ pub fn fighter(name: &str, side: usize, at: (i32, i32), facing: Facing, arm: &st
         unarmed_rank: None,
         size: 1,
         mount: None,
+        monster: false,
     }
 }
 
@@ -73,6 +74,7 @@ pub fn spec(figures: Vec<FigureSpec>) -> BattleSpec {
         surprise: None,
         lighting: None,
         strength_damage: false,
+        alusia_loading: false,
         dice: Vec::new(),
     }
 }
@@ -137,6 +139,7 @@ pub fn candidates(battle: &Battle, r: u64) -> Vec<Command> {
                 path: path.clone(),
                 target: t,
                 multiple: Multiple::Single,
+                after_strike: Vec::new(),
             }));
             out.push(act(Action::Close { path, target: t }));
         }

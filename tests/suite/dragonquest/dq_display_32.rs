@@ -128,7 +128,7 @@ fn dq_32_the_example_of_combat_played_with_keys() {
     );
     saw(
         &app,
-        "Eaglewing parries, D10 8: the attacker is Disarmed, and a Riposte [24.4]",
+        "Eaglewing parries, D10 8 + Rank 5 − Rank 3 = 10: the attacker is Disarmed, and a Riposte [24.4]",
     );
     // He falls from his horse at Eaglewing's feet: the Referee's word.
     let hob = who(&app, "Hobgoblin");
@@ -418,6 +418,7 @@ fn behind(app: &App, name: &str, foe: &str) -> Pose {
                     path,
                     target: f.id,
                     multiple: Multiple::Single,
+                    after_strike: Vec::new(),
                 };
                 b.check_act(me.id, &action).is_ok()
             })

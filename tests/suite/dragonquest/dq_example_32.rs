@@ -283,6 +283,7 @@ fn play_the_example(mut battle: Battle) {
         absorbed: DamagePoints(4),
         fatigue: DamagePoints(5),
         endurance: DamagePoints(0),
+        cause: None,
     }));
     assert!(e.contains(&Event::Stunned { figure: DELION }));
     assert!(has(&e, |e| matches!(
@@ -323,6 +324,7 @@ fn play_the_example(mut battle: Battle) {
             path: fwd(2),
             target: EAGLEWING,
             multiple: Multiple::Single,
+            after_strike: Vec::new(),
         },
     );
     let charge = strike_of(&e, HOBGOBLIN);
@@ -334,7 +336,9 @@ fn play_the_example(mut battle: Battle) {
         defender: EAGLEWING,
         attacker: HOBGOBLIN,
         d10: 8,
-        result: Parry::Riposte
+        result: Parry::Riposte,
+        defender_rank: 5,
+        attacker_rank: 3,
     }));
     // Disarmed, and the Riposte does 12 to Endurance: the hobgoblin is Stunned.
     assert!(has(&e, |e| matches!(
@@ -408,6 +412,7 @@ fn play_the_example(mut battle: Battle) {
             path: vec![],
             target: HOBGOBLIN,
             multiple: Multiple::Single,
+            after_strike: Vec::new(),
         },
     );
     let blow = strike_of(&e, EAGLEWING);
@@ -509,6 +514,7 @@ fn play_the_example(mut battle: Battle) {
             path,
             target: DELION,
             multiple: Multiple::Single,
+            after_strike: Vec::new(),
         },
     );
     assert_eq!(strike_of(&e, ORC).hit, None);
@@ -556,6 +562,7 @@ fn play_the_example(mut battle: Battle) {
             path: vec![],
             target: DELION,
             multiple: Multiple::Single,
+            after_strike: Vec::new(),
         },
     );
     assert_eq!(battle.figure(DELION).fatigue, 0);
@@ -607,6 +614,7 @@ fn play_the_example(mut battle: Battle) {
             path,
             target: ORC,
             multiple: Multiple::Single,
+            after_strike: Vec::new(),
         },
     );
     let blow = strike_of(&e, EAGLEWING);
@@ -652,7 +660,7 @@ fn play_the_example(mut battle: Battle) {
         "Eaglewing rolls Initiative for the party: 2 + PC 10 = 12 [19.2]",
         "Goblin fires at Delion with the Crossbow: Strike Chance 82 − Defense 15 + 20 (through a rear hex) = 87 — rolled 40, hit: damage to Fatigue [24.2, 25.1]",
         "Delion takes 9 (D10 6): 4 absorbed, 5 Fatigue, 0 Endurance [25]",
-        "Eaglewing parries, D10 8: the attacker is Disarmed, and a Riposte [24.4]",
+        "Eaglewing parries, D10 8 + Rank 5 − Rank 3 = 10: the attacker is Disarmed, and a Riposte [24.4]",
         "Order: engaged: Orc (27) then Delion (25); then the party, then the monsters [19.3, 19.4, 21]",
         "The monsters have the Initiative [19.2]",
         "Delion turns to face south-west [21.1]",

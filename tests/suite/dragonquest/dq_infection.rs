@@ -31,6 +31,7 @@ fn wound_then_rout(dice: Vec<u32>) -> (Battle, Vec<Event>) {
             path: vec![],
             target: B,
             multiple: Multiple::Single,
+            after_strike: Vec::new(),
         },
     })
     .unwrap();

@@ -26,6 +26,7 @@ fn melee(path: Vec<Step>, target: FigureId) -> Action {
         path,
         target,
         multiple: Multiple::Single,
+        after_strike: Vec::new(),
     }
 }
 
@@ -266,6 +267,7 @@ fn dq_30_no_two_handed_weapon_and_no_second_weapon_while_mounted() {
             path: vec![],
             target: B,
             multiple: Multiple::SecondWeapon { target: B },
+            after_strike: Vec::new(),
         },
     );
     assert!(why.contains("more than one weapon"), "{why}");

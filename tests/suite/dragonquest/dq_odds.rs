@@ -76,6 +76,7 @@ fn engine_strike(battle: &mut Battle, t: &mut Tally) {
                     path: vec![],
                     target: sword,
                     multiple: Multiple::Single,
+                    after_strike: Vec::new(),
                 },
             },
         };

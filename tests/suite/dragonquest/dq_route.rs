@@ -154,3 +154,44 @@ fn dq_22_3_a_combined_action_chooses_its_first_part_then_its_second() {
         Command::Act { figure, .. } if Some(figure) == who
     ));
 }
+
+/// 21.1: a turn of three hexsides or more costs two hexes more; the route
+/// to a hex behind a figure spends 2 (turning less, or backing) rather than
+/// turning about and walking (2 hexes + 2), though the AI's step costs
+/// prefer that; no end facing need be picked by hand.
+#[test]
+fn dq_21_1_the_route_counts_the_turn_of_three_hexsides() {
+    use hexmelee::hex::{Facing, Step};
+    use hexmelee::rulesets::dragonquest::display::route::Route;
+    let b = hexmelee::rulesets::dragonquest::engine::Battle::new(
+        &hexmelee::rulesets::dragonquest::engine::BattleSpec {
+            map: std::sync::Arc::new(hexmelee::hex::HexMap::open(12, 12).unwrap()),
+            sides: (0..2)
+                .map(|i| hexmelee::rulesets::dragonquest::engine::SideSpec {
+                    name: format!("side {i}"),
+                    leader: None,
+                    military_scientist: None,
+                })
+                .collect(),
+            figures: vec![
+                super::dq_common::fighter("A", 0, (5, 5), Facing::N, "Broadsword"),
+                super::dq_common::fighter("B", 1, (10, 1), Facing::S, "Broadsword"),
+            ],
+            surprise: None,
+            lighting: None,
+            strength_damage: false,
+            alusia_loading: false,
+            dice: Vec::new(),
+        },
+        1,
+    )
+    .unwrap();
+    let a = hexmelee::seam::FigureId(0);
+    // The AI's costs alone turn about (3 hexsides) and walk: 2 + 2.
+    let about = vec![Step::Pivot { to: Facing::S }, Step::Forward, Step::Forward];
+    assert_eq!(b.path_cost(a, &about), 4);
+    let path = Route::default().to(&b, a, Hex::new(5, 7)).unwrap();
+    let end = path.iter().fold(b.figure(a).pose, |p, &s| p.after(s));
+    assert_eq!(end.hex, Hex::new(5, 7));
+    assert_eq!(b.path_cost(a, &path), 2, "{path:?}");
+}

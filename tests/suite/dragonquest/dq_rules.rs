@@ -6,11 +6,12 @@ use super::dq_common;
 use dq_common::*;
 use hexmelee::hex::{Facing, Hex, Step};
 use hexmelee::rulesets::dragonquest::engine::{
-    Action, Battle, BattleSpec, Command, Event, Fiat, FigureSpec, Item, Multiple, Posture, Prompt,
-    StrikeEvent, Task,
+    Action, Attack, Battle, BattleSpec, Command, Event, Fiat, FigureSpec, Impairment, Impairs,
+    Item, Multiple, Posture, Prompt, StrikeEvent, Task,
 };
 use hexmelee::rulesets::dragonquest::rules::Rank;
 use hexmelee::rulesets::dragonquest::rules::strike::{AttackType, Modifier, Parry};
+use hexmelee::rulesets::dragonquest::rules::tables::grievous::{Lasting, Trait};
 use hexmelee::rulesets::dragonquest::rules::tables::modifiers::{Melee, Misc};
 use hexmelee::seam::{FigureId, SideId};
 
@@ -295,6 +296,7 @@ fn defensive_withdrawal_adds_20_to_defense_20_3_19_5() {
             path: vec![Step::Forward],
             target: A,
             multiple: Multiple::Single,
+            after_strike: Vec::new(),
         },
     );
     assert_eq!(strikes(&e)[0].defense.0, 14 + 10 + 20);
@@ -363,6 +365,7 @@ fn close_and_grapple_repulse_20_6() {
             path: vec![],
             target: A,
             multiple: Multiple::Single,
+            after_strike: Vec::new(),
         },
     );
     assert!(why.contains("Close Combat"), "{why}");
@@ -398,13 +401,16 @@ fn parried_defender_must_pass_next_pulse_24_4() {
             path: vec![],
             target: A,
             multiple: Multiple::Single,
+            after_strike: Vec::new(),
         },
     );
     assert!(e.contains(&Event::Parried {
         defender: A,
         attacker: B,
         d10: 1,
-        result: Parry::Parried
+        result: Parry::Parried,
+        defender_rank: 2,
+        attacker_rank: 2,
     }));
     now(&mut bt);
     let why = refused(&mut bt, A, Action::Evade { path: vec![] });
@@ -502,6 +508,7 @@ fn class_b_sweep_at_rank_4_23_4() {
             path: vec![],
             target: B,
             multiple: Multiple::Sweep { others: vec![C] },
+            after_strike: Vec::new(),
         },
     );
     let s = strikes(&e);
@@ -522,6 +529,7 @@ fn class_b_sweep_at_rank_4_23_4() {
             path: vec![],
             target: B,
             multiple: Multiple::Sweep { others: vec![C] },
+            after_strike: Vec::new(),
         },
     );
     assert!(why.contains("23.4"), "{why}");
@@ -542,6 +550,7 @@ fn dagger_strikes_twice_at_agility_9_to_12_27_2_note_a() {
             path: vec![],
             target: B,
             multiple: Multiple::Single,
+            after_strike: Vec::new(),
         },
     );
     assert_eq!(strikes(&e).len(), 2);
@@ -577,6 +586,7 @@ fn grievous_injury_effects_and_dented_armour_25_3_25_7() {
             path: vec![],
             target: B,
             multiple: Multiple::Single,
+            after_strike: Vec::new(),
         },
     );
     assert!(e.iter().any(|e| matches!(
@@ -589,9 +599,11 @@ fn grievous_injury_effects_and_dented_armour_25_3_25_7() {
     )));
     assert!(e.contains(&Event::Impaired {
         figure: B,
-        agility: 0,
-        dexterity: 0,
-        tmr: 1
+        changes: vec![Impairment {
+            what: Impairs::Trait(Trait::Tmr),
+            by: -1,
+            lasting: Lasting::UntilHealed,
+        }],
     }));
     assert!(
         e.iter()
@@ -625,6 +637,7 @@ fn ninety_nine_may_break_the_weapon_24_3() {
             path: vec![],
             target: B,
             multiple: Multiple::Single,
+            after_strike: Vec::new(),
         },
     );
     assert_eq!(strikes(&e)[0].hit, None);
@@ -650,6 +663,7 @@ fn two_weapons_strike_twice_23_4() {
             path: vec![],
             target: B,
             multiple: Multiple::SecondWeapon { target: B },
+            after_strike: Vec::new(),
         },
     );
     let s = strikes(&e);
@@ -707,6 +721,7 @@ fn lodged_arrow_costs_agility_until_drawn_out_27_4() {
         absorbed: hexmelee::rulesets::dragonquest::rules::DamagePoints(0),
         fatigue: hexmelee::rulesets::dragonquest::rules::DamagePoints(4),
         endurance: hexmelee::rulesets::dragonquest::rules::DamagePoints(0),
+        cause: None,
     }));
     assert_eq!(bt.figure(B).modified_ag(), 14);
 }
@@ -725,6 +740,7 @@ fn bleeding_wound_costs_a_point_a_pulse_25_7() {
             path: vec![],
             target: B,
             multiple: Multiple::Single,
+            after_strike: Vec::new(),
         },
     );
     assert!(
@@ -776,6 +792,7 @@ fn striking_into_an_obscured_hex_needs_perception_22_5() {
         path: vec![],
         target: B,
         multiple: Multiple::Single,
+        after_strike: Vec::new(),
     };
     let mut bt = battle(&obscured(), [50]);
     now(&mut bt);
@@ -884,6 +901,7 @@ fn strength_adds_damage_and_breakage_25_5_option() {
         path: vec![],
         target: B,
         multiple: Multiple::Single,
+        after_strike: Vec::new(),
     };
     let e = act(&mut bt, A, melee());
     assert!(e.iter().any(|e| matches!(
@@ -1026,4 +1044,322 @@ proptest::proptest! {
         }
         proptest::prop_assert_eq!(found, truth);
     }
+}
+
+/// 20.1: outside the defender's Melee Zone (here behind him) the attacker
+/// may not turn before the strike; it turns, or moves half its TMR, after
+/// it; inside that Zone nothing comes after the strike.
+#[test]
+fn outside_the_defenders_zone_facing_changes_only_after_the_attack_20_1() {
+    // A faces away from B, B away from A: back to back, adjacent.
+    let back_to_back = face_to_face(
+        fighter("A", 0, (5, 5), Facing::N, "Broadsword"),
+        fighter("B", 1, (5, 6), Facing::S, "Broadsword"),
+    );
+    let mut bt = battle(&back_to_back, []);
+    until(&mut bt, A);
+    let why = refused(
+        &mut bt,
+        A,
+        Action::Melee {
+            path: vec![Step::Pivot { to: Facing::S }],
+            target: B,
+            multiple: Multiple::Single,
+            after_strike: vec![],
+        },
+    );
+    assert!(why.contains("only after the attack (20.1)"), "{why}");
+
+    // A faces B's back: it strikes, then turns and steps away.
+    let behind = face_to_face(
+        fighter("A", 0, (5, 5), Facing::S, "Broadsword"),
+        fighter("B", 1, (5, 6), Facing::S, "Broadsword"),
+    );
+    let mut bt = battle(&behind, [95, 5]);
+    until(&mut bt, A);
+    let why = refused(
+        &mut bt,
+        A,
+        Action::Melee {
+            path: vec![Step::Backward],
+            target: B,
+            multiple: Multiple::Single,
+            after_strike: vec![Step::Backward],
+        },
+    );
+    assert!(why.contains("not both (20.1)"), "{why}");
+    let e = act(
+        &mut bt,
+        A,
+        Action::Melee {
+            path: vec![],
+            target: B,
+            multiple: Multiple::Single,
+            after_strike: vec![Step::Backward, Step::Pivot { to: Facing::N }],
+        },
+    );
+    let struck = e.iter().position(|e| matches!(e, Event::Strike(_)));
+    let moved = e.iter().position(|e| matches!(e, Event::Moved { .. }));
+    assert!(struck < moved && struck.is_some(), "{e:?}");
+    assert_eq!(bt.figure(A).pose.hex, Hex::new(5, 4));
+    assert_eq!(bt.figure(A).pose.facing, Facing::N);
+
+    // Inside B's Melee Zone: nothing after the strike.
+    let mut bt = battle(&face_to_face(a(), b()), []);
+    now(&mut bt);
+    let why = refused(
+        &mut bt,
+        A,
+        Action::Melee {
+            path: vec![],
+            target: B,
+            multiple: Multiple::Single,
+            after_strike: vec![Step::Pivot { to: Facing::N }],
+        },
+    );
+    assert!(why.contains("may not move or change facing after"), "{why}");
+}
+
+/// 25.3, 25.7: an eye lost changes every trait the table names, at once:
+/// PB, PC (so the Initiative Value), MD, and 30 off the Base Chance of
+/// every Missile and Thrown weapon; the log names the D10's eye.
+#[test]
+fn an_eye_lost_changes_every_trait_it_names_25_7() {
+    let mut a = a();
+    a.weapons = vec![weapon("Dagger", Some(2))];
+    let mut b = b();
+    b.weapons.push(weapon("Dagger", Some(2)));
+    b.prepared = vec![1];
+    let mut bt = battle(&face_to_face(a, b), [2, 1, 13, 4, 10, 90, 90, 90, 90]);
+    let initiative = bt.figure(B).initiative_value();
+    let thrown = |bt: &Battle| {
+        let at = Attack::plain(B, A, AttackType::Ranged, Some(1));
+        bt.aim(&at, &bt.circumstances(&at)).modified.strike_chance
+    };
+    let chance = thrown(&bt);
+    now(&mut bt);
+    let e = act(
+        &mut bt,
+        A,
+        Action::Melee {
+            path: vec![],
+            target: B,
+            multiple: Multiple::Single,
+            after_strike: Vec::new(),
+        },
+    );
+    let grievous = e
+        .iter()
+        .find(|e| matches!(e, Event::Grievous { .. }))
+        .expect("a Grievous Injury");
+    let Event::Grievous { struck, d10, .. } = grievous else {
+        unreachable!()
+    };
+    assert_eq!((*d10, struck.as_deref()), (Some(4), Some("the left eye")));
+    let line = hexmelee::rulesets::dragonquest::engine::explain(&bt, grievous);
+    assert!(line.contains("D10 4: the left eye"), "{line}");
+    let changes = e
+        .iter()
+        .find_map(|e| match e {
+            Event::Impaired { changes, .. } => Some(changes.clone()),
+            _ => None,
+        })
+        .expect("impaired");
+    let permanent = |what, by| Impairment {
+        what,
+        by,
+        lasting: Lasting::Permanent,
+    };
+    assert_eq!(
+        changes,
+        vec![
+            permanent(Impairs::Trait(Trait::Pb), -2),
+            permanent(Impairs::Trait(Trait::Pc), -4),
+            permanent(Impairs::Trait(Trait::Md), -1),
+            permanent(Impairs::MissileAndThrownBc, -30),
+        ]
+    );
+    assert_eq!(bt.figure(B).pc, 10 - 4);
+    assert_eq!(bt.figure(B).initiative_value().0, initiative.0 - 4);
+    // MD −1 costs the Ranked thrower 1 more.
+    assert_eq!(thrown(&bt).0, chance.0 - 30 - 1);
+}
+
+/// 20.7: contact broken, the figure may Withdraw into any of the six
+/// adjacent hexes: the two behind it to the sides by a turn and a step.
+#[test]
+fn breaking_contact_withdraws_into_any_adjacent_hex_20_7() {
+    let mut b3 = b();
+    b3.weapons[0].rank = Some(Rank(3));
+    let mut bt = battle(&face_to_face(a(), b3), [9, 50, 10, 10]);
+    bt.submit(Command::ActNow { now: false })
+        .unwrap_or_default();
+    act(
+        &mut bt,
+        A,
+        Action::Close {
+            path: vec![],
+            target: B,
+        },
+    );
+    let at = bt.figure(B).pose;
+    let behind_left = at.facing.rotate(-2);
+    let why = refused(
+        &mut bt,
+        B,
+        Action::Withdraw {
+            path: vec![
+                Step::Pivot { to: behind_left },
+                Step::Forward,
+                Step::Forward,
+            ],
+            posture: Posture::Plain,
+        },
+    );
+    assert!(why.contains("one step"), "{why}");
+    let e = act(
+        &mut bt,
+        B,
+        Action::Withdraw {
+            path: vec![Step::Pivot { to: behind_left }, Step::Forward],
+            posture: Posture::Plain,
+        },
+    );
+    assert!(
+        e.iter()
+            .any(|e| matches!(e, Event::BreakContact { broke: true, .. }))
+    );
+    assert_eq!(bt.figure(B).pose.hex, at.hex.neighbor(behind_left));
+    assert!(bt.figure(B).prone);
+}
+
+/// 19.3, 20.3 illustration: the lead of an engagement whose foe shows it a
+/// rear hex leads by that, not by the higher Initiative Value: the log
+/// says so and does not call the lower value the highest.
+#[test]
+fn the_lead_by_a_rear_hex_is_not_called_the_highest_value_19_3() {
+    let mut b = b();
+    b.weapons[0].rank = Some(Rank(6));
+    b.pose.facing = Facing::S;
+    let mut bt = battle(&face_to_face(a(), b), []);
+    assert!(bt.figure(B).initiative_value().0 > bt.figure(A).initiative_value().0);
+    now(&mut bt);
+    let chosen = bt
+        .events()
+        .iter()
+        .find(|e| matches!(e, Event::LeadChosen { .. }))
+        .expect("the lead's choice");
+    let line = hexmelee::rulesets::dragonquest::engine::explain(&bt, chosen);
+    assert!(!line.contains("highest"), "{line}");
+    assert!(line.contains("first in the engagement's order"), "{line}");
+}
+
+/// 20.6: an unranked defender cannot Repulse (no D10 at or under a Rank he
+/// lacks), so none is rolled: the closer comes straight in.
+#[test]
+fn an_unranked_defender_rolls_no_repulse_20_6() {
+    let mut b0 = b();
+    b0.weapons[0].rank = None;
+    // The one die is the Grapple's Strike Check (a miss).
+    let mut bt = battle(&face_to_face(a(), b0), [95]);
+    until(&mut bt, A);
+    let e = act(
+        &mut bt,
+        A,
+        Action::Close {
+            path: vec![],
+            target: B,
+        },
+    );
+    assert!(
+        !e.iter().any(|e| matches!(e, Event::Repulse { .. })),
+        "{e:?}"
+    );
+    assert_eq!(bt.figure(A).pose.hex, bt.figure(B).pose.hex);
+}
+
+/// 26 note: only certain monsters (those the scenario marks) that began
+/// with Endurance 5 or less never fall unconscious; a person of Endurance 5
+/// falls at 3 like anyone.
+#[test]
+fn only_a_marked_monster_is_never_unconscious_26() {
+    for monster in [false, true] {
+        let mut weak = b();
+        weak.endurance = 5;
+        weak.armour = None;
+        weak.monster = monster;
+        let mut bt = battle(&face_to_face(a(), weak), [90, 90, 90]);
+        bt.submit(Command::Referee(Fiat::Damage {
+            figure: B,
+            points: 3,
+            endurance: true,
+            armour: false,
+        }))
+        .unwrap();
+        let f = bt.figure(B);
+        assert!((1..=3).contains(&f.endurance), "{}", f.endurance);
+        let expected = if monster {
+            hexmelee::rulesets::dragonquest::rules::damage::Standing::Conscious
+        } else {
+            hexmelee::rulesets::dragonquest::rules::damage::Standing::Unconscious
+        };
+        assert_eq!(f.standing, expected, "monster: {monster}");
+    }
+}
+
+/// The Alusia campaign's loading rule (21.7, 22.3, note G; scenario option
+/// `alusia_loading`): Rank 3 with a bow loads and fires in one Fire action,
+/// and a crossbow loads in one Pass; without the option, or below Rank 3
+/// (and modified AG 26), an unloaded bow cannot fire.
+#[test]
+fn alusia_loading_loads_one_action_faster_21_7() {
+    let archer = |rank: u8, arm: &str| {
+        let mut f = fighter("A", 0, (5, 2), Facing::S, arm);
+        f.weapons[0].rank = Some(Rank(rank));
+        f.weapons[0].loaded = false;
+        f
+    };
+    let field = |alusia: bool, a: FigureSpec| {
+        let mut s = spec(vec![a, fighter("B", 1, (5, 6), Facing::N, "Broadsword")]);
+        s.alusia_loading = alusia;
+        s
+    };
+    let fire = Action::Fire {
+        path: vec![],
+        target: B,
+    };
+    // Not the campaign's rule: the bow must be loaded first.
+    let mut bt = battle(&field(false, archer(3, "Short Bow")), [1, 2]);
+    until(&mut bt, A);
+    let why = refused(&mut bt, A, fire.clone());
+    assert!(why.contains("not loaded"), "{why}");
+    // Rank 2: still not.
+    let mut bt = battle(&field(true, archer(2, "Short Bow")), [1, 2]);
+    until(&mut bt, A);
+    refused(&mut bt, A, fire.clone());
+    // Rank 3: loaded and fired at once.
+    let mut bt = battle(&field(true, archer(3, "Short Bow")), [1, 2, 95, 1, 2]);
+    until(&mut bt, A);
+    let e = act(&mut bt, A, fire);
+    let loaded = e
+        .iter()
+        .position(|e| matches!(e, Event::Loading { loaded: true, .. }));
+    let shot = e.iter().position(|e| matches!(e, Event::Strike(_)));
+    assert!(loaded.is_some() && loaded < shot, "{e:?}");
+    // A crossbow at Rank 3 loads in one Pass, not two.
+    let mut bt = battle(&field(true, archer(3, "Crossbow")), [1, 2, 1, 2]);
+    until(&mut bt, A);
+    let e = act(
+        &mut bt,
+        A,
+        Action::Pass {
+            path: vec![],
+            task: Task::Load,
+        },
+    );
+    assert!(
+        e.iter()
+            .any(|e| matches!(e, Event::Loading { loaded: true, .. })),
+        "{e:?}"
+    );
 }

@@ -199,6 +199,7 @@ fn dq_23_5_an_entangled_figure_that_kept_its_footing_only_passes() {
             path: vec![],
             target: A,
             multiple: Default::default(),
+            after_strike: Vec::new(),
         },
     );
     assert!(why.contains("entangled"), "{why}");
@@ -330,6 +331,7 @@ fn dq_23_5_restrain_base_chance_and_the_hold_broken_from_outside() {
             path: vec![],
             target: A,
             multiple: Default::default(),
+            after_strike: Vec::new(),
         },
     );
     assert!(e.contains(&Event::Restrained {

@@ -994,9 +994,20 @@ fn s16_13_4_wounds_tended_after_the_battle_stop_bleeding() {
 /// G with an 8-AP action combined with movement, the scenario's
 /// `combined_actions` as given; he steps forward in pulse 1.
 fn combining_worker(allowed: bool, dice: Vec<u32>) -> (Battle, Result<(), String>) {
+    combining_worker_wearing(allowed, "", dice)
+}
+
+/// [`combining_worker`] with `armour` (a scenario `armour: [...]` field, or
+/// nothing) on the Worker.
+fn combining_worker_wearing(
+    allowed: bool,
+    armour: &str,
+    dice: Vec<u32>,
+) -> (Battle, Result<(), String>) {
     let figure = |name: &str, at: &str| {
+        let worn = if name == "Worker" { armour } else { "" };
         format!(
-            "name: \"{name}\", at: {at}, facing: N, {STATS}, weapons: [(kind: Dagger, quality: Good, training: 1)]"
+            "name: \"{name}\", at: {at}, facing: N, {STATS}, weapons: [(kind: Dagger, quality: Good, training: 1)]{worn}"
         )
     };
     let c = parse(&format!(
@@ -1101,6 +1112,27 @@ fn s16_9_4_a_failed_saving_throw_falls_prone_and_loses_the_pulse() {
         })
         .unwrap();
     assert!(line.contains("falls prone, losing 2.2 AP"), "{line}");
+}
+
+/// 16.9.4 with 16.4 (docs/RULINGS.md, halved Dexterity): gauntlets halve
+/// the Dexterity of the combined-action Saving Throw as everywhere else,
+/// kept fractional: (12 + 5.5) × 2.5 = 43.75, so 44 fails where the sheet's
+/// 11 (57.5) passed it.
+#[test]
+fn s16_9_4_the_combined_saving_throw_halves_a_gauntleted_dexterity() {
+    let gauntlets = ", armour: [(piece: Gauntlets, material: Leather, quality: Good)]";
+    let (b, moved) = combining_worker_wearing(true, gauntlets, vec![95, 30, 44]);
+    moved.unwrap();
+    assert!(
+        b.figure(FigureId(0)).condition.is_prone(),
+        "44 is over 43.75"
+    );
+    let (b, moved) = combining_worker_wearing(true, gauntlets, vec![95, 30, 43]);
+    moved.unwrap();
+    assert_eq!(
+        b.figure(FigureId(0)).pose.hex,
+        hexmelee::hex::Hex::new(1, 0)
+    );
 }
 
 /// Side A's orders for Arlos (two cards a round) in a duel whose scenario sets

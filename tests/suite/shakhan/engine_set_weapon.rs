@@ -20,10 +20,15 @@ const STATS: &str = "stats: (agility: 12, strength: 12, dexterity: 11, constitut
 /// The charger (side A) three hexes south of the spearman (side B, facing
 /// it), each with `weapon`.
 fn field(spear: &str) -> Checked {
+    field_with(spear, "")
+}
+
+/// [`field`] with more scenario options (`, set_weapons: ...`).
+fn field_with(spear: &str, options: &str) -> Checked {
     hexmelee::rulesets::shakhan::scenario::parse(
         Path::new("test.ron"),
         &format!(
-            r#"Scenario(name: "t", ruleset: Shakhan, options: (free_rounds: false),
+            r#"Scenario(name: "t", ruleset: Shakhan, options: (free_rounds: false{options}),
             map: (width: 8, height: 8),
             sides: [(name: "A", colour: Red), (name: "B", colour: Blue)],
             figures: [
@@ -66,9 +71,14 @@ fn strikes(b: &Battle) -> Vec<&StrikeEvent> {
 /// `steps` hexes north under `card`, into the spearman's Strike Zone; the
 /// Attack Phase after it follows with `dice` after the Initiative rolls.
 fn charge(spear: &str, card: Card, steps: usize, dice: &[u32]) -> Battle {
+    charge_with(spear, "", card, steps, dice)
+}
+
+/// [`charge`] with more scenario options.
+fn charge_with(spear: &str, options: &str, card: Card, steps: usize, dice: &[u32]) -> Battle {
     let mut all = vec![95, 30];
     all.extend(dice);
-    let mut b = Battle::with_dice(&field(spear), Dice::scripted(all)).unwrap();
+    let mut b = Battle::with_dice(&field_with(spear, options), Dice::scripted(all)).unwrap();
     b.submit(orders(0, 0, card, 1)).unwrap();
     b.submit(orders(1, 1, Card::C, 0)).unwrap();
     b.submit(Command::MovementPriority { move_first: true })
@@ -149,6 +159,35 @@ fn s16_15_4_a_sword_is_never_set() {
     let b = charge("ShortSword", Card::A, 2, &[99, 1, 30, 15]);
     let text = spearman_strike(&b).explanation();
     assert!(!text.contains("impaled"), "{text}");
+}
+
+/// 16.15.4 (docs/RULINGS.md, issue 40): the halberd / pole-axe sits in the
+/// axe table and is not set, unless the scenario's `set_weapons` takes the
+/// wider reading.
+#[test]
+fn s16_15_4_a_halberd_is_set_only_under_the_wider_reading() {
+    // One hex north: in the halberd's two-hex reach, out of the sword's, so
+    // only the halberd strikes: 01, location 30, penetration 10 with the
+    // Good halberd's +5 (15: nd; impaled +15, 30: p, 3D6+1 = 2+3+4+1;
+    // morale 10).
+    let halberd_strike = |b: &Battle| {
+        let s = strikes(b);
+        let mine = s.iter().find(|s| s.attacker == FigureId(1));
+        mine.unwrap_or_else(|| panic!("no strike by the halberdier: {:?}", b.prompt()))
+            .explanation()
+    };
+    let b = charge("Halberd", Card::A, 1, &[1, 30, 10]);
+    let text = halberd_strike(&b);
+    assert!(!text.contains("impaled"), "{text}");
+    let b = charge_with(
+        "Halberd",
+        ", set_weapons: SpearsAndHalberd",
+        Card::A,
+        1,
+        &[1, 30, 10, 2, 3, 4, 10],
+    );
+    let text = halberd_strike(&b);
+    assert!(text.contains("impaled, +15"), "{text}");
 }
 
 #[test]

@@ -216,6 +216,28 @@ fn odds_cli_text_explains_the_threshold() {
     assert!(text.contains("Expected damage"), "{text}");
 }
 
+/// 16.15.4: `--impaled` is the engine's rule, in one place: a weapon the
+/// engine never sets (a short sword; a halberd under the ruling) is refused,
+/// not weighed with a +15 the battle never gives.
+#[test]
+fn odds_impaled_only_on_a_weapon_the_engine_sets_16_15_4() {
+    let out = hexmelee(&[
+        "odds",
+        "scenarios/duel.ron",
+        "--attacker",
+        "Aulos",
+        "--defender",
+        "Berrin",
+        "--impaled",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("no set weapon") && err.contains("16.15.4"),
+        "{err}"
+    );
+}
+
 #[test]
 fn odds_cli_bad_names_exit_2_with_the_choices() {
     for (args, expect) in [

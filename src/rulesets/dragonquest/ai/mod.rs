@@ -19,8 +19,10 @@
 //!   Trip's chance is within 10 of the blow's (23.5);
 //! - a foe in its Melee Zone: strike the weakest (20.1), sweeping the others
 //!   in the zone too or striking with a second weapon when each blow keeps
-//!   a fair chance (23.4); one adjacent
-//!   elsewhere: turn to it and strike;
+//!   a fair chance (23.4); one adjacent elsewhere: turn to it and strike
+//!   when it stands in that foe's Melee Zone, else turn to it with a Pass
+//!   and strike the next Pulse (20.1: outside the defender's Zone facing
+//!   changes come only after the attack);
 //! - otherwise prepare a slung shield, then charge the nearest foe it can
 //!   reach this Pulse (21.2–21.3), ending in a Shield Rush when that is 10
 //!   surer than the weapon (23.5), or move toward it (21.1).
@@ -121,6 +123,7 @@ fn melee(path: Vec<Step>, target: FigureId) -> Action {
         path,
         target,
         multiple: Multiple::Single,
+        after_strike: Vec::new(),
     }
 }
 
@@ -155,7 +158,16 @@ fn choices(battle: &Battle, id: FigureId) -> Vec<Action> {
         .collect();
     if !in_hex.is_empty() {
         out.extend(in_hex.iter().map(|&target| Action::Grapple { target }));
-        // 20.7: breaking away is one step into an adjacent hex.
+        // 20.7: breaking away is one step into any adjacent hex: the two
+        // behind to the sides by a turn first.
+        let rear_sides = [-2, 2].map(|side| {
+            vec![
+                Step::Pivot {
+                    to: me.pose.facing.rotate(side),
+                },
+                Step::Forward,
+            ]
+        });
         out.extend(
             [
                 Step::Backward,
@@ -163,9 +175,11 @@ fn choices(battle: &Battle, id: FigureId) -> Vec<Action> {
                 Step::ForwardLeft,
                 Step::ForwardRight,
             ]
+            .map(|step| vec![step])
             .into_iter()
-            .map(|step| Action::Withdraw {
-                path: vec![step],
+            .chain(rear_sides)
+            .map(|path| Action::Withdraw {
+                path,
                 posture: Posture::Plain,
             }),
         );
@@ -196,15 +210,18 @@ fn choices(battle: &Battle, id: FigureId) -> Vec<Action> {
     {
         if !adjacent.is_empty() {
             out.push(pass(Task::PutAway { item: Some(bow) }));
-        } else if me.weapons[bow].loaded {
+        } else {
+            // Unloaded, the engine refuses a Fire unless the Alusia loading
+            // rule loads and fires at once.
             let mut nearest = foes.clone();
             nearest.sort_by_key(|&f| (battle.figure(f).pose.hex.distance(here), f));
             out.extend(nearest.into_iter().map(|target| Action::Fire {
                 path: Vec::new(),
                 target,
             }));
-        } else {
-            out.push(pass(Task::Load));
+            if !me.weapons[bow].loaded {
+                out.push(pass(Task::Load));
+            }
         }
     }
     // 21.7: throw a weapon at a foe in range while one as good is left to
@@ -241,6 +258,9 @@ fn choices(battle: &Battle, id: FigureId) -> Vec<Action> {
             }
         }
     }
+    // 20.1: outside the foe's Melee Zone a figure may not turn before its
+    // strike: it turns this Pulse (a Pass, 20.4) to strike the next.
+    out.extend(turns_toward(battle, me, adjacent.iter().copied()));
     if !adjacent.is_empty() {
         return out;
     }
@@ -280,6 +300,31 @@ fn choices(battle: &Battle, id: FigureId) -> Vec<Action> {
         out.extend((1..=longest).rev().map(|n| Action::Move {
             path: path[..n].to_vec(),
         }));
+    }
+    out
+}
+
+/// 20.1, 20.4: a Pass turning to face each of `foes` (its rider's way
+/// too, 30: beside the mount's head).
+fn turns_toward(battle: &Battle, me: &Figure, foes: impl Iterator<Item = FigureId>) -> Vec<Action> {
+    let mut out = Vec::new();
+    for target in foes {
+        let Some(to) = me.pose.hex.facing_toward(battle.figure(target).pose.hex) else {
+            continue;
+        };
+        let sides: &[i32] = if me.mount.is_some() {
+            &[0, -1, 1]
+        } else {
+            &[0]
+        };
+        for &side in sides {
+            out.push(Action::Pass {
+                path: vec![Step::Pivot {
+                    to: to.rotate(side),
+                }],
+                task: Task::Nothing,
+            });
+        }
     }
     out
 }
@@ -332,6 +377,7 @@ fn multiple_strikes(battle: &Battle, me: &Figure, adjacent: &[FigureId]) -> Vec<
             multiple: Multiple::Sweep {
                 others: in_zone[1..in_zone.len().min(3)].to_vec(),
             },
+            after_strike: Vec::new(),
         });
     }
     if let [_, second] = me.hands[..]
@@ -344,6 +390,7 @@ fn multiple_strikes(battle: &Battle, me: &Figure, adjacent: &[FigureId]) -> Vec<
             multiple: Multiple::SecondWeapon {
                 target: in_zone.get(1).copied().unwrap_or(first),
             },
+            after_strike: Vec::new(),
         });
     }
     out
@@ -440,6 +487,13 @@ fn monster_choices(
         }
     }
     if !adjacent.is_empty() {
+        // 20.1: outside the foe's Melee Zone, it swings about its head first.
+        for to in Facing::ALL.into_iter().filter(|&f| f != me.pose.facing) {
+            out.push(Action::Pass {
+                path: vec![Step::Pivot { to }],
+                task: Task::Nothing,
+            });
+        }
         return out;
     }
     let ways = monster_ways(battle, me);

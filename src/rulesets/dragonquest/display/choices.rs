@@ -119,6 +119,7 @@ fn actions(b: &Battle, id: FigureId, cursor: Hex, route: &Route) -> Vec<Action> 
             path: here(),
             target: t,
             multiple: Multiple::Single,
+            after_strike: Vec::new(),
         });
         all.push(Action::Fire {
             path: here(),
@@ -157,6 +158,7 @@ fn actions(b: &Battle, id: FigureId, cursor: Hex, route: &Route) -> Vec<Action> 
                     path: path.clone(),
                     target: t,
                     multiple: Multiple::Single,
+                    after_strike: Vec::new(),
                 });
                 all.push(Action::Close { path, target: t });
             }
@@ -164,6 +166,15 @@ fn actions(b: &Battle, id: FigureId, cursor: Hex, route: &Route) -> Vec<Action> 
         None => {
             if let Some(path) = route.to(b, id, cursor) {
                 all.push(Action::Move { path: path.clone() });
+                // 20.1: strike from outside the foe's Melee Zone, then go.
+                for &t in &foes {
+                    all.push(Action::Melee {
+                        path: here(),
+                        target: t,
+                        multiple: Multiple::Single,
+                        after_strike: path.clone(),
+                    });
+                }
                 all.push(Action::ChargeWithoutStrike { path: path.clone() });
                 all.push(Action::Evade { path: path.clone() });
                 all.push(Action::Withdraw {
@@ -257,9 +268,17 @@ pub fn words(b: &Battle, who: FigureId, action: &Action) -> String {
             path,
             target,
             multiple,
+            after_strike,
         } => {
             let more = strikes::words(b, who, multiple);
-            if path.is_empty() {
+            if !after_strike.is_empty() {
+                let then = if after_strike.iter().any(|s| s.moves()) {
+                    format!("move{}", along(after_strike))
+                } else {
+                    "turn".to_string()
+                };
+                format!("strike {}{more}, then {then}", name(target))
+            } else if path.is_empty() {
                 format!("strike {}{more}", name(target))
             } else if !path.iter().any(|s| s.moves()) {
                 format!("turn and strike {}{more}", name(target))

@@ -29,17 +29,35 @@ impl Route {
     /// The steps from `id`'s pose through the waypoints to `cursor`
     /// (facing the end facing, if chosen); `None` when some leg has no way
     /// or the path would not leave the figure where it is.
+    ///
+    /// 21.1: with no end facing chosen, the end facing is the one whose path
+    /// spends the least movement as the engine counts it (a turn of three
+    /// hexsides or more costs two hexes more), the plain cheapest first on
+    /// a tie: the Referee need not pick a gentler facing by hand.
     pub fn to(&self, b: &Battle, id: FigureId, cursor: Hex) -> Option<Vec<Step>> {
         let me = b.figure(id).pose;
-        let (mut steps, at) = self.through(b, id, around(b, id))?;
-        let end = match self.facing {
-            Some(f) => Goal::Pose(Pose::new(cursor, f)),
-            None => Goal::Hex(cursor),
+        let (steps, at) = self.through(b, id, around(b, id))?;
+        let ends: Vec<Goal> = match self.facing {
+            Some(f) => vec![Goal::Pose(Pose::new(cursor, f))],
+            // On the hex the path already ends in, no turning is drawn.
+            None if cursor == at.hex => vec![Goal::Hex(cursor)],
+            None => std::iter::once(Goal::Hex(cursor))
+                .chain(Facing::ALL.map(|f| Goal::Pose(Pose::new(cursor, f))))
+                .collect(),
         };
-        if !end.is_met(at) {
-            steps.extend(leg(b, at, end, around(b, id))?);
-        }
-        (!steps.is_empty() && steps_end(me, &steps) != me).then_some(steps)
+        let whole = |end: Goal| {
+            let mut all = steps.clone();
+            if !end.is_met(at) {
+                all.extend(leg(b, at, end, around(b, id))?);
+            }
+            (!all.is_empty() && steps_end(me, &all) != me).then_some(all)
+        };
+        // The first (the plain cheapest) of those that spend the least.
+        ends.into_iter()
+            .filter_map(whole)
+            .enumerate()
+            .min_by_key(|(i, p)| (b.path_cost(id, p), *i))
+            .map(|(_, p)| p)
     }
 
     /// The steps through the waypoints, then to a hex beside `foe` facing
@@ -65,7 +83,9 @@ impl Route {
                 };
                 Some(steps.iter().copied().chain(last).collect::<Vec<_>>())
             })
-            .min_by_key(Vec::len)
+            // 21.1: the least movement as the engine counts it, then the
+            // fewest steps.
+            .min_by_key(|p| (b.path_cost(id, p), p.len()))
     }
 
     /// The legs through every waypoint, and the pose they leave.

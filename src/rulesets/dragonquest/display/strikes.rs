@@ -14,6 +14,7 @@ pub fn multiples(base: &Action, foes: &[FigureId]) -> Vec<Action> {
         path,
         target,
         multiple: Multiple::Single,
+        after_strike,
     } = base
     else {
         return Vec::new();
@@ -22,6 +23,7 @@ pub fn multiples(base: &Action, foes: &[FigureId]) -> Vec<Action> {
         path: path.clone(),
         target: *target,
         multiple,
+        after_strike: after_strike.clone(),
     };
     let others: Vec<FigureId> = foes.iter().copied().filter(|f| f != target).collect();
     let mut out = Vec::new();

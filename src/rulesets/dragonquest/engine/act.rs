@@ -63,7 +63,12 @@ pub struct Reach {
 #[derive(Debug)]
 enum Plan {
     Moves,
-    Strikes(Vec<Attack>),
+    /// 20.1: the strikes, then the walk after them (outside the defender's
+    /// Melee Zone).
+    Strikes {
+        strikes: Vec<Attack>,
+        after: Option<Walked>,
+    },
     Withdraw {
         first: Option<Attack>,
         contact: bool,
@@ -88,6 +93,10 @@ const COMBINABLE: &str = "22.3 combines only a Melee attack, Evade, Withdraw, Pa
 /// book's example of a GM's penalty, made the rule: docs/RULINGS.md).
 const TURN_PENALTY: u8 = 2;
 const TURN_PENALTY_FROM: u8 = 3;
+
+/// The Alusia campaign's loading rule: the Rank with a missile weapon from
+/// which it loads one action faster.
+const ALUSIA_LOAD_RANK: u8 = 3;
 
 /// 21.7: how far a loaded crossbow may be carried before firing.
 const CROSSBOW_CARRY: u8 = 2;
@@ -289,6 +298,7 @@ impl Battle {
                 path,
                 target,
                 multiple,
+                after_strike,
             } => {
                 let weapon = me.weapon_for(|w| w.uses.melee).ok_or_else(|| {
                     Rejection(format!(
@@ -296,8 +306,14 @@ impl Battle {
                         me.name
                     ))
                 })?;
+                self.check_turns_around_strike(id, *target, path, after_strike)?;
                 let w = walk(path, self.charge_walk(id), allowed)?;
                 self.stays_in_zone(id, w, false)?;
+                let after = if after_strike.is_empty() {
+                    None
+                } else {
+                    Some(self.walk_from(id, w.to, after_strike, Walk::default(), allowed)?)
+                };
                 let charge = (!me.engaged && w.hexes > 0).then(|| {
                     if weapon.is_some_and(|i| me.weapon(i).is_pole()) {
                         Charge::PoleOrShield
@@ -311,7 +327,7 @@ impl Battle {
                 } else {
                     ActionKind::Melee
                 };
-                (kind, Some(w), Plan::Strikes(strikes))
+                (kind, Some(w), Plan::Strikes { strikes, after })
             }
             Action::Withdraw { path, posture } => {
                 self.check_withdraw(id, path, *posture, allowed)?
@@ -519,6 +535,53 @@ impl Battle {
         Ok(t)
     }
 
+    /// 20.1: around a Melee attack by an engaged figure that stands outside
+    /// the defender's Melee Zone, facing changes come only after the strike;
+    /// the movement (half the TMR) comes before it or after it. Inside that
+    /// Zone (or charging), nothing comes after the strike.
+    fn check_turns_around_strike(
+        &self,
+        id: FigureId,
+        target: FigureId,
+        path: &[Step],
+        after_strike: &[Step],
+    ) -> Result<(), Rejection> {
+        let me = self.figure(id);
+        let t = self.hostile(id, target)?;
+        let outside = me.engaged && !me.hexes().any(|h| t.zone_holds(h));
+        if outside && path.iter().any(|s| !s.moves()) {
+            return refuse(format!(
+                "{} stands outside {}'s Melee Zone: it may change facing only after the attack (20.1)",
+                me.name, t.name
+            ));
+        }
+        if after_strike.is_empty() {
+            return Ok(());
+        }
+        if !me.engaged {
+            return refuse("a Charge ends with its strike: nothing comes after it (21.2, 21.3)");
+        }
+        if !outside {
+            return refuse(format!(
+                "{} stands in {}'s Melee Zone: it may not move or change facing after the attack (20.1)",
+                me.name, t.name
+            ));
+        }
+        if path.iter().any(|s| s.moves()) && after_strike.iter().any(|s| s.moves()) {
+            return refuse(format!(
+                "{} moves either before the attack or after it, not both (20.1)",
+                me.name
+            ));
+        }
+        if me.size > 1 && after_strike.iter().any(|s| s.moves()) {
+            return refuse(format!(
+                "{} overruns as it moves (29): it moves before its strike, not after",
+                me.name
+            ));
+        }
+        Ok(())
+    }
+
     /// 21.1: a path step by step: on the map, into open unoccupied hexes,
     /// stopping on entering a hostile Melee Zone (facing may still change),
     /// within `limit` hexes (turns of three hexsides or more cost two).
@@ -529,9 +592,21 @@ impl Battle {
         rule: Walk,
         limit: u8,
     ) -> Result<Walked, Rejection> {
+        self.walk_from(id, self.figure(id).pose, path, rule, limit)
+    }
+
+    /// [`Battle::walk`] from `start` (20.1: the walk after a strike).
+    fn walk_from(
+        &self,
+        id: FigureId,
+        start: Pose,
+        path: &[Step],
+        rule: Walk,
+        limit: u8,
+    ) -> Result<Walked, Rejection> {
         let me = self.figure(id);
         let monster = me.size > 1;
-        let mut pose = me.pose;
+        let mut pose = start;
         let (mut hexes, mut stopped) = (0u8, false);
         for &step in path {
             if let Step::Pivot { .. } = step {
@@ -577,7 +652,7 @@ impl Battle {
                 break;
             }
         }
-        let cost = self.spent(id, path).cost;
+        let cost = self.spent_from(id, start, path).cost;
         // 21.1: one hex can always be moved, whatever the ground.
         let one_hex = hexes == 1 && limit >= 1;
         if cost > limit && !one_hex {
@@ -594,8 +669,13 @@ impl Battle {
     /// hexsides or more two hexes more (a monster: a hex for each two
     /// vertices turned). The `limit` of the [`Reach`] is left at 0.
     fn spent(&self, id: FigureId, path: &[Step]) -> Reach {
+        self.spent_from(id, self.figure(id).pose, path)
+    }
+
+    /// [`Battle::spent`] from `start`.
+    fn spent_from(&self, id: FigureId, start: Pose, path: &[Step]) -> Reach {
         let me = self.figure(id);
-        let mut pose = me.pose;
+        let mut pose = start;
         let (mut hexes, mut cost, mut turned) = (0u8, 0u8, 0u8);
         for &step in path {
             if let Step::Pivot { to } = step {
@@ -626,6 +706,13 @@ impl Battle {
         }
     }
 
+    /// 21.1, 29: the movement `path` spends from where `figure` stands,
+    /// counted as every check counts it (poor footing, and the two hexes a
+    /// turn of three hexsides or more costs in a path that moves).
+    pub fn path_cost(&self, figure: FigureId, path: &[Step]) -> u8 {
+        self.spent(figure, path).cost
+    }
+
     /// 21.1, 22.1–22.3: what `action`'s path spends of the movement the
     /// action allows `figure` where it stands, counted as the check counts
     /// it; `None` if the figure may not choose the action now. Whether the
@@ -652,6 +739,25 @@ impl Battle {
             Action::Close { .. } => allowed.saturating_sub(1),
             Action::Fire { .. } if self.carries_crossbow(id) => CROSSBOW_CARRY,
             _ => allowed,
+        }
+    }
+
+    /// 27.2 note G: the Pass actions loading the Missile weapon `item`
+    /// takes: a crossbow two, any other one. The Alusia campaign's rule (a
+    /// scenario option: 21.7, 22.3, note G) takes one off for a figure of
+    /// Rank 3 or more with it or of modified AG 26 or more: a crossbow in one
+    /// Pass, any other loaded and fired in one Fire action (none).
+    fn load_passes(&self, id: FigureId, item: usize) -> u8 {
+        let me = self.figure(id);
+        let passes = crossbow_passes(&me.weapon(item).name);
+        let adept = me.weapons[item]
+            .rank
+            .is_some_and(|r| r.0 >= ALUSIA_LOAD_RANK)
+            || me.modified_ag() >= tables().actions.nimble.agility_from;
+        if self.alusia_loading && adept {
+            passes - 1
+        } else {
+            passes
         }
     }
 
@@ -1013,6 +1119,7 @@ impl Battle {
         }
         let weapon = self.special_weapon(id, target, special)?;
         self.mounted_weapon(id, weapon)?;
+        self.check_turns_around_strike(id, target, path, &[])?;
         let w = self.walk(id, path, self.charge_walk(id), allowed)?;
         self.stays_in_zone(id, w, false)?;
         self.strikes_into(id, w.to, weapon, t)?;
@@ -1034,7 +1141,14 @@ impl Battle {
             special: Some(special),
             ..Attack::plain(id, target, AttackType::Melee, weapon)
         };
-        Ok((kind, Some(w), Plan::Strikes(vec![a])))
+        Ok((
+            kind,
+            Some(w),
+            Plan::Strikes {
+                strikes: vec![a],
+                after: None,
+            },
+        ))
     }
 
     /// 20.3, 20.7: a Withdrawal's path, posture and (in Close Combat) contact.
@@ -1078,12 +1192,11 @@ impl Battle {
             straight: false,
         };
         if close {
-            // 20.7: into any adjacent hex, once contact is broken; the
+            // 20.7: into any adjacent hex, once contact is broken: one step,
+            // turning before or after it as need be (a step reaches four of
+            // the six; the figure lands prone, facing as it will); the
             // hostile figures share this hex, so only friends and walls bar it.
-            let [step] = path[..] else {
-                return refuse("leaving Close Combat is one step into an adjacent hex (20.7)");
-            };
-            if !step.moves() {
+            if path.iter().filter(|s| s.moves()).count() != 1 {
                 return refuse("leaving Close Combat is one step into an adjacent hex (20.7)");
             }
         }
@@ -1207,7 +1320,7 @@ impl Battle {
             ));
         };
         let w = me.weapon(item);
-        if w.group == Group::Missile && !me.weapons[item].loaded {
+        if w.group == Group::Missile && !me.weapons[item].loaded && self.load_passes(id, item) > 0 {
             return refuse(format!(
                 "{}'s {} is not loaded (27.2 note G)",
                 me.name, w.name
@@ -1307,7 +1420,8 @@ impl Battle {
         plan: Plan,
         overrun: &[FigureId],
     ) {
-        let moving = walked.is_some_and(|w| w.hexes > 0);
+        let after_moves = matches!(&plan, Plan::Strikes { after: Some(w), .. } if w.hexes > 0);
+        let moving = walked.is_some_and(|w| w.hexes > 0) || after_moves;
         self.push(Event::ActionChosen {
             figure: id,
             action: kind,
@@ -1348,16 +1462,26 @@ impl Battle {
                     self.do_fiat(f);
                 }
             }
-            Plan::Strikes(attacks) => {
+            Plan::Strikes { strikes, after } => {
                 moved(self);
-                if !self.sees_to_strike(id, &attacks) {
-                    return;
-                }
-                for a in attacks {
-                    if !self.can_strike(&a) {
-                        break;
+                if self.sees_to_strike(id, &strikes) {
+                    for a in strikes {
+                        if !self.can_strike(&a) {
+                            break;
+                        }
+                        self.strike(a);
                     }
-                    self.strike(a);
+                }
+                // 20.1: the move or turn after the attack, if the figure
+                // still can.
+                if let Some(w) = after.filter(|w| w.to != self.figure(id).pose)
+                    && self.figure(id).can_act()
+                {
+                    self.push(Event::Moved {
+                        figure: id,
+                        to: w.to,
+                        hexes: w.hexes,
+                    });
                 }
             }
             Plan::Withdraw { first, contact } => {
@@ -1487,7 +1611,7 @@ impl Battle {
             }),
             Task::Load => {
                 if let Some(item) = me.primary() {
-                    let needed = crossbow_passes(me.weapon(item).name.as_str());
+                    let needed = self.load_passes(id, item);
                     let loaded = me.weapons[item].loading + 1 >= needed;
                     self.push(Event::Loading {
                         figure: id,
@@ -1520,6 +1644,15 @@ impl Battle {
     /// 21.7, 23.1: the strikes along the Line of Fire until one hits; the
     /// load is spent, or the thrown weapon lands where it stopped.
     fn fire(&mut self, id: FigureId, attacks: Vec<Attack>, item: usize) {
+        // Alusia loading: loaded and fired in the one action.
+        let me = self.figure(id);
+        if me.weapon(item).group == Group::Missile && !me.weapons[item].loaded {
+            self.push(Event::Loading {
+                figure: id,
+                item,
+                loaded: true,
+            });
+        }
         let mut landed = None;
         for a in attacks {
             if self.strike(a) {
@@ -1541,15 +1674,17 @@ impl Battle {
     }
 
     /// 20.6, 21.4: the defender may Repulse if the closer comes through his
-    /// Melee Zone (always tried: it costs nothing); else the closer enters,
+    /// Melee Zone and he has a Rank with his prepared weapon (always tried:
+    /// it costs nothing; unranked, no D10 can succeed, so none is rolled);
+    /// else the closer enters,
     /// both drop shields and weapons not rated for Close Combat, and the
     /// closer Grapples at once.
     fn close(&mut self, id: FigureId, target: FigureId) {
         let (me, def) = (self.figure(id), self.figure(target));
         let facing = me.pose.facing;
         let into = def.pose.hex;
-        if def.zone_holds(me.pose.hex) {
-            let rank = def.primary().and_then(|i| def.weapons[i].rank);
+        let rank = def.primary().and_then(|i| def.weapons[i].rank);
+        if def.zone_holds(me.pose.hex) && rank.is_some_and(|r| r.0 > 0) {
             let d10 = self.dice.roll(10) as u8;
             let repulsed = repulses(d10, rank);
             self.push(Event::Repulse {

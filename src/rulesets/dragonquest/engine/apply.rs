@@ -2,10 +2,11 @@
 //! rolls no dice and makes no choices.
 
 use super::command::Item;
-use super::event::{ActionKind, Event};
+use super::event::{ActionKind, Event, Impairs};
 use super::state::{Battle, Turn};
 use super::state::{Figure, ItemState};
 use crate::rulesets::dragonquest::rules::damage::Standing;
+use crate::rulesets::dragonquest::rules::tables::grievous::Trait;
 use crate::seam::FigureId;
 
 impl Battle {
@@ -225,16 +226,24 @@ impl Battle {
                     f.lodged.remove(i);
                 }
             }
-            Event::Impaired {
-                figure,
-                agility,
-                dexterity,
-                tmr,
-            } => {
+            Event::Impaired { figure, changes } => {
                 let f = &mut self.figures[figure.0];
-                f.ag_loss = f.ag_loss.saturating_add(*agility);
-                f.md_loss = f.md_loss.saturating_add(*dexterity);
-                f.tmr_loss = f.tmr_loss.saturating_add(*tmr);
+                f.impairments.extend(changes.iter().copied());
+                for c in changes {
+                    // A gain (only Physical Beauty has one) no rule of the
+                    // fight reads.
+                    let loss = u8::try_from(-i16::from(c.by)).unwrap_or(0);
+                    match c.what {
+                        Impairs::Trait(Trait::Ag) => f.ag_loss = f.ag_loss.saturating_add(loss),
+                        Impairs::Trait(Trait::Md) => f.md_loss = f.md_loss.saturating_add(loss),
+                        Impairs::Trait(Trait::Tmr) => f.tmr_loss = f.tmr_loss.saturating_add(loss),
+                        Impairs::Trait(Trait::Pc) => f.pc = f.pc.saturating_sub(loss),
+                        Impairs::Trait(Trait::Pb) => {}
+                        Impairs::MissileAndThrownBc => {
+                            f.missile_bc_loss = f.missile_bc_loss.saturating_add(loss)
+                        }
+                    }
+                }
             }
             Event::Combining { figure } => self.figures[figure.0].combining = true,
             Event::Footing { .. } => {}

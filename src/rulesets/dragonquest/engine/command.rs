@@ -27,11 +27,15 @@ pub enum Action {
     /// 21.1: move up to the TMR.
     Move { path: Vec<Step> },
     /// 20.1 (engaged) or 21.2–21.3 (a Charge, non-engaged): move, then strike
-    /// `target` in the Melee Zone with the prepared weapon.
+    /// `target` in the Melee Zone with the prepared weapon. 20.1: an engaged
+    /// figure outside the defender's Melee Zone changes facing only after
+    /// the strike, and moves either before it or after (`after_strike`).
     Melee {
         path: Vec<Step>,
         target: FigureId,
         multiple: Multiple,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        after_strike: Vec<Step>,
     },
     /// 21.2–21.3: a Charge that ends with no one to strike.
     ChargeWithoutStrike { path: Vec<Step> },

@@ -8,9 +8,35 @@ use crate::dice::Percentile;
 use crate::hex::Pose;
 use crate::rulesets::dragonquest::rules::damage::Standing;
 use crate::rulesets::dragonquest::rules::strike::{AttackType, Hit, Mishap, Modifier, Parry};
-use crate::rulesets::dragonquest::rules::tables::grievous::Bleeding;
+use crate::rulesets::dragonquest::rules::tables::grievous::{Bleeding, Lasting, Trait};
 use crate::rulesets::dragonquest::rules::{DamagePoints, Defense, InitiativeValue, StrikeChance};
 use crate::seam::{FigureId, SideId};
+
+/// What took a point rolled by no Damage Check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DamageCause {
+    /// 25.7: a bleeding wound's point a Pulse.
+    Bleeding,
+    /// 23.5: the Endurance point a Disarm costs.
+    Disarm,
+}
+
+/// DragonQuest 25.7: one trait a Grievous Injury changes, by how much
+/// (a loss is negative) and for how long.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Impairment {
+    pub what: Impairs,
+    pub by: i8,
+    pub lasting: Lasting,
+}
+
+/// What an injury changes: a characteristic, the TMR, or the Base Chance of
+/// every Missile and Thrown weapon.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Impairs {
+    Trait(Trait),
+    MissileAndThrownBc,
+}
 
 /// DragonQuest 19.5: the action a figure is taken to be performing until it
 /// chooses again.
@@ -127,8 +153,15 @@ pub enum Event {
         attacker: FigureId,
         d10: u8,
         result: Parry,
+        /// 24.4: the Ranks the D10 is modified by (the defender's added, the
+        /// attacker's taken away; none counts 0).
+        #[serde(default)]
+        defender_rank: u8,
+        #[serde(default)]
+        attacker_rank: u8,
     },
-    /// 25: damage taken (`d10` is `None` where the Referee gave it).
+    /// 25: damage taken (`d10` is `None` where no Damage Check was rolled:
+    /// the Referee gave it, or `cause` says what took it).
     Damaged {
         figure: FigureId,
         d10: Option<u8>,
@@ -136,6 +169,8 @@ pub enum Event {
         absorbed: DamagePoints,
         fatigue: DamagePoints,
         endurance: DamagePoints,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cause: Option<DamageCause>,
     },
     /// 25.3, 25.7: the Grievous Injury roll, and the injury if any.
     Grievous {
@@ -144,6 +179,9 @@ pub enum Event {
         injury: Option<String>,
         /// The D10 of an injury that rolls one, and the extra Endurance lost.
         d10: Option<u8>,
+        /// What that D10 struck (which eye, which leg).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        struck: Option<String>,
         endurance: DamagePoints,
         /// 31: per cent the injury adds to the chance of infection.
         #[serde(default)]
@@ -176,6 +214,10 @@ pub enum Event {
         roll: Percentile,
         needed: u32,
         averted: bool,
+        /// 24.3: a 99's check, whether the weapon breaks (else whether what
+        /// is in hand is kept hold of).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        breaks: bool,
     },
     /// The item falls to the ground in that hex.
     Dropped {
@@ -247,12 +289,10 @@ pub enum Event {
         total: i64,
         broke: bool,
     },
-    /// 25.7: a lasting loss from an injury.
+    /// 25.7: every trait an injury changes, each with how long it lasts.
     Impaired {
         figure: FigureId,
-        agility: u8,
-        dexterity: u8,
-        tmr: u8,
+        changes: Vec<Impairment>,
     },
     /// 23.5 Trip, Entangle, Shield Rush: D100 against modified AG × 3 to
     /// keep one's footing; failed, the figure falls prone.

@@ -3,13 +3,13 @@
 
 use super::command::Item;
 use super::command::SpecialAttack;
-use super::event::{ActionKind, Event, StrikeEvent};
+use super::event::{ActionKind, DamageCause, Event, Impairment, Impairs, StrikeEvent};
 use super::state::Battle;
 use crate::hex::Corner;
 use crate::rulesets::dragonquest::rules::damage::Standing;
 use crate::rulesets::dragonquest::rules::special::knocks_out;
 use crate::rulesets::dragonquest::rules::strike::{AttackType, Hit, Mishap, Modifier, Parry};
-use crate::rulesets::dragonquest::rules::tables::grievous::Pool;
+use crate::rulesets::dragonquest::rules::tables::grievous::{Lasting, Pool, Trait};
 use crate::rulesets::dragonquest::rules::tables::modifiers::{
     Close, Lighting, Melee, Misc, Ranged,
 };
@@ -90,11 +90,16 @@ fn table_words(battle: &Battle, event: &Event) -> Option<String> {
             figure,
             fatigue,
             endurance,
+            cause,
             ..
         } => {
             let who = name(figure);
             match (fatigue.0, endurance.0) {
-                (0, 0) => format!("{who}'s armour takes the blow [25.1]"),
+                _ if *cause == Some(DamageCause::Bleeding) => format!("{who} bleeds [25.7]"),
+                (0, 0) => format!(
+                    "{} armour takes the blow [25.1]",
+                    crate::words::possessive(who)
+                ),
                 (_, 0) => format!("{who} is battered and tires [25.1]"),
                 _ => format!("{who} is wounded [25.2]"),
             }
@@ -102,8 +107,13 @@ fn table_words(battle: &Battle, event: &Event) -> Option<String> {
         Event::Grievous {
             figure,
             injury: Some(injury),
+            struck,
             ..
-        } => format!("{} suffers a {injury} [25.7]", name(figure)),
+        } => format!(
+            "{} suffers a Grievous Injury: {injury}{} [25.7]",
+            name(figure),
+            struck.as_ref().map_or(String::new(), |s| format!(", {s}"))
+        ),
         Event::ArmourDented { figure, .. } => {
             format!("{}'s armour is damaged [25.3]", name(figure))
         }
@@ -116,11 +126,14 @@ fn table_words(battle: &Battle, event: &Event) -> Option<String> {
             either(*recovered, "recovers from Stun", "is still Stunned")
         ),
         Event::MishapCheck {
-            figure, averted, ..
+            figure,
+            averted,
+            breaks,
+            ..
         } => format!(
             "{} {} [24.3]",
             name(figure),
-            either(*averted, "keeps hold", "loses hold")
+            mishap_words(*breaks, *averted)
         ),
         Event::Lodged { figure, .. } => format!("The weapon lodges in {} [27.4]", name(figure)),
         Event::DrawnOut { figure, .. } => {
@@ -143,10 +156,12 @@ fn table_words(battle: &Battle, event: &Event) -> Option<String> {
             name(figure),
             either(*broke, "breaks free", "held")
         ),
-        Event::Impaired { figure, .. } => {
+        Event::Impaired { figure, changes } => {
+            let what: Vec<&str> = changes.iter().map(|c| impairs_word(c.what)).collect();
             format!(
-                "{} is slowed and clumsy from the injury [25.7]",
-                name(figure)
+                "{} injury changes {} [25.7]",
+                crate::words::possessive(name(figure)),
+                what.join(", ")
             )
         }
         Event::Footing { figure, kept, .. } => format!(
@@ -230,7 +245,7 @@ fn words(battle: &Battle, event: &Event) -> String {
             format!("Order: {} [19.3, 19.4, 21]", parts.join("; "))
         }
         Event::LeadChosen { figure, now } => format!(
-            "{}, highest Initiative Value, acts {} [19.3]",
+            "{}, first in the engagement's order, acts {} [19.3]",
             name(figure),
             if *now { "first" } else { "last" }
         ),
@@ -280,10 +295,13 @@ fn words(battle: &Battle, event: &Event) -> String {
             defender,
             d10,
             result,
+            defender_rank,
+            attacker_rank,
             ..
         } => format!(
-            "{} parries, D10 {d10}: {} [24.4]",
+            "{} parries, D10 {d10} + Rank {defender_rank} − Rank {attacker_rank} = {}: {} [24.4]",
             name(defender),
+            i32::from(*d10) + i32::from(*defender_rank) - i32::from(*attacker_rank),
             match result {
                 Parry::Parried => "Parried, and off balance (a Pass next Pulse)",
                 Parry::Disarm => "the attacker is Disarmed",
@@ -297,8 +315,14 @@ fn words(battle: &Battle, event: &Event) -> String {
             absorbed,
             fatigue,
             endurance,
+            cause,
         } => {
-            let roll = d10.map_or_else(|| "given".into(), |d| format!("D10 {d}"));
+            let roll = match (d10, cause) {
+                (Some(d), _) => format!("D10 {d}"),
+                (None, Some(DamageCause::Bleeding)) => "bleeding, 25.7".into(),
+                (None, Some(DamageCause::Disarm)) => "Disarmed, 23.5".into(),
+                (None, None) => "given".into(),
+            };
             format!(
                 "{} takes {} ({roll}): {} absorbed, {} Fatigue, {} Endurance [25]",
                 name(figure),
@@ -312,11 +336,18 @@ fn words(battle: &Battle, event: &Event) -> String {
             figure,
             roll,
             injury: Some(injury),
+            d10,
+            struck,
             endurance,
             ..
         } => format!(
-            "Grievous Injury roll {roll}: {} suffers a {injury}, {} more Endurance [25.3, 25.7]",
+            "Grievous Injury roll {roll}: {} suffers a Grievous Injury: {injury}{}, {} more Endurance [25.3, 25.7]",
             name(figure),
+            match (d10, struck) {
+                (Some(d), Some(s)) => format!(" (D10 {d}: {s})"),
+                (Some(d), None) => format!(" (D10 {d})"),
+                _ => String::new(),
+            },
             endurance.0
         ),
         Event::Grievous { roll, .. } => {
@@ -363,10 +394,11 @@ fn words(battle: &Battle, event: &Event) -> String {
             roll,
             needed,
             averted,
+            breaks,
         } => format!(
             "{} rolls {roll} against MD × 3 = {needed}: {} [24.3]",
             name(figure),
-            if *averted { "keeps hold" } else { "loses hold" }
+            mishap_words(*breaks, *averted)
         ),
         Event::Dropped {
             figure, item: i, ..
@@ -489,15 +521,14 @@ fn words(battle: &Battle, event: &Event) -> String {
             name(figure),
             if *broke { "breaks free" } else { "held" }
         ),
-        Event::Impaired {
-            figure,
-            agility,
-            dexterity,
-            tmr,
-        } => format!(
-            "{} is impaired: AG −{agility}, MD −{dexterity}, TMR −{tmr} [25.7]",
-            name(figure)
-        ),
+        Event::Impaired { figure, changes } => {
+            let each: Vec<String> = changes.iter().map(impairment_words).collect();
+            format!(
+                "{} injury: {} [25.7]",
+                crate::words::possessive(name(figure)),
+                each.join("; ")
+            )
+        }
         Event::Combining { figure } => format!(
             "{} combines two actions this Pulse (modified AG 26 or more) [22.3]",
             name(figure)
@@ -580,6 +611,51 @@ fn words(battle: &Battle, event: &Event) -> String {
         }
         Event::BattleEnded { winner: None } => "The fight is over: no one stands [16]".into(),
     }
+}
+
+/// 24.3: a 99's check (the weapon holds or breaks) or a drop check.
+fn mishap_words(breaks: bool, averted: bool) -> &'static str {
+    match (breaks, averted) {
+        (true, true) => "the weapon holds",
+        (true, false) => "the weapon breaks",
+        (false, true) => "keeps hold",
+        (false, false) => "loses hold",
+    }
+}
+
+/// 25.7: the trait an injury changes, in the sheet's words.
+pub fn impairs_word(what: Impairs) -> &'static str {
+    match what {
+        Impairs::Trait(Trait::Pb) => "PB",
+        Impairs::Trait(Trait::Pc) => "PC",
+        Impairs::Trait(Trait::Md) => "MD",
+        Impairs::Trait(Trait::Ag) => "AG",
+        Impairs::Trait(Trait::Tmr) => "TMR",
+        Impairs::MissileAndThrownBc => "Missile and Thrown Base Chance",
+    }
+}
+
+/// 25.7: how long a change lasts, in words ("for good", "for 3 days").
+pub fn lasting_words(lasting: Lasting) -> String {
+    match lasting {
+        Lasting::Permanent => "for good".to_string(),
+        Lasting::UntilHealed => "until healed".to_string(),
+        Lasting::UntilHealer(r) => format!("until a Healer of Rank {r} or more treats it"),
+        Lasting::Days(d) => format!("for {}", crate::words::count(usize::from(d), "day", "days")),
+        Lasting::D10Pulses => "for D10 Pulses".to_string(),
+        Lasting::D10Months => "for D10 months".to_string(),
+    }
+}
+
+/// 25.7: one change and how long it lasts ("PC −4 for good").
+fn impairment_words(c: &Impairment) -> String {
+    let sign = if c.by < 0 { "−" } else { "+" };
+    format!(
+        "{} {sign}{} {}",
+        impairs_word(c.what),
+        c.by.unsigned_abs(),
+        lasting_words(c.lasting)
+    )
 }
 
 fn action_words(action: ActionKind) -> (&'static str, &'static str) {

@@ -44,8 +44,8 @@ pub use crate::rulesets::dragonquest::spec::{
 };
 pub use act::Reach;
 pub use command::{Action, Command, Fiat, Item, Multiple, Posture, SpecialAttack, Task};
-pub use event::{ActionKind, Engaged, Event, StrikeEvent};
-pub use explain::{explain, explain_as, modifier_words};
+pub use event::{ActionKind, Engaged, Event, Impairment, Impairs, StrikeEvent};
+pub use explain::{explain, explain_as, impairs_word, lasting_words, modifier_words};
 pub use prompt::Prompt;
 pub use state::{Battle, Figure, Held, HeldShield, ItemState};
 pub use strike::{Aim, Attack, Circumstances, DamageTerms, injury_outcome, injury_rolls_d10};
@@ -80,6 +80,7 @@ impl Battle {
             sides: Arc::new(spec.sides.clone()),
             lighting: spec.lighting,
             strength_damage: spec.strength_damage,
+            alusia_loading: spec.alusia_loading,
             figures,
             pulse: 0,
             surprise: spec.surprise,

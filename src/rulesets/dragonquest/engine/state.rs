@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use super::command::Command;
-use super::event::{ActionKind, Event};
+use super::event::{ActionKind, Event, Impairment};
 use crate::dice::Dice;
 use crate::hex::HexMap;
 use crate::hex::{Aspect, Hex, Pose};
@@ -106,6 +106,12 @@ pub struct Figure {
     pub ag_loss: u8,
     pub md_loss: u8,
     pub tmr_loss: u8,
+    /// 25.7: per cent off the Base Chance of its Missile and Thrown weapons
+    /// (an eye lost).
+    pub missile_bc_loss: u8,
+    /// A monster (26's note: one that began with Endurance 5 or less is
+    /// never unconscious).
+    pub monster: bool,
     /// 27.4: each lodged weapon's Agility loss and the modifier of the
     /// D10 its drawing out costs.
     pub lodged: Vec<(u8, i32)>,
@@ -121,6 +127,8 @@ pub struct Figure {
     pub must_pass: bool,
     /// 25.7: the injuries suffered, by the table's labels.
     pub injuries: Vec<String>,
+    /// 25.7: every trait the injuries changed, with how long each lasts.
+    pub impairments: Vec<Impairment>,
     /// 25.7: wounds that bleed a point a Pulse.
     pub bleeding: Vec<Bleeding>,
     /// 23.5 Entangle: the consecutive Passes still needed to be free (0: not entangled).
@@ -329,6 +337,8 @@ pub struct Battle {
     pub(super) sides: Arc<Vec<SideSpec>>,
     pub(super) lighting: Option<Lighting>,
     pub(super) strength_damage: bool,
+    /// The Alusia campaign's loading rule (21.7, 22.3, note G).
+    pub(super) alusia_loading: bool,
     pub(super) figures: Vec<Figure>,
     /// Which figures stand in which hex, a body in each of its hexes, so
     /// that whether a hex is taken looks at that hex alone (issue 19).

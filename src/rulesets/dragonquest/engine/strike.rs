@@ -4,7 +4,7 @@
 
 use super::command::Item;
 use super::command::SpecialAttack;
-use super::event::{ActionKind, Event, StrikeEvent};
+use super::event::{ActionKind, DamageCause, Event, Impairment, Impairs, StrikeEvent};
 use super::state::Battle;
 use crate::rulesets::dragonquest::rules::damage::{
     Inflicted, Standing, Wielding, damage_check, damage_modifier, inflict, lodged, standing,
@@ -20,7 +20,7 @@ use crate::rulesets::dragonquest::rules::strike::{
     strike_check,
 };
 use crate::rulesets::dragonquest::rules::tables::grievous::{
-    Effect, Hand as InjuredHand, Injury, Pool, Trait,
+    Effect, Hand as InjuredHand, Injury, Lasting, Pool,
 };
 use crate::rulesets::dragonquest::rules::tables::tables;
 use crate::rulesets::dragonquest::rules::tables::weapons::{Class, Group};
@@ -127,7 +127,7 @@ pub fn injury_outcome(injury: &Injury, d10: Option<u8>, left: u32) -> (Vec<Effec
     for e in &injury.effects {
         if let Effect::OnD10(branches) = e {
             let face = d10.unwrap_or(1);
-            if let Some((_, _, inner)) = branches.iter().find(|b| (b.0..=b.1).contains(&face)) {
+            if let Some((_, _, _, inner)) = branches.iter().find(|b| (b.0..=b.1).contains(&face)) {
                 effects.extend(inner.iter().cloned());
             }
         } else {
@@ -143,6 +143,18 @@ pub fn injury_outcome(injury: &Injury, d10: Option<u8>, left: u32) -> (Vec<Effec
         }
     }
     (effects, DamagePoints(endurance.min(left)))
+}
+
+/// DragonQuest 25.7: what an injury's D10 struck (which eye, which leg).
+pub fn injury_struck(injury: &Injury, d10: Option<u8>) -> Option<&str> {
+    let face = d10?;
+    injury.effects.iter().find_map(|e| match e {
+        Effect::OnD10(branches) => branches
+            .iter()
+            .find(|b| (b.0..=b.1).contains(&face))
+            .map(|b| b.2.as_str()),
+        _ => None,
+    })
 }
 
 /// Whether an injury's effects need a D10 (25.7).
@@ -195,6 +207,11 @@ impl Battle {
             (Some(SpecialAttack::Restrain), _) => {
                 let ps_ag = u32::from(att.ps) + u32::from(att.modified_ag());
                 StrikeChance(restrain_base_chance(ps_ag, def.ps, def.modified_ag()))
+            }
+            // 25.7: an eye lost takes from every Missile and Thrown weapon.
+            (_, Some(i)) if a.attack == AttackType::Ranged => {
+                let sc = weapon_strike_chance(att.weapon(i), md, att.weapons[i].rank);
+                StrikeChance(sc.0 - i32::from(att.missile_bc_loss))
             }
             (_, Some(i)) => weapon_strike_chance(att.weapon(i), md, att.weapons[i].rank),
             (_, None) => strike_chance(
@@ -345,7 +362,7 @@ impl Battle {
     /// or under modified MD × 3.
     fn mishap(&mut self, figure: FigureId, item: usize, mishap: Mishap) {
         let at = self.figure(figure).pose.hex;
-        if !self.mishap_check(figure) {
+        if !self.mishap_check(figure, mishap == Mishap::MayBreak) {
             let item = Item::Weapon(item);
             self.push(match mishap {
                 Mishap::MayBreak => Event::Broken { figure, item },
@@ -359,12 +376,15 @@ impl Battle {
         let defender = a.target;
         let d10 = self.dice.roll(10) as u8;
         let attacker_rank = self.figure(a.attacker).rank_with(a.weapon);
-        let result = parry(d10, self.parry_rank(defender), attacker_rank);
+        let defender_rank = self.parry_rank(defender);
+        let result = parry(d10, defender_rank, attacker_rank);
         self.push(Event::Parried {
             defender,
             attacker: a.attacker,
             d10,
             result,
+            defender_rank: defender_rank.map_or(0, |r| r.0),
+            attacker_rank: attacker_rank.map_or(0, |r| r.0),
         });
         match result {
             Parry::Parried => self.push(Event::MustPass {
@@ -421,6 +441,7 @@ impl Battle {
             absorbed: DamagePoints(0),
             fatigue: DamagePoints(0),
             endurance: one,
+            cause: Some(DamageCause::Disarm),
         });
         self.after_damage(figure, one, false);
     }
@@ -636,6 +657,7 @@ impl Battle {
             absorbed: inflicted.absorbed,
             fatigue: inflicted.fatigue,
             endurance: inflicted.endurance,
+            cause: None,
         });
     }
 
@@ -652,6 +674,7 @@ impl Battle {
                 roll,
                 injury: None,
                 d10: None,
+                struck: None,
                 endurance: DamagePoints(0),
                 infection: 0,
             });
@@ -664,6 +687,7 @@ impl Battle {
             roll,
             injury: Some(injury.name.clone()),
             d10,
+            struck: injury_struck(injury, d10).map(str::to_string),
             endurance,
             infection: injury.infection,
         });
@@ -688,11 +712,12 @@ impl Battle {
         Some(endurance)
     }
 
-    /// 25.7: the effects this battle tracks (the rest stay in the injury's
-    /// name for after the fight).
+    /// 25.7: the effects this battle tracks, every trait changed among them
+    /// with its duration (a severed arm's use, a leg that cannot bear, stay
+    /// in the injury's name for after the fight).
     fn injury_effects(&mut self, a: Attack, effects: &[Effect]) {
         let figure = a.target;
-        let (mut agility, mut dexterity, mut tmr) = (0u8, 0u8, 0u8);
+        let mut changes: Vec<Impairment> = Vec::new();
         let wp = self.figure(figure).wp;
         for e in effects {
             let f = self.figure(figure);
@@ -737,25 +762,22 @@ impl Battle {
                         });
                     }
                 }
-                Effect::Change(which, n, _) if *n < 0 => {
-                    let loss = n.unsigned_abs();
-                    match which {
-                        Trait::Ag => agility += loss,
-                        Trait::Md => dexterity += loss,
-                        Trait::Tmr => tmr += loss,
-                        Trait::Pb | Trait::Pc => {}
-                    }
-                }
+                Effect::Change(which, by, lasting) => changes.push(Impairment {
+                    what: Impairs::Trait(*which),
+                    by: *by,
+                    lasting: *lasting,
+                }),
+                // The eye's loss is for good, as the eye is.
+                Effect::MissileAndThrownBc(by) => changes.push(Impairment {
+                    what: Impairs::MissileAndThrownBc,
+                    by: *by,
+                    lasting: Lasting::Permanent,
+                }),
                 _ => {}
             }
         }
-        if agility + dexterity + tmr > 0 {
-            self.push(Event::Impaired {
-                figure,
-                agility,
-                dexterity,
-                tmr,
-            });
+        if !changes.is_empty() {
+            self.push(Event::Impaired { figure, changes });
         }
     }
 
@@ -780,7 +802,15 @@ impl Battle {
                 };
                 let one = DamagePoints(1);
                 let inflicted = inflict(hit, one, 0, f.fatigue);
-                self.damaged(figure, None, one, inflicted);
+                self.push(Event::Damaged {
+                    figure,
+                    d10: None,
+                    points: one,
+                    absorbed: inflicted.absorbed,
+                    fatigue: inflicted.fatigue,
+                    endurance: inflicted.endurance,
+                    cause: Some(DamageCause::Bleeding),
+                });
                 self.after_damage(figure, inflicted.effective(), false);
             }
         }
@@ -797,7 +827,7 @@ impl Battle {
         grievous: bool,
     ) {
         let f = self.figure(figure);
-        let now = standing(f.endurance, f.endurance_max);
+        let now = standing(f.endurance, f.endurance_max, f.monster);
         if now != Standing::Conscious {
             if f.standing != now {
                 self.push(Event::Fell {
@@ -821,7 +851,7 @@ impl Battle {
 
     /// DragonQuest 24.3: the D100 against modified MD × 3 that averts a
     /// drop or break, told as an event; whether it was averted.
-    fn mishap_check(&mut self, figure: FigureId) -> bool {
+    fn mishap_check(&mut self, figure: FigureId, breaks: bool) -> bool {
         let md = self.figure(figure).modified_md();
         let roll = self.dice.d100();
         let averted = averts_mishap(md, roll);
@@ -830,6 +860,7 @@ impl Battle {
             roll,
             needed: 3 * u32::from(md),
             averted,
+            breaks,
         });
         averted
     }
@@ -842,7 +873,7 @@ impl Battle {
             return;
         }
         let (at, hands) = (f.pose.hex, f.hands.clone());
-        if !self.mishap_check(figure) {
+        if !self.mishap_check(figure, false) {
             for i in hands {
                 self.push(Event::Dropped {
                     figure,

@@ -126,11 +126,12 @@ pub enum Standing {
 }
 
 /// DragonQuest 26: dead at Endurance 0, unconscious at 3 or less, except
-/// that a monster that began with Endurance 5 or less is never unconscious.
-pub fn standing(endurance_now: u32, endurance: u8) -> Standing {
+/// that a monster that began with Endurance 5 or less is never unconscious
+/// (the note's "certain monsters": a figure the scenario marks a monster).
+pub fn standing(endurance_now: u32, endurance: u8, monster: bool) -> Standing {
     match endurance_now {
         0 => Standing::Dead,
-        1..=3 if endurance > 5 => Standing::Unconscious,
+        1..=3 if endurance > 5 || !monster => Standing::Unconscious,
         _ => Standing::Conscious,
     }
 }
@@ -328,13 +329,16 @@ mod tests {
 
     #[test]
     fn standing_26_unconscious_at_3_dead_at_0() {
-        assert_eq!(standing(4, 16), Standing::Conscious);
-        assert_eq!(standing(3, 16), Standing::Unconscious);
-        assert_eq!(standing(1, 16), Standing::Unconscious);
-        assert_eq!(standing(0, 16), Standing::Dead);
+        assert_eq!(standing(4, 16, false), Standing::Conscious);
+        assert_eq!(standing(3, 16, false), Standing::Unconscious);
+        assert_eq!(standing(1, 16, true), Standing::Unconscious);
+        assert_eq!(standing(0, 16, false), Standing::Dead);
         // A monster that began with Endurance 5 is never unconscious.
-        assert_eq!(standing(2, 5), Standing::Conscious);
-        assert_eq!(standing(0, 5), Standing::Dead);
+        assert_eq!(standing(2, 5, true), Standing::Conscious);
+        assert_eq!(standing(0, 5, true), Standing::Dead);
+        // A person who began with 5 falls at 3 like anyone (26's note is
+        // for certain monsters only).
+        assert_eq!(standing(2, 5, false), Standing::Unconscious);
     }
 
     #[test]

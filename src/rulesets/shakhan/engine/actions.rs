@@ -5,6 +5,7 @@ use super::command::FigureMove;
 use super::event::Event;
 use super::state::Battle;
 use crate::rulesets::shakhan::rules::Card;
+use crate::rulesets::shakhan::rules::character::gauntleted_dexterity;
 use crate::rulesets::shakhan::rules::condition::Check;
 use crate::seam::{FigureId, SideId};
 
@@ -69,8 +70,10 @@ impl Battle {
             }
             let f = &self.figures[m.figure.0];
             let r = f.condition.effective_requisites(&f.character.requisites);
+            // 16.4: gauntlets halve the Dexterity here as everywhere.
+            let dexterity = gauntleted_dexterity(&f.character, r.dexterity);
             let score =
-                f64::from(r.agility + r.dexterity) * self.tables.actions.combined_actions_dmod;
+                (f64::from(r.agility) + dexterity) * self.tables.actions.combined_actions_dmod;
             // A whole d100 at or under 57.5 is one at or under 57 (docs/RULINGS.md,
             // fractions kept where the book compares).
             let check = Check::roll(score.floor() as i32, &mut self.dice);

@@ -59,6 +59,7 @@ impl Battle {
                         .effective_requisite(f.character.requisites.agility, Requisite::Agility),
                     attended: false,
                     fighting: false,
+                    faint_on_willpower: self.options.faint_on_willpower,
                 };
                 let report = f.condition.upkeep(&input, &mut self.dice);
                 if !report.is_empty() {

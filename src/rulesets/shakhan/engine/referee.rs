@@ -9,7 +9,7 @@ use super::command::{Override, RequisiteName, ReserveName};
 use super::event::Event;
 use super::state::{Battle, Figure};
 use crate::hex::Pose;
-use crate::rulesets::shakhan::rules::character::derive;
+use crate::rulesets::shakhan::rules::character::derive_with;
 use crate::rulesets::shakhan::rules::condition::{Healing, SideFortune};
 use crate::rulesets::shakhan::rules::wound::{Bleed, Wound};
 use crate::rulesets::shakhan::scenario::{self, REQUISITE_RANGE};
@@ -114,7 +114,7 @@ impl Battle {
                     return reject(format!("a figure is already named {:?}", figure.name));
                 }
                 self.free_hex(&Pose::new(figure.at, figure.facing), None)?;
-                scenario::check_figure(figure).map_err(|problems| {
+                scenario::check_figure(figure, self.options.cf_modifier).map_err(|problems| {
                     let all: Vec<String> = problems.into_iter().map(|p| p.message).collect();
                     Rejection(all.join("; "))
                 })?;
@@ -210,7 +210,7 @@ impl Battle {
                     reserves.willpower = *value;
                     f.condition.set_reserves(reserves);
                 }
-                f.factors = Arc::new(derive(&sheet, self.tables));
+                f.factors = Arc::new(derive_with(&sheet, self.tables, self.options.cf_modifier));
                 f.character = Arc::new(sheet);
             }
             Override::SetReserve {
@@ -266,7 +266,9 @@ impl Battle {
             Override::Place { figure, to } => self.place(*figure, *to),
             Override::AddFigure { figure: spec } => {
                 // Checked before the event was made: the derivation cannot fail.
-                let Ok((character, factors)) = scenario::check_figure(spec) else {
+                let Ok((character, factors)) =
+                    scenario::check_figure(spec, self.options.cf_modifier)
+                else {
                     return;
                 };
                 let side = self

@@ -14,7 +14,6 @@ use crate::rulesets::shakhan::rules::melee::{
 use crate::rulesets::shakhan::rules::tables::Tables;
 use crate::rulesets::shakhan::rules::tables::actions::{Activity, StrikeRight};
 use crate::rulesets::shakhan::rules::tables::armour;
-use crate::rulesets::shakhan::rules::tables::weapons::WeaponFamily;
 
 use crate::rulesets::shakhan::rules::trample::dodge_threshold;
 use crate::rulesets::shakhan::rules::wound::Wound;
@@ -289,11 +288,9 @@ impl Battle {
         let d = &self.figures[s.defender.0];
         let set = !a.round.walked
             && a.weapon_in_hand().is_some_and(|w| {
-                self.tables
-                    .weapons
-                    .melee(a.character.weapons[w].kind)
-                    .family
-                    == WeaponFamily::Spear
+                let kind = a.character.weapons[w].kind;
+                let family = self.tables.weapons.melee(kind).family;
+                self.options.set_weapons.includes(kind, family)
             });
         let charged_in = d.charge_from.is_some_and(|h| {
             !self

@@ -7,13 +7,14 @@ use serde::{Deserialize, Serialize};
 use crate::scenario::{MapSpec, SideColour};
 
 use crate::hex::{Facing, Hex, ZoneShape};
+use crate::rulesets::shakhan::rules::character::CfModifier;
 use crate::rulesets::shakhan::rules::condition::MagicEdge;
 use crate::rulesets::shakhan::rules::tables::armour::{
     ArmourMaterial, ArmourPiece, BodySize, NeckGuard, ShieldMaterial, ShieldSize,
 };
 use crate::rulesets::shakhan::rules::tables::character::Occupation;
 use crate::rulesets::shakhan::rules::tables::morale::MilitaryGrade;
-use crate::rulesets::shakhan::rules::tables::weapons::{MissileKind, WeaponKind};
+use crate::rulesets::shakhan::rules::tables::weapons::{MissileKind, SetWeapons, WeaponKind};
 use crate::rulesets::shakhan::rules::{BodyForm, Quality};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -88,6 +89,16 @@ pub struct Options {
     /// 16.3: at most this many Tactic Cards a round for a figure tangled up in
     /// a net; the book gives no number.
     pub entangled_cards: u32,
+    /// 16.15.4: which weapons may be set against a charge (the book names
+    /// none; docs/RULINGS.md): `Spears` or `SpearsAndHalberd`.
+    pub set_weapons: SetWeapons,
+    /// 16.13.4 read to the letter: under 1 Fatigue Point, Willpower × 2 is
+    /// the chance to faint (the ruling: the chance to stay conscious).
+    pub faint_on_willpower: bool,
+    /// 16.4.1.4: whether a Strength or Dexterity shortfall halves the
+    /// weapon's CF Modifier with the rest (`Halved`, the ruling) or the
+    /// modifier comes whole after the halving (`AfterHalving`).
+    pub cf_modifier: CfModifier,
 }
 
 impl Default for Options {
@@ -110,6 +121,9 @@ impl Default for Options {
             communication_limits: false,
             close_quarters_cards: 2,
             entangled_cards: 1,
+            set_weapons: SetWeapons::Spears,
+            faint_on_willpower: false,
+            cf_modifier: CfModifier::Halved,
         }
     }
 }

@@ -7,8 +7,8 @@ use std::sync::Arc;
 use super::{Figure, MoraleStanding, Scenario, SideSpec};
 use crate::hex::HexMap;
 use crate::rulesets::shakhan::rules::character::{
-    ArmourWorn, Character, Factors, MeleeLoadout, MissileLoadout, MissileSource, OccupationLevel,
-    Requisites, ShieldCarried, derive,
+    ArmourWorn, CfModifier, Character, Factors, MeleeLoadout, MissileLoadout, MissileSource,
+    OccupationLevel, Requisites, ShieldCarried, derive_with,
 };
 use crate::rulesets::shakhan::rules::tables::armour::{ArmourPiece, NeckGuard};
 use crate::rulesets::shakhan::rules::tables::initiative::InitiativeModifierValue;
@@ -164,7 +164,7 @@ pub fn check(scenario: Scenario, text: &str) -> Result<Checked, Vec<Problem>> {
         }
         check_training(fig, t, &mut r);
         let character = character(fig);
-        let f = derive(&character, t);
+        let f = derive_with(&character, t, o.cf_modifier);
         for p in &f.armour_problems {
             r.at(
                 here(&r, "armour"),
@@ -583,7 +583,10 @@ pub fn character(fig: &Figure) -> Character {
 /// A figure joining a battle under way (a Referee override): the same number
 /// and training checks as a scenario's figures, and its sheet and derived
 /// factors. Where it stands and its name are the battle's to check.
-pub fn check_figure(fig: &Figure) -> Result<(Character, Factors), Vec<Problem>> {
+pub fn check_figure(
+    fig: &Figure,
+    cf_modifier: CfModifier,
+) -> Result<(Character, Factors), Vec<Problem>> {
     let mut r = Report {
         text: "",
         problems: Vec::new(),
@@ -596,7 +599,7 @@ pub fn check_figure(fig: &Figure) -> Result<(Character, Factors), Vec<Problem>> 
     let t = tables();
     check_training(fig, t, &mut r);
     let character = character(fig);
-    let f = derive(&character, t);
+    let f = derive_with(&character, t, cf_modifier);
     for p in &f.armour_problems {
         r.at(None, format!("{}: {p}", fig.name), "");
     }

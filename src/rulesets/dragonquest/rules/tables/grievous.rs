@@ -42,7 +42,7 @@ pub enum Side {
 }
 
 /// What an injury changes: a characteristic or the Tactical Movement Rate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Trait {
     /// Physical Beauty.
     Pb,
@@ -56,7 +56,7 @@ pub enum Trait {
 }
 
 /// How long an effect lasts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Lasting {
     Permanent,
     /// Until the injury heals (its row's `heals`).
@@ -82,8 +82,9 @@ pub enum Span {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub enum Effect {
     Dies,
-    /// Roll D10: the branch whose faces (from..=to) hold the roll applies.
-    OnD10(Vec<(u8, u8, Vec<Effect>)>),
+    /// Roll D10: the branch whose faces (from..=to) hold the roll applies;
+    /// its label says what the roll struck (which eye, which leg).
+    OnD10(Vec<(u8, u8, String, Vec<Effect>)>),
     /// Endurance damage within a D10 branch (on top of the row's).
     Endurance(u8),
     /// Which side was struck, where the book says (no rule reads it).
@@ -150,7 +151,7 @@ impl GrievousTable {
         for e in effects {
             if let Effect::OnD10(branches) = e {
                 let mut next = 1;
-                for (lo, hi, inner) in branches {
+                for (lo, hi, _, inner) in branches {
                     if *lo != next || hi < lo {
                         return Err(format!(
                             "D10 branch {lo} to {hi} should start at {next} (branches cover 1-10 in order)"
@@ -309,22 +310,26 @@ mod tests {
         let Effect::OnD10(eye) = &a(13).effects[0] else {
             panic!("13 rolls D10")
         };
-        assert_eq!(eye[0], (1, 1, vec![Effect::Dies]));
-        assert!(eye[1].2.contains(&Effect::MissileAndThrownBc(-30)));
+        assert_eq!(eye[0].3, vec![Effect::Dies]);
+        assert_eq!(eye[1].2, "the left eye");
+        assert!(eye[1].3.contains(&Effect::MissileAndThrownBc(-30)));
     }
 
     #[test]
     fn d10_branches_must_cover_one_to_ten() {
         let text = "(classes: [((1, 20), A), ((21, 69), B), ((70, 100), C)],\n injuries: [((1, 100), \
                     (name: \"x\", endurance: 0, bleeding: None, infection: 0, heals: None,\n \
-                    effects: [OnD10([(1, 4, []), (6, 10, [])])]))])";
+                    effects: [OnD10([(1, 4, \"a\", []), (6, 10, \"b\", [])])]))])";
         let err = ron::from_str::<GrievousTable>(text).unwrap_err();
         assert!(
             err.to_string()
                 .contains("01-00: D10 branch 6 to 10 should start at 5"),
             "{err}"
         );
-        let text = text.replace("(1, 4, []), (6, 10, [])", "(1, 4, []), (5, 9, [])");
+        let text = text.replace(
+            "(1, 4, \"a\", []), (6, 10, \"b\", [])",
+            "(1, 4, \"a\", []), (5, 9, \"b\", [])",
+        );
         let err = ron::from_str::<GrievousTable>(&text).unwrap_err();
         assert!(err.to_string().contains("stop at 9"), "{err}");
     }

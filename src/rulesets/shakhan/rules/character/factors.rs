@@ -139,6 +139,24 @@ fn nearest(v: f64) -> i32 {
 
 /// Derive every factor of 16.3–16.8 for `c`.
 pub fn derive(c: &Character, t: &Tables) -> Factors {
+    derive_with(c, t, CfModifier::default())
+}
+
+/// Shakhàn 16.4.1.4 with 16.4.1.5–6: whether a requisite shortfall's
+/// halving takes the weapon's CF Modifier with it (docs/RULINGS.md, issue 40).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
+pub enum CfModifier {
+    /// The ruling: the shortfall halves the whole Combat Factor, the
+    /// modifier in it (a two-handed sword's −3 costs 1.5).
+    #[default]
+    Halved,
+    /// To the letter of 16.4.1.4, the modifier comes after every other
+    /// modification, the halving too, whole (the −3 costs 3).
+    AfterHalving,
+}
+
+/// [`derive`] under a reading of the CF Modifier (16.4.1.4).
+pub fn derive_with(c: &Character, t: &Tables, cf_modifier: CfModifier) -> Factors {
     let r = c.requisites;
     let (agility_reduction, armour_problems) = agility_reduction(c, &t.armour);
     let adjusted_agility = r.agility - agility_reduction;
@@ -160,6 +178,7 @@ pub fn derive(c: &Character, t: &Tables) -> Factors {
         t,
         adjusted_agility,
         dexterity,
+        cf_modifier,
     };
     Factors {
         agility_reduction,
@@ -235,7 +254,14 @@ fn armour_name(piece: ArmourPiece, worn: &super::ArmourWorn) -> String {
 
 /// Shakhàn 16.4: protective gauntlets halve Dexterity.
 fn effective_dexterity(c: &Character) -> f64 {
-    let dex = f64::from(c.requisites.dexterity);
+    gauntleted_dexterity(c, c.requisites.dexterity)
+}
+
+/// Shakhàn 16.4: `dexterity` (the sheet's, or what wounds left of it) as
+/// `c`'s gauntlets leave it: halved, kept fractional (docs/RULINGS.md,
+/// issue 16, "Halved Dexterity").
+pub fn gauntleted_dexterity(c: &Character, dexterity: i32) -> f64 {
+    let dex = f64::from(dexterity);
     if c.armour.iter().any(|a| a.piece == ArmourPiece::Gauntlets) {
         dex / 2.0
     } else {
@@ -305,6 +331,7 @@ struct Ctx<'a> {
     t: &'a Tables,
     adjusted_agility: i32,
     dexterity: f64,
+    cf_modifier: CfModifier,
 }
 
 /// Shakhàn 16.4.1.5–6: a requisite below the requirement halves the factor if
@@ -396,8 +423,12 @@ impl Ctx<'_> {
             + self.dexterity / occ_mod
             + f64::from(w.training * per_bonus)
             + occ.level_modifier * f64::from(primary.level)
-            + f64::from(cf_mod + w.magic);
-        let cf = nearest(raw / f64::from(2u32.pow(halvings)));
+            + f64::from(w.magic);
+        let halved = f64::from(2u32.pow(halvings));
+        let cf = nearest(match self.cf_modifier {
+            CfModifier::Halved => (raw + f64::from(cf_mod)) / halved,
+            CfModifier::AfterHalving => raw / halved + f64::from(cf_mod),
+        });
         if cf < 1 {
             return unusable(name, format!("CF would be {cf}, below 1 (16.4.1.4)"));
         }
@@ -685,6 +716,30 @@ mod tests {
         let unusable = &derive(&c, tables()).weapons[0];
         assert_eq!(unusable.cf, None);
         assert!(unusable.why.as_deref().unwrap().contains("two-thirds"));
+    }
+
+    /// 16.4.1.4 with 16.4.1.5 (docs/RULINGS.md, issue 40): by the ruling
+    /// the shortfall halves the whole CF, the two-handed sword's −3 in it;
+    /// to the letter the −3 comes whole after the halving.
+    #[test]
+    fn cf_16_4_1_4_modifier_halved_or_after_the_halving() {
+        let mut c = warrior(1);
+        c.weapons = vec![sword(WeaponKind::TwoHandedSword, Quality::Good, 0)];
+        let need = tables()
+            .weapons
+            .melee(WeaponKind::TwoHandedSword)
+            .strength_req
+            .unwrap();
+        // Two-thirds of the requirement, rounded up: halved, still usable.
+        c.requisites.strength = (2 * need as i32 + 2) / 3;
+        let halved = derive(&c, tables()).weapons[0].cf.unwrap().0;
+        let after = derive_with(&c, tables(), CfModifier::AfterHalving).weapons[0]
+            .cf
+            .unwrap()
+            .0;
+        assert!(derive(&c, tables()).weapons[0].halved);
+        // −3 halved costs 1.5, whole it costs 3: one or two points lower.
+        assert!((1..=2).contains(&(halved - after)), "{halved} {after}");
     }
 
     #[test]

@@ -4,7 +4,10 @@
 mod factors;
 mod quantities;
 
-pub use factors::{ArmourProblem, Factors, MissileWeaponFactor, WeaponFactor, derive};
+pub use factors::{
+    ArmourProblem, CfModifier, Factors, MissileWeaponFactor, WeaponFactor, derive, derive_with,
+    gauntleted_dexterity,
+};
 pub use quantities::{ActionPoints, CombatFactor, MissileFactor, MovementAllowance};
 
 use std::sync::Arc;

@@ -73,6 +73,7 @@ const INPUT: UpkeepInput = UpkeepInput {
     agility: 12,
     attended: false,
     fighting: true,
+    faint_on_willpower: false,
 };
 
 /// Roll the upkeep, apply it, and hand the report back.
@@ -272,6 +273,30 @@ fn bleeding_16_13_4_under_1_fatigue_point_a_check_to_stay_conscious_each_round()
     assert!(c.is_out());
     // Unconscious, not bleeding: nothing more to roll.
     assert!(upkeep(&mut c, &mut Dice::scripted([])).is_empty());
+}
+
+/// 16.13.4 read to the letter (scenario option `faint_on_willpower`):
+/// Willpower × 2 is the chance to faint, so 22 faints and 23 stays up, the
+/// reverse of the ruling (docs/RULINGS.md, issue 40).
+#[test]
+fn bleeding_16_13_4_to_the_letter_willpower_x2_is_the_chance_to_faint() {
+    let letter = UpkeepInput {
+        faint_on_willpower: true,
+        ..INPUT
+    };
+    let mut c = starting(StartingState {
+        fatigue: 29.5,
+        ..StartingState::default()
+    });
+    let r = c.upkeep(&letter, &mut Dice::scripted([23]));
+    c.apply_upkeep(&r);
+    assert!(r.faint_on_pass && !r.stay_conscious.unwrap().passed());
+    assert_eq!(c.life(), Life::Active);
+    assert!(r.to_string().contains("the chance to faint"), "{r}");
+    let r = c.upkeep(&letter, &mut Dice::scripted([22]));
+    c.apply_upkeep(&r);
+    assert_eq!(c.life(), Life::Unconscious { rounds: None });
+    assert!(r.to_string().contains("faints"), "{r}");
 }
 
 #[test]
@@ -942,6 +967,7 @@ proptest! {
                             agility,
                             attended,
                             fighting: true,
+                            faint_on_willpower: false,
                         },
                         &mut dice,
                     );

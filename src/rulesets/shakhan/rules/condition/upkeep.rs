@@ -30,6 +30,9 @@ pub struct UpkeepInput {
     /// The battle goes on. After it, the pain checks (whose broken will
     /// flees the fight) and the legs' check to stay standing are not made.
     pub fighting: bool,
+    /// 16.13.4 read to the letter (scenario option `faint_on_willpower`):
+    /// Willpower × 2 is the chance to faint, not to stay conscious.
+    pub faint_on_willpower: bool,
 }
 
 /// A d100 check: passed on a roll at or under the threshold.
@@ -133,6 +136,9 @@ pub struct UpkeepReport {
     pub waking: Option<u32>,
     /// 16.13.4: under 1 FP, the check to stay conscious (Willpower × 2).
     pub stay_conscious: Option<Check>,
+    /// 16.13.4 to the letter: that check passed means the figure faints.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub faint_on_pass: bool,
     pub pain: Option<PainCheckReport>,
     /// 16.15.10: half the legs or more unusable, the check to stay standing.
     pub stay_standing: Option<Check>,
@@ -209,7 +215,9 @@ impl Condition {
                 rules.bleeding.conscious_willpower_dmod,
             );
             report.stay_conscious = Some(Check::roll(threshold, dice));
-            s.to_mut().stay_conscious(report.stay_conscious.as_ref());
+            report.faint_on_pass = input.faint_on_willpower;
+            s.to_mut()
+                .stay_conscious(report.stay_conscious.as_ref(), report.faint_on_pass);
         }
 
         if s.life == Life::Active && input.fighting {
@@ -239,7 +247,7 @@ impl Condition {
             return;
         }
         self.tick_unconscious(report.waking);
-        self.stay_conscious(report.stay_conscious.as_ref());
+        self.stay_conscious(report.stay_conscious.as_ref(), report.faint_on_pass);
         self.feel_pain(report.pain.as_ref());
         if report.stay_standing.is_some_and(|c| !c.passed()) {
             self.prone = true;
@@ -285,8 +293,9 @@ impl Condition {
         }
     }
 
-    fn stay_conscious(&mut self, check: Option<&Check>) {
-        if check.is_some_and(|c| !c.passed()) {
+    /// 16.13.4: the check failed (or, read to the letter, passed): faints.
+    fn stay_conscious(&mut self, check: Option<&Check>, faint_on_pass: bool) {
+        if check.is_some_and(|c| c.passed() == faint_on_pass) {
             self.knock_out(None);
         }
     }
@@ -396,12 +405,19 @@ impl fmt::Display for UpkeepReport {
             None => {}
         }
         if let Some(c) = &self.stay_conscious {
-            let end = if c.passed() {
+            let end = if c.passed() != self.faint_on_pass {
                 "stays conscious"
             } else {
                 "faints"
             };
-            parts.push(format!("under 1 Fatigue Point, Willpower check {c}: {end}"));
+            let reading = if self.faint_on_pass {
+                " (the chance to faint)"
+            } else {
+                ""
+            };
+            parts.push(format!(
+                "under 1 Fatigue Point, Willpower check{reading} {c}: {end}"
+            ));
         }
         if let Some(p) = &self.pain {
             let end = match &p.failure {

@@ -153,6 +153,27 @@ impl ReloadClass {
     ];
 }
 
+/// Shakhàn 16.15.4 "impaled on set weapon": the book names no weapon, so
+/// which may be set against a charge is ruled (docs/RULINGS.md, issue 16 and
+/// issue 40): the Spears / Bladed Jabbing Weapons of 16.15.13.3, or a
+/// referee's wider reading that adds the halberd / pole-axe of the axe table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum SetWeapons {
+    /// The spear table only (the ruling).
+    #[default]
+    Spears,
+    /// The spear table and the halberd / pole-axe.
+    SpearsAndHalberd,
+}
+
+impl SetWeapons {
+    /// Whether a weapon of `kind`, listed in `family`, may be set.
+    pub fn includes(self, kind: WeaponKind, family: WeaponFamily) -> bool {
+        family == WeaponFamily::Spear
+            || (self == SetWeapons::SpearsAndHalberd && kind == WeaponKind::Halberd)
+    }
+}
+
 /// Which of the 16.15.13 tables a weapon is listed in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum WeaponFamily {
