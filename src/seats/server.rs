@@ -234,7 +234,12 @@ async fn same_origin(
 fn ours(port: u16, headers: &axum::http::HeaderMap) -> Option<Response> {
     let header = |name| headers.get(name).and_then(|v| v.to_str().ok());
     let host = header(header::HOST).unwrap_or_default();
-    if !host.parse::<SocketAddr>().is_ok_and(|a| a.port() == port) {
+    // A browser leaves out the default port: `192.168.1.20` is port 80.
+    let bare = || {
+        let ip = host.trim_start_matches('[').trim_end_matches(']');
+        port == 80 && ip.parse::<std::net::IpAddr>().is_ok()
+    };
+    if !(host.parse::<SocketAddr>().is_ok_and(|a| a.port() == port) || bare()) {
         return Some(refuse(
             StatusCode::MISDIRECTED_REQUEST,
             "open the link exactly as the referee gave it (an address and port, no name)",
@@ -571,5 +576,40 @@ async fn push<R: Rules>(s: Shared<R>, token: String, device: Option<String>, mut
                 },
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn asked(host: &str, origin: Option<&str>, port: u16) -> bool {
+        let mut headers = axum::http::HeaderMap::new();
+        headers.insert(header::HOST, host.parse().unwrap());
+        if let Some(o) = origin {
+            headers.insert(header::ORIGIN, o.parse().unwrap());
+        }
+        ours(port, &headers).is_none()
+    }
+
+    #[test]
+    fn only_requests_to_the_served_address_and_from_its_own_page_pass() {
+        assert!(asked("192.168.1.20:8080", None, 8080));
+        assert!(asked("[::1]:8080", Some("http://[::1]:8080"), 8080));
+        assert!(
+            !asked("laptop.example:8080", None, 8080),
+            "a name: rebinding"
+        );
+        assert!(!asked("192.168.1.20:9", None, 8080), "another port");
+        assert!(!asked("192.168.1.20", None, 8080), "no port, not 80");
+        assert!(asked("192.168.1.20", None, 80), "a browser drops :80");
+        assert!(asked("[fe80::1]", None, 80));
+        let evil = Some("http://evil.example");
+        assert!(
+            !asked("192.168.1.20:8080", evil, 8080),
+            "another site's page"
+        );
+        let own = Some("http://192.168.1.20:8080");
+        assert!(asked("192.168.1.20:8080", own, 8080));
     }
 }
