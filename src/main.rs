@@ -59,6 +59,11 @@ enum Command {
         /// (K at the hand-over), for each player's own phone or laptop.
         #[arg(long, value_name = "ADDR:PORT")]
         seats: Option<std::net::SocketAddr>,
+        /// Also print each side's seat link to the terminal at start (by
+        /// default only K on the display shows them: whoever reads a link
+        /// can take the seat before its player).
+        #[arg(long, requires = "seats")]
+        print_links: bool,
     },
     /// Validate a scenario and print every figure's derived combat factors.
     Check {
@@ -293,11 +298,15 @@ fn main() -> ExitCode {
             seed,
             light,
             seats,
-        }) => match (scenario, resume) {
-            (_, Some(file)) => play(Opening::Resume(file), light, seats),
-            (Some(scenario), None) => play(Opening::New(scenario, seed), light, seats),
-            (None, None) => play(Opening::Default, light, seats),
-        },
+            print_links,
+        }) => {
+            let seats = seats.map(|a| (a, print_links));
+            match (scenario, resume) {
+                (_, Some(file)) => play(Opening::Resume(file), light, seats),
+                (Some(scenario), None) => play(Opening::New(scenario, seed), light, seats),
+                (None, None) => play(Opening::Default, light, seats),
+            }
+        }
         Some(Command::Replay { file, light }) => play(Opening::Replay(file), light, None),
         None => play(Opening::Default, cli.light, None),
     }
@@ -348,7 +357,7 @@ fn odds_flag_of_another(ruleset: &dyn Front, flags: &clap::ArgMatches) -> Option
 /// Open the display, after every check that needs no terminal: a bad
 /// scenario or save, or a missing terminal, exits 2 before raw mode is
 /// entered.
-fn play(opening: Opening, light: bool, seats: Option<std::net::SocketAddr>) -> ExitCode {
+fn play(opening: Opening, light: bool, seats: Option<(std::net::SocketAddr, bool)>) -> ExitCode {
     let read = match &opening {
         Opening::Default => {
             let (ruleset, _, text) = rulesets::default();
@@ -365,9 +374,9 @@ fn play(opening: Opening, light: bool, seats: Option<std::net::SocketAddr>) -> E
     warn_all(&opened.warnings);
     let screen = &mut opened.screen;
     let served = match seats {
-        Some(addr) => match screen.seat_sides() {
+        Some((addr, print)) => match screen.seat_sides() {
             Ok(sides) => match bind_seats(addr) {
-                Ok(bound) => Some((bound, sides)),
+                Ok(bound) => Some((bound, sides, print)),
                 Err(code) => return code,
             },
             Err(why) => {
@@ -386,8 +395,8 @@ fn play(opening: Opening, light: bool, seats: Option<std::net::SocketAddr>) -> E
         Opening::Default | Opening::New(..) => Begin::Fresh,
     };
     screen.begin(autosave::dir().map_err(|e| e.to_string()), begin);
-    if let Some((bound, sides)) = served
-        && let Err(code) = open_seats(screen.as_mut(), bound, &sides)
+    if let Some((bound, sides, print)) = served
+        && let Err(code) = open_seats(screen.as_mut(), bound, &sides, print)
     {
         return code;
     }
@@ -434,7 +443,7 @@ fn warn_all(warnings: &[String]) {
 #[cfg(feature = "seats")]
 fn bind_seats(addr: std::net::SocketAddr) -> Result<hexmelee::seats::Bound, ExitCode> {
     use std::io::ErrorKind as K;
-    hexmelee::seats::bind(addr).map_err(|e| {
+    let bound = hexmelee::seats::bind(addr).map_err(|e| {
         let why = match e.kind() {
             K::AddrInUse => "the port is in use".to_string(),
             K::AddrNotAvailable => "this machine has no such address".to_string(),
@@ -445,16 +454,24 @@ fn bind_seats(addr: std::net::SocketAddr) -> Result<hexmelee::seats::Bound, Exit
             "hexmelee: cannot serve the player seats at {addr}: {why}; give an address of this machine and a free port"
         );
         ExitCode::from(2)
-    })
+    })?;
+    if addr.ip().is_unspecified() {
+        warn!(
+            "hexmelee: warning: --seats {addr} listens on every network this machine is on (plain HTTP: see README, Player seats); the links use {}",
+            bound.addr
+        );
+    }
+    Ok(bound)
 }
 
-/// Give every side a link, print them (the display shows them again with
-/// their QR codes) and serve them from the display.
+/// Give every side a link and serve them from the display (K shows them
+/// with their QR codes); print them only when asked (`--print-links`).
 #[cfg(feature = "seats")]
 fn open_seats(
     screen: &mut dyn Screen,
     bound: hexmelee::seats::Bound,
     sides: &[String],
+    print: bool,
 ) -> Result<(), ExitCode> {
     use hexmelee::seats::{self, Token};
     let tokens = (0..sides.len())
@@ -469,9 +486,11 @@ fn open_seats(
         warn!("hexmelee: cannot serve the player seats at {addr}: {e}");
         ExitCode::from(2)
     })?;
-    say!("hexmelee: player seats at http://{addr}\n");
-    for (side, token) in sides.iter().zip(&tokens) {
-        say!("  {}: {}\n", side, seats::link(addr, token));
+    say!("hexmelee: player seats at http://{addr}; K on the display shows each side's link\n");
+    if print {
+        for (side, token) in sides.iter().zip(&tokens) {
+            say!("  {}: {}\n", side, seats::link(addr, token));
+        }
     }
     Ok(())
 }
@@ -488,6 +507,7 @@ fn open_seats(
     _: &mut dyn Screen,
     never: std::convert::Infallible,
     _: &[String],
+    _: bool,
 ) -> Result<(), ExitCode> {
     match never {}
 }

@@ -14,9 +14,10 @@ use super::token::Token;
 use super::view::{QuestionView, SealedView, ViewOf, seat_view};
 use crate::seam::SideId;
 
-/// Seal names kept per round to refuse a replayed request: more than any
-/// table seals in a round, few enough to hold.
-const SEALS_REMEMBERED: usize = 4096;
+/// Seals a seat may make in a round that change its orders (a seal of the
+/// orders it holds already is not counted): more than any player reseals,
+/// and each seat's own, so one side's page cannot use up the other's.
+const SEALS_PER_SEAT: usize = 256;
 
 /// Longest seal or device name a page may send.
 pub(crate) const NAME_LEN: usize = 64;
@@ -86,9 +87,6 @@ pub struct SealRequest<O> {
     pub round: u32,
     /// A name the page makes for this one seal (a replay repeats it).
     pub seal: String,
-    /// The page's own name for its device, to tell another device of the
-    /// seat that its orders were replaced.
-    pub device: String,
     /// The side's orders, in the ruleset's words.
     pub orders: O,
 }
@@ -114,6 +112,18 @@ pub enum Refusal {
     Stale { given: u32, now: u32 },
     #[error("this seal was already received once: a repeated request changes nothing")]
     Replayed,
+    #[error(
+        "this seat is taken: another device opened it first. Ask the referee to release the seat (K on the laptop, then u), then reload this page"
+    )]
+    Taken,
+    #[error(
+        "this page has not opened its seat: reload the page (the referee may have released the seat)"
+    )]
+    NotOpened,
+    /// The seat may not seal again this round (its orders were played, or
+    /// the referee took them to the laptop).
+    #[error("{0}")]
+    Closed(String),
     #[error("the laptop has not opened the seats yet; wait a moment and try again")]
     NoTable,
     #[error("{0}")]
@@ -132,8 +142,16 @@ pub struct Book<R: Rules> {
     tokens: Vec<Option<Token>>,
     table: Option<Table<R>>,
     seals: Vec<Option<SealedView<R::Orders>>>,
-    /// Seal names received this round.
-    seen: HashSet<String>,
+    /// Per side: the seal names received this round (the seals counted).
+    seen: Vec<HashSet<String>>,
+    /// Per side: the device that opened the seat first (a random name the
+    /// server gave it in an HttpOnly cookie, never sent back); only it
+    /// reads and seals until the referee releases the seat.
+    owners: Vec<Option<Token>>,
+    /// Per side: why the seat may not seal again this round.
+    closed: Vec<Option<String>>,
+    /// Per side: a seal came after the laptop played the side's orders.
+    late: Vec<bool>,
     /// The question (by number) a seat has answered, until the laptop moves on.
     answered: Option<u64>,
     /// Per side: what the laptop last told the seat (an answer not used).
@@ -146,7 +164,10 @@ impl<R: Rules> Default for Book<R> {
             tokens: Vec::new(),
             table: None,
             seals: Vec::new(),
-            seen: HashSet::new(),
+            seen: Vec::new(),
+            owners: Vec::new(),
+            closed: Vec::new(),
+            late: Vec::new(),
             answered: None,
             notices: Vec::new(),
         }
@@ -160,17 +181,114 @@ impl<R: Rules> Book<R> {
 
     /// `token` opens `side`'s seat from now on; any earlier token of the side
     /// opens nothing.
+    /// A new link opens the seat for whichever device opens it first.
     pub fn issue(&mut self, side: SideId, token: Token) {
         if self.tokens.len() <= side.0 {
             self.tokens.resize(side.0 + 1, None);
         }
         self.tokens[side.0] = Some(token);
+        self.release(side);
     }
 
     /// The side's link opens nothing until a new one is issued.
     pub fn revoke(&mut self, side: SideId) {
         if let Some(t) = self.tokens.get_mut(side.0) {
             *t = None;
+        }
+        self.release(side);
+    }
+
+    /// The seat belongs to no device: the next to open its link takes it.
+    pub fn release(&mut self, side: SideId) {
+        if let Some(o) = self.owners.get_mut(side.0) {
+            *o = None;
+        }
+    }
+
+    /// A device opens the seat `token` opens: the first to do so owns it.
+    /// `presented` is the device's name from its cookie, if it has one;
+    /// `fresh` names a device that has none. `Ok` holds the name to give
+    /// the device (`None`: it keeps the one it has).
+    pub fn claim(
+        &mut self,
+        token: &str,
+        presented: Option<&str>,
+        fresh: Token,
+    ) -> Result<(SideId, Option<Token>), Refusal> {
+        let side = self.side_of(token)?;
+        if self.owners.len() <= side.0 {
+            self.owners.resize(side.0 + 1, None);
+        }
+        match &self.owners[side.0] {
+            Some(owner) if presented.is_some_and(|p| owner.matches(p)) => Ok((side, None)),
+            Some(_) => Err(Refusal::Taken),
+            None => match presented.and_then(Token::from_hex) {
+                Some(known) => {
+                    self.owners[side.0] = Some(known);
+                    Ok((side, None))
+                }
+                None => {
+                    self.owners[side.0] = Some(fresh.clone());
+                    Ok((side, Some(fresh)))
+                }
+            },
+        }
+    }
+
+    /// The side whose seat `token` opens, when the device named `presented`
+    /// owns it: every request but opening the page asks this.
+    pub fn owned(&self, token: &str, presented: Option<&str>) -> Result<SideId, Refusal> {
+        let side = self.side_of(token)?;
+        match self.owners.get(side.0).cloned().flatten() {
+            Some(owner) if presented.is_some_and(|p| owner.matches(p)) => Ok(side),
+            Some(_) => Err(Refusal::Taken),
+            None => Err(Refusal::NotOpened),
+        }
+    }
+
+    /// The laptop handed in `orders` as the side's (from its seat): they
+    /// are played, and the seat seals no more this round. `late`: a seal
+    /// the seat made after them reached the laptop too late to be played.
+    pub fn played(&mut self, side: SideId, round: u32, orders: R::Orders, late: bool) {
+        if self.table.as_ref().is_none_or(|t| t.round != round) {
+            return;
+        }
+        self.grow(side);
+        self.seals[side.0] = Some(SealedView {
+            orders,
+            played: true,
+        });
+        self.closed[side.0] = Some(
+            "Your orders for this round were played; the next round opens the seal again.".into(),
+        );
+        self.late[side.0] |= late;
+    }
+
+    /// The referee writes the side's orders on the laptop this round: its
+    /// seal is void and the seat seals no more this round.
+    pub fn taken_back(&mut self, side: SideId) {
+        self.grow(side);
+        self.seals[side.0] = None;
+        self.closed[side.0] = Some(
+            "The referee took your side's orders to the laptop for this round; you seal again next round."
+                .into(),
+        );
+    }
+
+    /// Room for `side` in every per-side list.
+    fn grow(&mut self, side: SideId) {
+        let n = side.0 + 1;
+        if self.seals.len() < n {
+            self.seals.resize(n, None);
+        }
+        if self.seen.len() < n {
+            self.seen.resize(n, HashSet::new());
+        }
+        if self.closed.len() < n {
+            self.closed.resize(n, None);
+        }
+        if self.late.len() < n {
+            self.late.resize(n, false);
         }
     }
 
@@ -180,9 +298,13 @@ impl<R: Rules> Book<R> {
     pub fn update(&mut self, table: Table<R>) {
         if self.table.as_ref().is_none_or(|t| t.round != table.round) {
             self.seals = vec![None; table.views.len()];
-            self.seen.clear();
+            self.seen = vec![HashSet::new(); table.views.len()];
+            self.closed = vec![None; table.views.len()];
+            self.late = vec![false; table.views.len()];
         }
-        self.seals.resize(table.views.len(), None);
+        if let Some(last) = table.views.len().checked_sub(1) {
+            self.grow(SideId(last));
+        }
         let asked = |t: &Table<R>| t.asked().map(|(_, ask)| ask);
         if self.table.as_ref().and_then(asked) != asked(&table) {
             // A new question (or none): the last one's answer and notices go.
@@ -210,9 +332,10 @@ impl<R: Rules> Book<R> {
     /// The seat's seal is void: the laptop could not take it (the battle moved
     /// under it) or the referee wrote the side's orders there instead.
     pub fn unseal(&mut self, side: SideId) {
-        if let Some(s) = self.seals.get_mut(side.0) {
-            *s = None;
-        }
+        self.grow(side);
+        self.seals[side.0] = None;
+        self.closed[side.0] = None;
+        self.late[side.0] = false;
     }
 
     /// The side whose seat `token` opens, every side's token compared so the
@@ -238,6 +361,19 @@ impl<R: Rules> Book<R> {
             .ok_or(Refusal::UnknownToken)?;
         view.sealed = self.seals.get(side.0).cloned().flatten();
         view.notice = self.notices.get(side.0).cloned().flatten();
+        if self.late.get(side.0) == Some(&true) {
+            view.notice = Some(
+                "Too late: your last seal reached the laptop after it had handed in your earlier \
+                 orders. The orders shown here are the ones played."
+                    .into(),
+            );
+        }
+        if let Some(why) = self.closed.get(side.0).cloned().flatten()
+            && view.open
+        {
+            view.open = false;
+            view.waiting = Some(why);
+        }
         // Another seat is asked: say whom the table waits for, as the laptop does.
         if let Some((asked, _)) = table.asked().filter(|(s, _)| *s != side) {
             let name = table
@@ -319,20 +455,19 @@ impl<R: Rules> Book<R> {
     /// Seal the side's orders: checked by the battle's own check of a side's
     /// orders (`Rules::check_sealing`, what the laptop's seal runs), then
     /// kept as this round's seal of the seat, replacing any earlier one (last
-    /// seal wins). Refused, nothing changes.
+    /// seal wins). `Ok(None)`: the seat holds these very orders already, and
+    /// nothing changes (nor is counted). Refused, nothing changes.
     pub fn seal(
         &mut self,
         token: &str,
         request: SealRequest<R::Orders>,
-    ) -> Result<Sealed<R::Orders>, Refusal> {
+    ) -> Result<Option<Sealed<R::Orders>>, Refusal> {
         let side = self.side_of(token)?;
         let table = self.table.as_ref().ok_or(Refusal::NoTable)?;
-        for (what, name) in [("seal", &request.seal), ("device", &request.device)] {
-            if name.is_empty() || name.len() > NAME_LEN {
-                return Err(Refusal::Malformed(format!(
-                    "the {what} name must be 1 to {NAME_LEN} characters; reload the page"
-                )));
-            }
+        if request.seal.is_empty() || request.seal.len() > NAME_LEN {
+            return Err(Refusal::Malformed(format!(
+                "the seal name must be 1 to {NAME_LEN} characters; reload the page"
+            )));
         }
         if request.round != table.round {
             return Err(Refusal::Stale {
@@ -340,33 +475,38 @@ impl<R: Rules> Book<R> {
                 now: table.round,
             });
         }
-        if self.seen.contains(&request.seal) {
+        if let Some(why) = self.closed.get(side.0).cloned().flatten() {
+            return Err(Refusal::Closed(why));
+        }
+        let seen = self.seen.get(side.0);
+        if seen.is_some_and(|s| s.contains(&request.seal)) {
             return Err(Refusal::Replayed);
         }
         table
             .battle
             .check_sealing(side, &request.orders)
             .map_err(Refusal::Refused)?;
-        if self.seen.len() >= SEALS_REMEMBERED {
-            return Err(Refusal::Refused(
-                "too many seals this round; ask the referee to take your orders on the laptop"
-                    .into(),
-            ));
+        let held = self.seals.get(side.0).cloned().flatten();
+        if held.is_some_and(|h| h.orders == request.orders) {
+            return Ok(None);
         }
-        self.seen.insert(request.seal);
+        if seen.is_some_and(|s| s.len() >= SEALS_PER_SEAT) {
+            return Err(Refusal::Refused(format!(
+                "your seat has sealed {SEALS_PER_SEAT} times this round; ask the referee to take your orders on the laptop"
+            )));
+        }
         let round = table.round;
-        if self.seals.len() <= side.0 {
-            self.seals.resize(side.0 + 1, None);
-        }
+        self.grow(side);
+        self.seen[side.0].insert(request.seal);
         self.seals[side.0] = Some(SealedView {
             orders: request.orders.clone(),
-            device: request.device,
+            played: false,
         });
-        Ok(Sealed {
+        Ok(Some(Sealed {
             side,
             round,
             orders: request.orders,
-        })
+        }))
     }
 }
 
@@ -459,7 +599,6 @@ mod tests {
         SealRequest {
             round,
             seal: name.into(),
-            device: "d".into(),
             orders: Steps(steps),
         }
     }
@@ -476,7 +615,7 @@ mod tests {
             b.seal(&hare, seal(3, "b", 2)),
             Err(Refusal::Stale { given: 3, now: 4 })
         );
-        let sealed = b.seal(&hare, seal(4, "c", 2)).unwrap();
+        let sealed = b.seal(&hare, seal(4, "c", 2)).unwrap().unwrap();
         assert_eq!((sealed.side, sealed.orders), (SideId(0), Steps(2)));
         let json = serde_json::to_value(b.view(&hare).unwrap()).unwrap();
         assert_eq!(json["lanes"], 2, "the board's fields beside the seats' own");
@@ -511,5 +650,102 @@ mod tests {
             b.answer(&tortoise, answer(7)),
             Err(Refusal::NotAsked(_))
         ));
+    }
+    #[test]
+    fn the_first_device_owns_a_seat_until_the_referee_releases_it() {
+        let mut b = book();
+        let hare = Token::from_bytes([1; 16]).reveal();
+        let phone = Token::from_bytes([7; 16]);
+        let thief = Token::from_bytes([8; 16]);
+        assert_eq!(b.owned(&hare, None), Err(Refusal::NotOpened));
+        // A device without a name is given the fresh one.
+        let (side, named) = b.claim(&hare, None, phone.clone()).unwrap();
+        assert_eq!((side, named), (SideId(0), Some(phone.clone())));
+        assert_eq!(b.owned(&hare, Some(&phone.reveal())), Ok(SideId(0)));
+        assert_eq!(
+            b.claim(&hare, Some(&phone.reveal()), thief.clone()),
+            Ok((SideId(0), None))
+        );
+        // Another device, named or not, is told the seat is taken.
+        assert_eq!(
+            b.claim(&hare, Some(&thief.reveal()), thief.clone()),
+            Err(Refusal::Taken)
+        );
+        assert_eq!(b.claim(&hare, None, thief.clone()), Err(Refusal::Taken));
+        assert_eq!(b.owned(&hare, Some(&thief.reveal())), Err(Refusal::Taken));
+        assert_eq!(b.owned(&hare, None), Err(Refusal::Taken));
+        // Released, the next device to open it takes it; the first no longer reads.
+        b.release(SideId(0));
+        assert_eq!(
+            b.claim(&hare, Some(&thief.reveal()), phone.clone()),
+            Ok((SideId(0), None))
+        );
+        assert_eq!(b.owned(&hare, Some(&phone.reveal())), Err(Refusal::Taken));
+        // A new link frees the seat too.
+        b.issue(SideId(0), Token::from_bytes([9; 16]));
+        let new = Token::from_bytes([9; 16]).reveal();
+        assert_eq!(
+            b.owned(&new, Some(&thief.reveal())),
+            Err(Refusal::NotOpened)
+        );
+    }
+
+    #[test]
+    fn each_seat_has_its_own_budget_and_a_seal_that_changes_nothing_is_not_counted() {
+        let mut b = book();
+        let hare = Token::from_bytes([1; 16]).reveal();
+        let tortoise = Token::from_bytes([2; 16]).reveal();
+        for i in 0..SEALS_PER_SEAT {
+            assert!(
+                b.seal(&hare, seal(4, &format!("h{i}"), (i % 2) as u32))
+                    .unwrap()
+                    .is_some()
+            );
+        }
+        // The same orders again: nothing changes, nothing is counted.
+        let held = b.view(&hare).unwrap().sealed.unwrap().orders;
+        assert_eq!(b.seal(&hare, seal(4, "same", held.0)), Ok(None));
+        assert!(matches!(
+            b.seal(&hare, seal(4, "over", held.0 + 1)),
+            Err(Refusal::Refused(_))
+        ));
+        // The hare's budget spent, the tortoise still seals, names and all.
+        assert!(b.seal(&tortoise, seal(4, "h0", 1)).unwrap().is_some());
+    }
+
+    #[test]
+    fn a_seal_after_the_orders_were_played_or_taken_back_is_refused_and_the_seat_told() {
+        let mut b = book();
+        let hare = Token::from_bytes([1; 16]).reveal();
+        b.seal(&hare, seal(4, "a", 1)).unwrap();
+        b.played(SideId(0), 4, Steps(1), false);
+        let v = b.view(&hare).unwrap();
+        assert!(!v.open && v.sealed.unwrap().played);
+        assert!(matches!(
+            b.seal(&hare, seal(4, "b", 2)),
+            Err(Refusal::Closed(_))
+        ));
+        // A reseal that reached the laptop too late: the seat hears which played.
+        // Said of another round, it changes nothing.
+        b.played(SideId(0), 3, Steps(2), true);
+        assert_eq!(b.view(&hare).unwrap().notice, None);
+        b.played(SideId(0), 4, Steps(1), true);
+        let v = b.view(&hare).unwrap();
+        assert!(v.notice.unwrap().starts_with("Too late"));
+        assert_eq!(v.sealed.unwrap().orders, Steps(1));
+        // The referee takes the other seat back at the hand-over.
+        let tortoise = Token::from_bytes([2; 16]).reveal();
+        b.seal(&tortoise, seal(4, "t", 1)).unwrap();
+        b.taken_back(SideId(1));
+        let v = b.view(&tortoise).unwrap();
+        assert!(!v.open && v.sealed.is_none());
+        assert!(v.waiting.unwrap().contains("referee took"));
+        assert!(matches!(
+            b.seal(&tortoise, seal(4, "t2", 2)),
+            Err(Refusal::Closed(_))
+        ));
+        // An undo on the laptop unseals: the seat seals again.
+        b.unseal(SideId(1));
+        assert!(b.seal(&tortoise, seal(4, "t3", 2)).unwrap().is_some());
     }
 }

@@ -24,6 +24,8 @@ mod token;
 mod view;
 
 #[cfg(feature = "seats")]
+mod listen;
+#[cfg(feature = "seats")]
 mod qr;
 #[cfg(feature = "seats")]
 mod server;
@@ -37,9 +39,11 @@ pub use token::{NoEntropy, Token};
 pub use view::{QuestionView, SealedView, SeatView, ViewOf, seat_view};
 
 #[cfg(feature = "seats")]
+pub use listen::Limits;
+#[cfg(feature = "seats")]
 pub use qr::qr_text;
 #[cfg(feature = "seats")]
-pub use server::{Link, start};
+pub use server::{Link, start, start_with};
 
 use std::net::{SocketAddr, TcpListener};
 
@@ -60,6 +64,15 @@ pub enum ToServer<R: Rules> {
     /// Tell the side's seat about question `ask` (its answer came too
     /// late, or was refused, or the referee took the question).
     Notice(SideId, u64, String),
+    /// The seat belongs to no device: the next to open its link takes it.
+    Release(SideId),
+    /// The laptop handed these orders in as the side's in this round: they
+    /// are played and the seat seals no more this round; `true`: a later
+    /// seal of the seat came too late to be. (Said of a round the table
+    /// has left, it changes nothing.)
+    Played(SideId, u32, R::Orders, bool),
+    /// The referee writes the side's orders on the laptop this round.
+    TakenBack(SideId),
 }
 
 /// What the server tells the display: `O` a side's orders, `C` a command.
@@ -102,7 +115,8 @@ pub struct Bound {
         expect(dead_code, reason = "only the server reads it")
     )]
     listener: TcpListener,
-    /// Exactly as bound: the links use it.
+    /// The address the links use: exactly as bound, or, bound to every
+    /// interface (0.0.0.0, [::]), this machine's address on its network.
     pub addr: SocketAddr,
 }
 
@@ -110,8 +124,38 @@ pub struct Bound {
 pub fn bind(addr: SocketAddr) -> std::io::Result<Bound> {
     let listener = TcpListener::bind(addr)?;
     listener.set_nonblocking(true)?;
-    let addr = listener.local_addr()?;
+    let addr = shown(listener.local_addr()?);
     Ok(Bound { listener, addr })
+}
+
+/// The address a phone opens for a server bound at `addr`: `addr` itself,
+/// unless it is every interface (which no phone can open): then the
+/// address this machine reaches its network from (the system's route to a
+/// documentation address; no packet is sent), or loopback without one.
+fn shown(addr: SocketAddr) -> SocketAddr {
+    use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, UdpSocket};
+    if !addr.ip().is_unspecified() {
+        return addr;
+    }
+    let (any, far, home): (SocketAddr, SocketAddr, IpAddr) = if addr.is_ipv4() {
+        (
+            (Ipv4Addr::UNSPECIFIED, 0).into(),
+            (Ipv4Addr::new(192, 0, 2, 1), 9).into(),
+            Ipv4Addr::LOCALHOST.into(),
+        )
+    } else {
+        (
+            (Ipv6Addr::UNSPECIFIED, 0).into(),
+            (Ipv6Addr::new(0x2001, 0xdb8, 0, 0, 0, 0, 0, 1), 9).into(),
+            Ipv6Addr::LOCALHOST.into(),
+        )
+    };
+    let lan = UdpSocket::bind(any)
+        .and_then(|s| s.connect(far).and_then(|_| s.local_addr()))
+        .map(|a| a.ip())
+        .ok()
+        .filter(|ip| !ip.is_unspecified());
+    SocketAddr::new(lan.unwrap_or(home), addr.port())
 }
 
 /// Without the `seats` feature there is no QR code to draw.
@@ -124,7 +168,8 @@ pub fn qr_text(_: &str) -> Option<String> {
 /// server stops when the port is dropped.
 pub fn serve<R: Rules>(bound: Bound) -> std::io::Result<Box<dyn Port<R>>> {
     #[cfg(feature = "seats")]
-    return server::serve(bound).map(|link| Box::new(link) as Box<dyn Port<R>>);
+    return server::serve(bound, Limits::of_this_process())
+        .map(|link| Box::new(link) as Box<dyn Port<R>>);
     #[cfg(not(feature = "seats"))]
     {
         drop(bound);

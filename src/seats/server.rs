@@ -14,9 +14,9 @@
 //! A refusal is a JSON `{"error": "…"}` with a 4xx status and changes nothing.
 
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc as std_mpsc;
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
 
 use axum::Router;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -26,16 +26,34 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use tokio::sync::{mpsc, watch};
 
+use super::listen::{self, Limits};
 use super::{
     AnswerRequest, Book, Bound, FromServer, FromServerOf, Refusal, Rules, SealRequest, ToServer,
+    Token,
 };
+use crate::seam::SideId;
 
 /// Largest request body: a side's orders, with room (a duel's are ~1 KiB).
 const BODY_LIMIT: usize = 256 * 1024;
 
-/// Open WebSockets at once: a table's phones and laptops, many times over;
-/// beyond it a page is refused rather than the server worn down.
-const SOCKETS: usize = 64;
+/// Open WebSockets of one seat at once: its device's tabs, many times over;
+/// beyond it a page is refused rather than the server worn down. Each
+/// seat's own, so one side cannot starve the other's page.
+const SOCKETS_PER_SEAT: usize = 8;
+
+/// The cookie naming a seat's device: a random name the server gives the
+/// first device that opens a seat's page, HttpOnly (the page's script never
+/// reads it, nor does any answer carry it back).
+const DEVICE_COOKIE: &str = "hexmelee_device";
+
+/// How long a device keeps its name: a battle's evening and the next, so a
+/// phone's browser closed and opened again is still the seat's device.
+const DEVICE_DAYS: u32 = 2;
+
+/// The largest WebSocket message or frame a page may send: the page sends
+/// nothing (the server only reads to notice a closed page), so a few KiB,
+/// not axum's 64 MiB, is what a hostile page may make the server hold.
+const WS_MESSAGE: usize = 4 * 1024;
 
 /// The display's end of the channels to a running server.
 #[derive(Debug)]
@@ -70,16 +88,21 @@ struct Shared<R: Rules> {
     /// Bumped on every change a seat's view may show, for the WebSockets.
     changed: watch::Sender<u64>,
     to_app: std_mpsc::Sender<FromServerOf<R>>,
-    /// WebSockets open now.
-    sockets: Arc<AtomicUsize>,
+    /// WebSockets open now, by seat.
+    sockets: Arc<Mutex<Vec<usize>>>,
+    /// The port served: a request's `Host` must name it.
+    port: u16,
 }
 
-/// One open WebSocket, counted while it lives.
-struct Open(Arc<AtomicUsize>);
+/// One open WebSocket of a seat, counted while it lives.
+struct Open(Arc<Mutex<Vec<usize>>>, SideId);
 
 impl Drop for Open {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::Relaxed);
+        let mut open = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = open.get_mut(self.1.0) {
+            *n = n.saturating_sub(1);
+        }
     }
 }
 
@@ -98,12 +121,17 @@ impl<R: Rules> Shared<R> {
 /// Bind exactly `addr` and serve the seats from a thread of their own. The
 /// server stops when the [`Link`] is dropped.
 pub fn start<R: Rules>(addr: SocketAddr) -> std::io::Result<Link<R>> {
-    serve(super::bind(addr)?)
+    start_with(addr, Limits::of_this_process())
 }
 
-/// Serve the seats at `bound` from a thread of their own. The server stops
-/// when the [`Link`] is dropped.
-pub fn serve<R: Rules>(bound: Bound) -> std::io::Result<Link<R>> {
+/// [`start`] under `limits` (tests: short timeouts, small caps).
+pub fn start_with<R: Rules>(addr: SocketAddr, limits: Limits) -> std::io::Result<Link<R>> {
+    serve(super::bind(addr)?, limits)
+}
+
+/// Serve the seats at `bound` under `limits` from a thread of their own.
+/// The server stops when the [`Link`] is dropped.
+pub fn serve<R: Rules>(bound: Bound, limits: Limits) -> std::io::Result<Link<R>> {
     let Bound { listener, addr } = bound;
     let (to_server, mut inbox) = mpsc::unbounded_channel();
     let (to_app, from_server) = std_mpsc::channel();
@@ -115,7 +143,8 @@ pub fn serve<R: Rules>(bound: Bound) -> std::io::Result<Link<R>> {
         book: Arc::new(Mutex::new(Book::new())),
         changed: watch::Sender::new(0),
         to_app,
-        sockets: Arc::new(AtomicUsize::new(0)),
+        sockets: Arc::default(),
+        port: addr.port(),
     };
     std::thread::Builder::new()
         .name("seats".into())
@@ -124,8 +153,8 @@ pub fn serve<R: Rules>(bound: Bound) -> std::io::Result<Link<R>> {
                 let Ok(listener) = tokio::net::TcpListener::from_std(listener) else {
                     return;
                 };
-                let app = routes(shared.clone());
-                let serve = axum::serve(listener, app);
+                let app = routes(shared.clone(), limits.request);
+                let serve = listen::run(listener, app, limits);
                 let messages = async {
                     while let Some(m) = inbox.recv().await {
                         take(&shared, m);
@@ -155,12 +184,15 @@ fn take<R: Rules>(shared: &Shared<R>, message: ToServer<R>) {
             ToServer::Revoke(side) => book.revoke(side),
             ToServer::Unseal(side) => book.unseal(side),
             ToServer::Notice(side, ask, text) => book.notice(side, ask, text),
+            ToServer::Release(side) => book.release(side),
+            ToServer::Played(side, round, orders, late) => book.played(side, round, orders, late),
+            ToServer::TakenBack(side) => book.taken_back(side),
         }
     }
     shared.bump();
 }
 
-fn routes<R: Rules>(shared: Shared<R>) -> Router {
+fn routes<R: Rules>(shared: Shared<R>, request: Duration) -> Router {
     Router::new()
         .route("/", get(index))
         .route("/s/{token}", get(page::<R>))
@@ -171,7 +203,103 @@ fn routes<R: Rules>(shared: Shared<R>) -> Router {
         .route("/api/{token}/answer", post(answer::<R>))
         .route("/api/{token}/ws", get(socket::<R>))
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn(move |r, next| {
+            in_time(request, r, next)
+        }))
+        .layer(axum::middleware::from_fn_with_state(
+            shared.port,
+            same_origin,
+        ))
         .with_state(shared)
+}
+
+/// Only requests to this server by its address: `Host` must be an IP
+/// address with the served port (the links never name a host, so a page of
+/// another site reached through a name of its own, DNS rebinding, is
+/// refused), and an `Origin`, when the browser sends one (a WebSocket, a
+/// POST), must be this same address (no other site's page opens a seat's
+/// socket or seals with a link it learnt).
+async fn same_origin(
+    State(port): State<u16>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    match ours(port, request.headers()) {
+        None => next.run(request).await,
+        Some(refused) => refused,
+    }
+}
+
+/// [`same_origin`]'s check of `headers`: the refusal, if refused.
+fn ours(port: u16, headers: &axum::http::HeaderMap) -> Option<Response> {
+    let header = |name| headers.get(name).and_then(|v| v.to_str().ok());
+    let host = header(header::HOST).unwrap_or_default();
+    // A browser leaves out the default port: `192.168.1.20` is port 80.
+    let bare = || {
+        let ip = host.trim_start_matches('[').trim_end_matches(']');
+        port == 80 && ip.parse::<std::net::IpAddr>().is_ok()
+    };
+    if !(host.parse::<SocketAddr>().is_ok_and(|a| a.port() == port) || bare()) {
+        return Some(refuse(
+            StatusCode::MISDIRECTED_REQUEST,
+            "open the link exactly as the referee gave it (an address and port, no name)",
+        ));
+    }
+    if let Some(origin) = header(header::ORIGIN)
+        && !origin.eq_ignore_ascii_case(&format!("http://{host}"))
+    {
+        return Some(refuse(
+            StatusCode::FORBIDDEN,
+            "this request came from another site's page; open the link the referee gave",
+        ));
+    }
+    None
+}
+
+/// The device's name from its cookie, if it sent one.
+fn device(headers: &axum::http::HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .find_map(|c| {
+            let (k, v) = c.trim().split_once('=')?;
+            (k == DEVICE_COOKIE).then(|| v.to_owned())
+        })
+}
+
+/// A POST's body must say it is JSON (a form, `text/plain`, is what another
+/// site's page may send without asking): the refusal, if refused.
+fn json_body(headers: &axum::http::HeaderMap) -> Option<Response> {
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"));
+    (!json).then(|| {
+        refuse(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "the request must be JSON (Content-Type: application/json); reload the page",
+        )
+    })
+}
+
+/// A request read and answered within `limit`, or refused: a body sent a
+/// byte at a time holds no connection for long. (A WebSocket's upgrade is
+/// answered at once; the socket then lives on its own.)
+async fn in_time(
+    limit: Duration,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    match tokio::time::timeout(limit, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => refuse(
+            StatusCode::REQUEST_TIMEOUT,
+            "the request took too long to arrive; try again",
+        ),
+    }
 }
 
 /// A refusal as JSON with its status.
@@ -187,10 +315,13 @@ fn refuse(status: StatusCode, why: impl ToString) -> Response {
 
 fn status_of(r: &Refusal) -> StatusCode {
     match r {
-        Refusal::UnknownToken => StatusCode::FORBIDDEN,
-        Refusal::Stale { .. } | Refusal::Replayed | Refusal::Refused(_) | Refusal::NotAsked(_) => {
-            StatusCode::CONFLICT
-        }
+        Refusal::UnknownToken | Refusal::NotOpened => StatusCode::FORBIDDEN,
+        Refusal::Stale { .. }
+        | Refusal::Replayed
+        | Refusal::Refused(_)
+        | Refusal::NotAsked(_)
+        | Refusal::Taken
+        | Refusal::Closed(_) => StatusCode::CONFLICT,
         Refusal::NoTable => StatusCode::SERVICE_UNAVAILABLE,
         Refusal::Malformed(_) => StatusCode::BAD_REQUEST,
     }
@@ -204,11 +335,23 @@ async fn index() -> Response {
         .into_response()
 }
 
-async fn page<R: Rules>(State(s): State<Shared<R>>, Path(token): Path<String>) -> Response {
-    if let Err(r) = s.book().side_of(&token) {
-        return (StatusCode::FORBIDDEN, format!("{r}\n")).into_response();
-    }
-    (
+/// The seat's page, to the device that opened the seat first; any other
+/// is told the seat is taken.
+async fn page<R: Rules>(
+    State(s): State<Shared<R>>,
+    Path(token): Path<String>,
+    headers: axum::http::HeaderMap,
+) -> Response {
+    let fresh = match Token::generate() {
+        Ok(t) => t,
+        Err(e) => return (StatusCode::SERVICE_UNAVAILABLE, format!("{e}\n")).into_response(),
+    };
+    let claimed = s.book().claim(&token, device(&headers).as_deref(), fresh);
+    let named = match claimed {
+        Ok((_, named)) => named,
+        Err(r) => return (status_of(&r), format!("{r}\n")).into_response(),
+    };
+    let mut response = (
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),
             (header::CACHE_CONTROL, "no-store"),
@@ -217,10 +360,50 @@ async fn page<R: Rules>(State(s): State<Shared<R>>, Path(token): Path<String>) -
         ],
         R::PAGE,
     )
-        .into_response()
+        .into_response();
+    if let Some(name) = named {
+        let cookie = format!(
+            "{DEVICE_COOKIE}={}; Path=/; HttpOnly; SameSite=Strict; Max-Age={}",
+            name.reveal(),
+            DEVICE_DAYS * 24 * 3600
+        );
+        if let Ok(v) = axum::http::HeaderValue::from_str(&cookie) {
+            response.headers_mut().insert(header::SET_COOKIE, v);
+        }
+    }
+    response
 }
 
-async fn state<R: Rules>(State(s): State<Shared<R>>, Path(token): Path<String>) -> Response {
+/// The side `token`'s seat opens, when this device owns it.
+fn owner<R: Rules>(
+    s: &Shared<R>,
+    token: &str,
+    headers: &axum::http::HeaderMap,
+) -> Result<SideId, Refusal> {
+    s.book().owned(token, device(headers).as_deref())
+}
+
+/// A POST's checks before its body is read: JSON, from the seat's device.
+fn postable<R: Rules>(
+    s: &Shared<R>,
+    token: &str,
+    headers: &axum::http::HeaderMap,
+) -> Option<Response> {
+    json_body(headers).or_else(|| {
+        owner(s, token, headers)
+            .err()
+            .map(|r| refuse(status_of(&r), r))
+    })
+}
+
+async fn state<R: Rules>(
+    State(s): State<Shared<R>>,
+    Path(token): Path<String>,
+    headers: axum::http::HeaderMap,
+) -> Response {
+    if let Err(r) = owner(&s, &token, &headers) {
+        return refuse(status_of(&r), r);
+    }
     match s.book().view(&token) {
         Ok(v) => ([(header::CACHE_CONTROL, "no-store")], axum::Json(v)).into_response(),
         Err(r) => refuse(status_of(&r), r),
@@ -242,8 +425,12 @@ fn parse<T: serde::de::DeserializeOwned>(what: &str, body: &str) -> Result<T, St
 async fn plan<R: Rules>(
     State(s): State<Shared<R>>,
     Path(token): Path<String>,
+    headers: axum::http::HeaderMap,
     body: String,
 ) -> Response {
+    if let Some(refused) = postable(&s, &token, &headers) {
+        return refused;
+    }
     let request: R::Plan = match parse("path", &body) {
         Ok(r) => r,
         Err(why) => return refuse(StatusCode::BAD_REQUEST, why),
@@ -257,8 +444,12 @@ async fn plan<R: Rules>(
 async fn answer<R: Rules>(
     State(s): State<Shared<R>>,
     Path(token): Path<String>,
+    headers: axum::http::HeaderMap,
     body: String,
 ) -> Response {
+    if let Some(refused) = postable(&s, &token, &headers) {
+        return refused;
+    }
     let request: AnswerRequest<R::Command> = match parse("answer", &body) {
         Ok(r) => r,
         Err(why) => return refuse(StatusCode::BAD_REQUEST, why),
@@ -280,15 +471,24 @@ async fn answer<R: Rules>(
 async fn seal<R: Rules>(
     State(s): State<Shared<R>>,
     Path(token): Path<String>,
+    headers: axum::http::HeaderMap,
     body: String,
 ) -> Response {
+    if let Some(refused) = postable(&s, &token, &headers) {
+        return refused;
+    }
     let request: SealRequest<R::Orders> = match parse("seal", &body) {
         Ok(r) => r,
         Err(why) => return refuse(StatusCode::BAD_REQUEST, why),
     };
     let sealed = s.book().seal(&token, request);
     match sealed {
-        Ok(sealed) => {
+        // The very orders the seat holds: nothing changed, nothing to tell.
+        Ok(None) => {
+            let round = s.book().view(&token).map(|v| v.round).unwrap_or_default();
+            axum::Json(serde_json::json!({ "sealed": round, "unchanged": true })).into_response()
+        }
+        Ok(Some(sealed)) => {
             let round = sealed.round;
             // The display gone, the seal cannot be played: say so.
             if s.to_app.send(FromServer::Sealed(sealed)).is_err() {
@@ -304,31 +504,50 @@ async fn seal<R: Rules>(
 async fn socket<R: Rules>(
     State(s): State<Shared<R>>,
     Path(token): Path<String>,
+    headers: axum::http::HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    if let Err(r) = s.book().side_of(&token) {
-        return refuse(status_of(&r), r);
+    let side = match owner(&s, &token, &headers) {
+        Ok(side) => side,
+        Err(r) => return refuse(status_of(&r), r),
+    };
+    {
+        let mut open = s.sockets.lock().unwrap_or_else(|e| e.into_inner());
+        if open.len() <= side.0 {
+            open.resize(side.0 + 1, 0);
+        }
+        if open[side.0] >= SOCKETS_PER_SEAT {
+            return refuse(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "more than {SOCKETS_PER_SEAT} pages of your seat are open; close some and reload"
+                ),
+            );
+        }
+        open[side.0] += 1;
     }
-    if s.sockets.fetch_add(1, Ordering::Relaxed) >= SOCKETS {
-        s.sockets.fetch_sub(1, Ordering::Relaxed);
-        return refuse(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("more than {SOCKETS} pages are open on this table; close some and reload"),
-        );
-    }
-    let open = Open(s.sockets.clone());
+    let open = Open(s.sockets.clone(), side);
+    let device = device(&headers);
+    let upgrade = upgrade
+        .max_message_size(WS_MESSAGE)
+        .max_frame_size(WS_MESSAGE)
+        .read_buffer_size(WS_MESSAGE);
     upgrade.on_upgrade(move |ws| async move {
         let _open = open;
-        push(s, token, ws).await
+        push(s, token, device, ws).await
     })
 }
 
 /// Send the seat's view now and after every change, until the page goes or
-/// the token no longer opens the seat.
-async fn push<R: Rules>(s: Shared<R>, token: String, mut ws: WebSocket) {
+/// the token no longer opens the seat for this device.
+async fn push<R: Rules>(s: Shared<R>, token: String, device: Option<String>, mut ws: WebSocket) {
     let mut changed = s.changed.subscribe();
     loop {
-        let view = s.book().view(&token);
+        let view = {
+            let book = s.book();
+            book.owned(&token, device.as_deref())
+                .and_then(|_| book.view(&token))
+        };
         let (text, last) = match view {
             Ok(v) => match serde_json::to_string(&v) {
                 Ok(t) => (t, false),
@@ -357,5 +576,40 @@ async fn push<R: Rules>(s: Shared<R>, token: String, mut ws: WebSocket) {
                 },
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn asked(host: &str, origin: Option<&str>, port: u16) -> bool {
+        let mut headers = axum::http::HeaderMap::new();
+        headers.insert(header::HOST, host.parse().unwrap());
+        if let Some(o) = origin {
+            headers.insert(header::ORIGIN, o.parse().unwrap());
+        }
+        ours(port, &headers).is_none()
+    }
+
+    #[test]
+    fn only_requests_to_the_served_address_and_from_its_own_page_pass() {
+        assert!(asked("192.168.1.20:8080", None, 8080));
+        assert!(asked("[::1]:8080", Some("http://[::1]:8080"), 8080));
+        assert!(
+            !asked("laptop.example:8080", None, 8080),
+            "a name: rebinding"
+        );
+        assert!(!asked("192.168.1.20:9", None, 8080), "another port");
+        assert!(!asked("192.168.1.20", None, 8080), "no port, not 80");
+        assert!(asked("192.168.1.20", None, 80), "a browser drops :80");
+        assert!(asked("[fe80::1]", None, 80));
+        let evil = Some("http://evil.example");
+        assert!(
+            !asked("192.168.1.20:8080", evil, 8080),
+            "another site's page"
+        );
+        let own = Some("http://192.168.1.20:8080");
+        assert!(asked("192.168.1.20:8080", own, 8080));
     }
 }

@@ -50,6 +50,11 @@ impl Token {
         std::hint::black_box(diff) == 0
     }
 
+    /// The token written as `hex` (32 hex digits), if it is one.
+    pub fn from_hex(hex: &str) -> Option<Token> {
+        parse(hex).map(Token)
+    }
+
     /// The 32 hex digits that go in the link.
     pub fn reveal(&self) -> String {
         self.0.iter().map(|b| format!("{b:02x}")).collect()

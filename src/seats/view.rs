@@ -29,8 +29,8 @@ pub struct SeatView<B, O, A> {
     /// The ruleset's fields (the map, the figures…), beside the seats' own.
     #[serde(flatten)]
     pub board: B,
-    /// The orders this seat sealed this round (any of its devices), until
-    /// the round runs.
+    /// The orders this seat sealed this round, as the server holds them,
+    /// until the round runs.
     pub sealed: Option<SealedView<O>>,
     /// What the laptop asks of this seat now.
     pub question: Option<QuestionView<A>>,
@@ -41,13 +41,14 @@ pub struct SeatView<B, O, A> {
 /// A seat's view under ruleset `R`.
 pub type ViewOf<R> = SeatView<<R as Rules>::Board, <R as Rules>::Orders, <R as Rules>::Asking>;
 
-/// A seat's seal as its devices see it.
+/// A seat's seal as the server holds it: what its page shows, whatever
+/// the page last sent.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SealedView<O> {
     pub orders: O,
-    /// The device that sealed (a page's own random name): another device of
-    /// the seat tells its player their orders were replaced.
-    pub device: String,
+    /// The laptop handed these orders in: they are played, and no seal
+    /// replaces them this round.
+    pub played: bool,
 }
 
 /// A question as the seat's page shows it: its number, what it asks (the

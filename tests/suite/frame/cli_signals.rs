@@ -417,3 +417,25 @@ fn a_signal_while_the_ai_plays_leaves_its_last_command_on_disk() {
         "{words}"
     );
 }
+
+/// Issue 39: the seats' links (each opens a side's seat for the first
+/// device to take it) reach the terminal only when asked, `--print-links`;
+/// `K` on the display shows them.
+#[cfg(feature = "seats")]
+#[test]
+fn the_seats_links_are_printed_only_when_asked() {
+    let scenario = format!("{}/scenarios/duel.ron", env!("CARGO_MANIFEST_DIR"));
+    for (flag, printed) in [("", false), (" --print-links", true)] {
+        let args = format!("play {scenario} --seats 127.0.0.1:0{flag}");
+        let Some(mut run) = start_with(&args, tempfile::tempdir().unwrap()) else {
+            return;
+        };
+        let (out, _) = ended_by(&mut run, "TERM");
+        let before = &out[..out.find(ENTER_ALTERNATE).unwrap_or(out.len())];
+        assert!(
+            before.contains("K on the display shows each side's link"),
+            "{before}"
+        );
+        assert_eq!(before.contains("/s/"), printed, "{flag}: {before}");
+    }
+}

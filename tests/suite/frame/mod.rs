@@ -18,5 +18,6 @@ mod save_fuzz;
 mod scenario_fuzz;
 mod seats;
 mod seats_browser;
+mod seats_load;
 mod session;
 mod tui_seats;

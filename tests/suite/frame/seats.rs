@@ -35,6 +35,9 @@ fn tok(side: SideId) -> String {
     token(side).reveal()
 }
 
+/// The test's device: it opens both seats first, so owns both.
+const DEVICE: &str = "hexmelee_device=0123456789abcdef0123456789abcdef";
+
 impl Table2 {
     fn open() -> Table2 {
         Table2::open_on(hexmelee::rulesets::shakhan::scenario::default_scenario().unwrap())
@@ -52,9 +55,29 @@ impl Table2 {
             .timeout_global(Some(WAIT))
             .build()
             .into();
-        let mut t = Table2 { battle, link, http };
+        let t = Table2 { battle, link, http };
+        for side in [RED, BLUE] {
+            assert_eq!(t.page(&tok(side), DEVICE).0, 200);
+        }
+        let mut t = t;
         t.send_table();
         t
+    }
+
+    /// A seat's page opened by the device named in `cookie`: (status,
+    /// the cookie it was given, if any).
+    fn page(&self, token: &str, cookie: &str) -> (u16, Option<String>) {
+        let mut r = self.http.get(self.url(&format!("/s/{token}")));
+        if !cookie.is_empty() {
+            r = r.header("cookie", cookie);
+        }
+        let r = r.call().unwrap();
+        let given = r
+            .headers()
+            .get("set-cookie")
+            .and_then(|v| v.to_str().ok())
+            .map(|v| v.split(';').next().unwrap_or("").to_string());
+        (r.status().as_u16(), given)
     }
 
     fn url(&self, path: &str) -> String {
@@ -129,6 +152,7 @@ impl Table2 {
             .http
             .post(self.url(&format!("/api/{token}/{what}")))
             .header("content-type", "application/json")
+            .header("cookie", DEVICE)
             .send(body.to_string())
             .unwrap();
         let status = r.status().as_u16();
@@ -147,6 +171,7 @@ impl Table2 {
         let mut r = self
             .http
             .get(self.url(&format!("/api/{token}/state")))
+            .header("cookie", DEVICE)
             .call()
             .unwrap();
         let status = r.status().as_u16();
@@ -157,6 +182,7 @@ impl Table2 {
         let mut r = self
             .http
             .get(self.url(&format!("/api/{token}/state")))
+            .header("cookie", DEVICE)
             .call()
             .unwrap();
         r.body_mut().read_to_string().unwrap()
@@ -167,17 +193,17 @@ impl Table2 {
             .http
             .post(self.url(&format!("/api/{token}/seal")))
             .header("content-type", "application/json")
+            .header("cookie", DEVICE)
             .send(body)
             .unwrap();
         let status = r.status().as_u16();
         (status, r.body_mut().read_json().unwrap())
     }
 
-    fn seal(&self, side: SideId, seal: &str, device: &str, orders: Value) -> (u16, Value) {
+    fn seal(&self, side: SideId, seal: &str, orders: Value) -> (u16, Value) {
         let body = json!({
             "round": self.battle.round(),
             "seal": seal,
-            "device": device,
             "orders": orders,
         });
         self.post(&tok(side), &body.to_string())
@@ -202,11 +228,27 @@ impl Table2 {
 
 /// A WebSocket of a seat, reading with a timeout.
 fn ws(t: &Table2, token: &str) -> tungstenite::WebSocket<TcpStream> {
+    ws_of(t, token, DEVICE).unwrap()
+}
+
+/// A WebSocket of a seat from the device named in `cookie`; `Err` the
+/// status it was refused with.
+fn ws_of(t: &Table2, token: &str, cookie: &str) -> Result<tungstenite::WebSocket<TcpStream>, u16> {
+    use tungstenite::client::IntoClientRequest;
     let stream = TcpStream::connect(t.link.addr).unwrap();
     stream.set_read_timeout(Some(WAIT)).unwrap();
     let url = format!("ws://{}/api/{token}/ws", t.link.addr);
-    let (socket, _) = tungstenite::client(url, stream).unwrap();
-    socket
+    let mut request = url.into_client_request().unwrap();
+    request
+        .headers_mut()
+        .insert("cookie", cookie.parse().unwrap());
+    match tungstenite::client(request, stream) {
+        Ok((socket, _)) => Ok(socket),
+        Err(tungstenite::HandshakeError::Failure(tungstenite::Error::Http(r))) => {
+            Err(r.status().as_u16())
+        }
+        Err(e) => panic!("{e}"),
+    }
 }
 
 fn next_view(socket: &mut tungstenite::WebSocket<TcpStream>) -> Value {
@@ -235,13 +277,12 @@ fn two_seats_seal_over_http_and_the_laptop_runs_the_round() {
 
     // Blue seals first, though the laptop asks Red first (16.14.1: orders
     // are sealed at once; the order of the sides is the display's).
-    let (status, body) = t.seal(BLUE, "b1", "phone", card(1, "C", 0));
+    let (status, body) = t.seal(BLUE, "b1", card(1, "C", 0));
     assert_eq!(status, 200, "{body}");
     let blue = t.sealed();
     assert_eq!(blue.side, BLUE);
     // Blue's own devices see the seal; Red's view is as it was.
     let pushed = next_view(&mut blue_ws);
-    assert_eq!(pushed["sealed"]["device"], "phone");
     assert_eq!(pushed["sealed"]["orders"][0]["cards"][0]["card"], "C");
     assert_eq!(
         t.state_text(&tok(RED)),
@@ -250,7 +291,7 @@ fn two_seats_seal_over_http_and_the_laptop_runs_the_round() {
     );
     let blue1 = t.state_text(&tok(BLUE));
 
-    let (status, body) = t.seal(RED, "r1", "laptop2", card(0, "B", 1));
+    let (status, body) = t.seal(RED, "r1", card(0, "B", 1));
     assert_eq!(status, 200, "{body}");
     let red = t.sealed();
     assert_eq!(red.side, RED);
@@ -293,7 +334,7 @@ fn refused_requests_are_answered_with_a_reason_and_change_nothing() {
     let blue = t.state_text(&tok(BLUE));
     let round = t.battle.round();
     let good = |seal: &str, round: u32| {
-        json!({"round": round, "seal": seal, "device": "d", "orders": card(0, "C", 1)}).to_string()
+        json!({"round": round, "seal": seal, "orders": card(0, "C", 1)}).to_string()
     };
     let cases: Vec<(&str, String, String, u16, &str)> = vec![
         ("a wrong token", "ab".repeat(16), good("s1", round), 403, "opens no seat"),
@@ -304,11 +345,11 @@ fn refused_requests_are_answered_with_a_reason_and_change_nothing() {
         ("a stale round", tok(RED), good("s4", round + 1), 409, "the page was out of date"),
         ("an empty seal name", tok(RED), good("", round), 400, "1 to 64 characters"),
         ("too many cards", tok(RED),
-            json!({"round": round, "seal": "s5", "device": "d", "orders": [{"figure": 0, "cards": [
+            json!({"round": round, "seal": "s5", "orders": [{"figure": 0, "cards": [
                 {"card": "A"}, {"card": "A"}, {"card": "A"}, {"card": "A"}, {"card": "A"}, {"card": "A"}, {"card": "A"}, {"card": "A"}]}]}).to_string(),
             409, "TCA"),
         ("a target on its own side", tok(RED),
-            json!({"round": round, "seal": "s6", "device": "d", "orders": card(0, "C", 0)}).to_string(),
+            json!({"round": round, "seal": "s6", "orders": card(0, "C", 0)}).to_string(),
             409, "is not an enemy"),
     ];
     for (what, token, body, status, words) in cases {
@@ -333,27 +374,75 @@ fn refused_requests_are_answered_with_a_reason_and_change_nothing() {
     assert_eq!(t.state_text(&tok(RED)), after);
 }
 
+/// Issue 39: a seat is its first device's; another is told the seat is
+/// taken (its page, its reads, its seals, its socket) until the referee
+/// releases it; the owner's pages all hear every reseal, and show what the
+/// server holds.
 #[test]
-fn two_devices_on_one_seat_see_the_same_seal_and_the_last_one_wins() {
+fn a_seat_belongs_to_its_first_device_until_the_referee_releases_it() {
     let t = Table2::open();
+    let thief = "hexmelee_device=ffffffffffffffffffffffffffffffff";
+    // A device with no name is refused too, and given none.
+    assert_eq!(t.page(&tok(RED), ""), (409, None));
+    assert_eq!(t.page(&tok(RED), thief).0, 409);
+    let state = |cookie: &str| {
+        let mut r = t
+            .http
+            .get(t.url(&format!("/api/{}/state", tok(RED))))
+            .header("cookie", cookie)
+            .call()
+            .unwrap();
+        (r.status().as_u16(), r.body_mut().read_to_string().unwrap())
+    };
+    let (status, body) = state(thief);
+    assert_eq!(status, 409);
+    assert!(body.contains("this seat is taken"), "{body}");
+    assert_eq!(ws_of(&t, &tok(RED), thief).err(), Some(409));
+    let mut r = t
+        .http
+        .post(t.url(&format!("/api/{}/seal", tok(RED))))
+        .header("content-type", "application/json")
+        .header("cookie", thief)
+        .send(
+            json!({"round": t.battle.round(), "seal": "x", "orders": card(0, "A", 1)}).to_string(),
+        )
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 409);
+    assert!(r.body_mut().read_to_string().unwrap().contains("taken"));
+    t.nothing_sealed();
+    // The owner's two pages hear every reseal, the server's orders.
     let mut phone = ws(&t, &tok(RED));
-    let mut tablet = ws(&t, &tok(RED));
-    assert_eq!(next_view(&mut phone), next_view(&mut tablet));
-    assert_eq!(t.seal(RED, "p1", "phone", card(0, "A", 1)).0, 200);
-    let v = next_view(&mut tablet);
-    assert_eq!(v["sealed"]["device"], "phone");
-    assert_eq!(next_view(&mut phone), v);
-    assert_eq!(t.seal(RED, "t1", "tablet", card(0, "D", 1)).0, 200);
-    let v = next_view(&mut phone);
+    let mut tab = ws(&t, &tok(RED));
+    assert_eq!(next_view(&mut phone), next_view(&mut tab));
+    assert_eq!(t.seal(RED, "p1", card(0, "A", 1)).0, 200);
     assert_eq!(
-        v["sealed"]["device"], "tablet",
-        "the phone learns it was replaced"
+        next_view(&mut tab)["sealed"]["orders"][0]["cards"][0]["card"],
+        "A"
     );
+    assert_eq!(
+        next_view(&mut phone)["sealed"]["orders"][0]["cards"][0]["card"],
+        "A"
+    );
+    assert_eq!(t.seal(RED, "t1", card(0, "D", 1)).0, 200);
+    let v = next_view(&mut phone);
     assert_eq!(v["sealed"]["orders"][0]["cards"][0]["card"], "D");
-    let first = t.sealed();
-    let last = t.sealed();
-    assert_eq!(first.orders[0].cards[0].card.to_string(), "A");
-    assert_eq!(last.orders[0].cards[0].card.to_string(), "D");
+    assert!(v["sealed"].get("device").is_none(), "no device named: {v}");
+    assert_eq!(next_view(&mut tab), v);
+    t.sealed();
+    t.sealed();
+    // Released: the owner's pages are told; the next device takes it.
+    assert!(t.link.send(ToServer::Release(RED)));
+    let told = next_view(&mut phone);
+    assert!(told["error"].as_str().unwrap().contains("reload"), "{told}");
+    let (status, named) = t.page(&tok(RED), "");
+    assert_eq!(status, 200);
+    let named = named.expect("a new device is named");
+    assert!(named.starts_with("hexmelee_device="));
+    assert_eq!(state(&named).0, 200);
+    assert_eq!(state(DEVICE).0, 409);
+    // The name is never sent back: not in the view, nor in the page.
+    let (_, view) = state(&named);
+    assert!(!view.contains(&named["hexmelee_device=".len()..]));
 }
 
 #[test]
@@ -367,6 +456,7 @@ fn a_revoked_link_opens_nothing_and_its_socket_is_told_and_closed() {
     let (status, v) = t.state(&tok(BLUE));
     assert_eq!(status, 403);
     assert!(v["error"].as_str().unwrap().contains("opens no seat"));
+    assert_eq!(t.page(&fresh.reveal(), DEVICE).0, 200);
     assert_eq!(t.state(&fresh.reveal()).0, 200);
     // The old socket is told why, then closed.
     let mut told = None;
@@ -403,6 +493,7 @@ fn a_revoked_link_opens_nothing_and_its_socket_is_told_and_closed() {
     let mut page = t
         .http
         .get(t.url(&format!("/s/{}", tok(RED))))
+        .header("cookie", DEVICE)
         .call()
         .unwrap();
     assert_eq!(page.status().as_u16(), 200);
@@ -461,35 +552,115 @@ fn play_refuses_a_seats_address_it_cannot_bind_in_plain_words() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--seats"));
 }
 
+/// Issue 39: each seat has its own pages' budget: one side holding all it
+/// may does not starve the other's page.
 #[test]
-fn open_pages_are_capped_and_a_closed_one_frees_its_place() {
+fn open_pages_are_capped_per_seat_and_a_closed_one_frees_its_place() {
     let t = Table2::open();
-    let mut open: Vec<_> = (0..64).map(|_| ws(&t, &tok(RED))).collect();
-    let refused = |t: &Table2| {
-        let stream = TcpStream::connect(t.link.addr).unwrap();
-        stream.set_read_timeout(Some(WAIT)).unwrap();
-        let url = format!("ws://{}/api/{}/ws", t.link.addr, tok(BLUE));
-        match tungstenite::client(url, stream) {
-            Err(tungstenite::HandshakeError::Failure(tungstenite::Error::Http(r))) => {
-                Some(r.status().as_u16())
-            }
-            Ok(_) => None,
-            Err(e) => panic!("{e}"),
-        }
-    };
-    assert_eq!(refused(&t), Some(503));
+    let mut open: Vec<_> = (0..8).map(|_| ws(&t, &tok(RED))).collect();
+    assert_eq!(ws_of(&t, &tok(RED), DEVICE).err(), Some(503));
+    let mut blue = ws(&t, &tok(BLUE));
+    assert_eq!(next_view(&mut blue)["side_name"], "Blue");
     let mut last = open.pop().unwrap();
     last.close(None).unwrap();
     // Read until the server's close arrives: then it has let go.
     while last.read().is_ok() {}
     let start = Instant::now();
-    while refused(&t).is_some() {
+    while ws_of(&t, &tok(RED), DEVICE).is_err() {
         assert!(
             start.elapsed() < WAIT,
             "the closed page's place never came free"
         );
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// Issue 39: a seal must say it is JSON, and a request from another site's
+/// page (its `Origin`) or by a name rather than the address (`Host`) is
+/// refused.
+#[test]
+fn seals_must_be_json_and_come_from_the_seats_own_page() {
+    let t = Table2::open();
+    let body =
+        json!({"round": t.battle.round(), "seal": "x", "orders": card(0, "A", 1)}).to_string();
+    let send = |headers: &[(&str, &str)]| {
+        let mut r = t.http.post(t.url(&format!("/api/{}/seal", tok(RED))));
+        for (k, v) in headers {
+            r = r.header(*k, *v);
+        }
+        r.send(body.clone()).unwrap().status().as_u16()
+    };
+    assert_eq!(
+        send(&[("content-type", "text/plain"), ("cookie", DEVICE)]),
+        415
+    );
+    let evil = [
+        ("content-type", "application/json"),
+        ("cookie", DEVICE),
+        ("origin", "http://evil.example"),
+    ];
+    assert_eq!(send(&evil), 403);
+    let named = [
+        ("content-type", "application/json"),
+        ("cookie", DEVICE),
+        ("host", "rebound.example:80"),
+    ];
+    assert_eq!(send(&named), 421);
+    t.nothing_sealed();
+    let own = format!("http://{}", t.link.addr);
+    let good = [
+        ("content-type", "application/json"),
+        ("cookie", DEVICE),
+        ("origin", own.as_str()),
+    ];
+    assert_eq!(send(&good), 200);
+}
+
+/// Issue 39: the laptop handed the side's orders in; a reseal then (the
+/// server's table a tick behind) is told it came too late, and which
+/// orders were played. The same when the referee takes the seat back.
+#[test]
+fn a_reseal_after_the_hand_in_is_told_it_came_too_late() {
+    let t = Table2::open();
+    assert_eq!(t.seal(RED, "r1", card(0, "B", 1)).0, 200);
+    let red = t.sealed();
+    // The laptop hands Red's in; before its new table, Red reseals.
+    assert_eq!(t.seal(RED, "r2", card(0, "D", 1)).0, 200);
+    t.sealed();
+    let round = t.battle.round();
+    assert!(
+        t.link
+            .send(ToServer::Played(RED, round, red.orders.clone(), true))
+    );
+    let start = Instant::now();
+    let v = loop {
+        let (_, v) = t.state(&tok(RED));
+        if v["notice"].is_string() {
+            break v;
+        }
+        assert!(start.elapsed() < WAIT, "never told: {v}");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert!(v["notice"].as_str().unwrap().starts_with("Too late"));
+    assert_eq!(v["sealed"]["orders"][0]["cards"][0]["card"], "B");
+    assert_eq!(v["sealed"]["played"], true);
+    assert_eq!(v["open"], false);
+    let (status, body) = t.seal(RED, "r3", card(0, "A", 1));
+    assert_eq!(status, 409, "{body}");
+    t.nothing_sealed();
+    // Blue's seat, taken back by the referee at the hand-over.
+    assert!(t.link.send(ToServer::TakenBack(BLUE)));
+    let start = Instant::now();
+    while t.state(&tok(BLUE)).1["open"] != json!(false) {
+        assert!(start.elapsed() < WAIT, "Blue's seat still reads open");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let (status, body) = t.seal(BLUE, "b1", card(1, "C", 0));
+    assert_eq!(status, 409);
+    assert!(
+        body["error"].as_str().unwrap().contains("referee took"),
+        "{body}"
+    );
 }
 
 /// Answer every prompt with the AI's answer (Legion's shields asked) until

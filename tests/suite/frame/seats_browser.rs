@@ -392,4 +392,36 @@ fn both_sides_seal_and_move_from_their_pages_and_the_laptop_runs_the_round() {
         laptop.pump();
         std::thread::sleep(Duration::from_millis(100));
     }
+    // Issue 39: what the page keeps on the device is under key names
+    // without the link's token, this round's only.
+    let keys = b.script(session, "return Object.keys(localStorage)");
+    let keys: Vec<String> = serde_json::from_value(keys).unwrap();
+    for link in &links {
+        let token = link.rsplit('/').next().unwrap();
+        assert!(keys.iter().all(|k| !k.contains(token)), "{keys:?}");
+    }
+    assert!(keys.iter().all(|k| k.starts_with("hexmelee-")), "{keys:?}");
+    // A new link for Red (`K`, `r`): the open page says its link is no
+    // longer valid, and stops, rather than reconnect forever.
+    tui_common::typed(&mut laptop.app, "K");
+    tui_common::typed(&mut laptop.app, "r");
+    let start = Instant::now();
+    loop {
+        laptop.pump();
+        let status = b.script(
+            session,
+            "return document.getElementById('status').textContent",
+        );
+        if status
+            .as_str()
+            .is_some_and(|s| s.contains("Ask the referee for your side's link"))
+        {
+            break;
+        }
+        assert!(
+            start.elapsed() < WAIT,
+            "the dead link was never told: {status}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }

@@ -93,9 +93,17 @@ fn shakhan_16_14_1_the_round_runs_when_every_seat_has_sealed() {
             },
         ]
     );
-    // The server hears of the new table, with no seal to void.
+    // The server hears of the new table, with no seal to void, and each
+    // seat that its orders were played (issue 39: a reseal now is refused).
     let out = app.take_outbox();
     assert!(matches!(out.last(), Some(ToServer::Table(_))));
+    for side in [RED, BLUE] {
+        assert!(
+            out.iter()
+                .any(|m| matches!(m, ToServer::Played(s, _, _, false) if *s == side)),
+            "{side:?} not told its orders were played"
+        );
+    }
     assert!(!out.iter().any(|m| matches!(m, ToServer::Unseal(_))));
 }
 
@@ -136,6 +144,8 @@ fn the_referee_takes_a_seat_back_at_the_hand_over() {
     ));
     let out = app.take_outbox();
     assert!(out.iter().any(|m| matches!(m, ToServer::Unseal(RED))));
+    // Issue 39: the seat was told at the hand-over, not left reading open.
+    assert!(out.iter().any(|m| matches!(m, ToServer::TakenBack(RED))));
     // Blue's seat seals and the round runs.
     seal(&mut app, BLUE, Card::C);
     assert!(!matches!(app.battle().prompt(), Prompt::Orders { .. }));
@@ -384,4 +394,49 @@ fn shakhan_16_9_10_a_figure_s_own_action_phase_is_asked_of_its_seat() {
         command: Command::Move { moves: Vec::new() },
     });
     assert_eq!(app.session().log().len(), log + 1);
+}
+
+/// Issue 39: `K` then `u`: the shown side's seat is released (the next
+/// device to open its link takes it); its link stays the same.
+#[test]
+fn u_releases_the_shown_seat() {
+    let mut app = seated(120, 40);
+    app.take_outbox();
+    typed(&mut app, "K");
+    typed(&mut app, "u");
+    let out = app.take_outbox();
+    assert!(
+        out.iter().any(|m| matches!(m, ToServer::Release(RED))),
+        "{out:?}"
+    );
+    assert!(
+        !out.iter()
+            .any(|m| matches!(m, ToServer::Issue(..) | ToServer::Revoke(_)))
+    );
+    assert!(app.seats.as_ref().unwrap().seated(RED));
+}
+
+/// Issue 39: a reseal that reaches the laptop after it handed the seat's
+/// orders in is not kept: the seat is told its earlier orders were played.
+#[test]
+fn a_reseal_after_the_hand_in_is_answered_with_the_orders_played() {
+    let mut app = seated(80, 24);
+    seal(&mut app, RED, Card::B);
+    seal(&mut app, BLUE, Card::D);
+    assert!(!matches!(app.battle().prompt(), Prompt::Orders { .. }));
+    app.take_outbox();
+    let log = app.session().log().len();
+    seal(&mut app, RED, Card::A);
+    let out = app.take_outbox();
+    assert!(
+        out.iter().any(
+            |m| matches!(m, ToServer::Played(RED, _, o, true) if o[0].cards[0].card == Card::B)
+        ),
+        "{out:?}"
+    );
+    assert_eq!(
+        app.session().log().len(),
+        log,
+        "the late seal played nothing"
+    );
 }

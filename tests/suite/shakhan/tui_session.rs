@@ -590,3 +590,52 @@ fn a_note_with_escapes_never_reaches_a_cell() {
         assert!(shown.contains("prays[2J]0;owned loud"), "{shown}");
     }
 }
+
+/// Issue 39: behind the "Resume?" question the seats hold no table (a seal
+/// there would play a battle the referee may not keep), and resuming writes
+/// the autosave at once, so quitting later cannot lose the resumed battle
+/// whatever became of the file meanwhile.
+#[cfg(feature = "seats")]
+#[test]
+fn the_seats_open_after_the_resume_answer_and_resuming_autosaves() {
+    use hexmelee::rulesets::shakhan::seats::ToServer;
+    use hexmelee::seats::Token;
+    let tmp = scratch("offer-seats");
+    let dir = tmp.path();
+    let mut first = duel_app(Some(dir));
+    play_until(&mut first, |a| pulse_of(a) == Some((1, 2)));
+    let commands = first.session().log().len();
+    let mut second = duel_app(Some(dir));
+    second.offer_autosave();
+    assert_eq!(second.mode(), Mode::Resume);
+    let tokens = vec![Token::from_bytes([1; 16]), Token::from_bytes([2; 16])];
+    second.open_seats("192.0.2.10:8080".parse().unwrap(), tokens);
+    let out = second.take_outbox();
+    assert!(out.iter().any(|m| matches!(m, ToServer::Issue(..))));
+    assert!(
+        !out.iter().any(|m| matches!(m, ToServer::Table(_))),
+        "the seats were sent a table behind the resume question"
+    );
+    // The file goes meanwhile (as a seal's new battle overwrote it before).
+    for e in std::fs::read_dir(dir).unwrap() {
+        std::fs::remove_file(e.unwrap().path()).unwrap();
+    }
+    typed(&mut second, "r");
+    assert!(
+        second
+            .take_outbox()
+            .iter()
+            .any(|m| matches!(m, ToServer::Table(_)))
+    );
+    let saved: Vec<_> = std::fs::read_dir(dir).unwrap().collect();
+    assert_eq!(saved.len(), 1, "resuming wrote no autosave");
+    let found =
+        hexmelee::session::autosave::find_in::<hexmelee::rulesets::shakhan::engine::Battle>(
+            dir,
+            second.session().origin(),
+            second.session().source(),
+        )
+        .unwrap()
+        .unwrap();
+    assert_eq!(found.session.log().len(), commands);
+}

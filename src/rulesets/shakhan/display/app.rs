@@ -685,6 +685,7 @@ impl App {
             Action::Ready => {
                 if let Prompt::Orders { side } = self.battle().prompt() {
                     self.handed_to = Some(side);
+                    self.take_seat_back(side);
                     self.peek = false;
                     self.select_first_of(side, false);
                     self.refresh();
@@ -713,6 +714,7 @@ impl App {
             Action::SeatNext => self.next_seat(),
             Action::SeatReissue => self.reissue_seat(),
             Action::SeatRevoke => self.revoke_seat(),
+            Action::SeatRelease => self.release_seat(),
             Action::TakeBack => self.take_back_question(),
             Action::AddMove | Action::Face(_) | Action::ProposeMoves => self.moves_action(action),
             Action::MoveFirst(first) => {

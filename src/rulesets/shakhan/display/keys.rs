@@ -184,6 +184,9 @@ pub enum Action {
     TakeBack,
     /// The side shown has no link: the laptop writes its orders.
     SeatRevoke,
+    /// The side shown's seat belongs to no device: the next to open its
+    /// link takes it.
+    SeatRelease,
     AddMove,
     Face(i32),
     ProposeMoves,
@@ -826,6 +829,12 @@ const SEATS: &[Binding] = &[
         "r new link",
         "a new link for this side; the old one opens nothing from now on",
         Action::SeatReissue,
+    ),
+    b(
+        &[C('u')],
+        "u release seat",
+        "release this side's seat: the device that opened it loses it, the next to open the link takes it",
+        Action::SeatRelease,
     ),
     b(
         &[C('x')],

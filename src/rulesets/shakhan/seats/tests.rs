@@ -38,7 +38,6 @@ fn request(round: u32, seal: &str, o: Vec<FigureOrders>) -> SealRequest<Vec<Figu
     SealRequest {
         round,
         seal: seal.into(),
-        device: "d".into(),
         orders: o,
     }
 }
@@ -51,6 +50,7 @@ fn shakhan_16_14_1_a_seal_is_checked_by_the_battle_and_kept_per_side() {
     let red = token(0).reveal();
     let sealed = b
         .seal(&red, request(1, "a", orders(0, Card::C, 1)))
+        .unwrap()
         .unwrap();
     assert_eq!(sealed.side, SideId(0));
     assert_eq!(b.view(&red).unwrap().sealed.unwrap().orders, sealed.orders);

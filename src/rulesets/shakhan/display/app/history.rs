@@ -268,6 +268,11 @@ impl App {
             let at = where_in(saved.battle());
             self.session = *saved;
             self.autosave.took_offer(&self.session);
+            // Written again at once: what stands on disk is this battle,
+            // whatever happened to the file while the question was asked.
+            if let Err(why) = self.autosave.save(&self.session) {
+                self.error(format!("autosave failed (play goes on): {why}"));
+            }
             self.orders = None;
             self.moves = None;
             self.ai = vec![false; self.battle().sides().len()];
@@ -284,5 +289,7 @@ impl App {
                 _ => self.info("a new battle; the autosave was discarded"),
             }
         }
+        // The battle is chosen: the seats open on it.
+        self.publish();
     }
 }

@@ -44,6 +44,9 @@ pub struct Seat {
     /// The orders the seat sealed this round (round, orders), until they are
     /// handed in.
     pub sealed: Option<(u32, Vec<FigureOrders>)>,
+    /// The seat's orders the laptop handed in (round, orders): a seal after
+    /// them came too late, and the seat is told which were played.
+    pub played: Option<(u32, Vec<FigureOrders>)>,
 }
 
 impl Seats {
@@ -79,6 +82,7 @@ impl App {
                 Seat {
                     token: Some(t),
                     sealed: None,
+                    played: None,
                 }
             })
             .collect();
@@ -124,8 +128,17 @@ impl App {
                 .filter(|&s| seats.seated(s) && !seats.has_sealed(s, round))
                 .collect();
             for side in void {
+                if let Some(seat) = self.seats.as_mut().and_then(|s| s.sides.get_mut(side.0)) {
+                    seat.played = None;
+                }
                 self.tell(ToServer::Unseal(side));
             }
+        }
+        // Behind the "Resume?" question the battle is not yet chosen: the
+        // seats wait (a seal now would play a battle the referee may not
+        // keep). Answering it publishes.
+        if self.offered().is_some() {
+            return;
         }
         let mut table = Table::of(self.session.battle());
         match self.question() {
@@ -285,6 +298,19 @@ impl App {
         let Some(seat) = seats.sides.get_mut(sealed.side.0) else {
             return;
         };
+        // Sealed after the laptop handed the seat's orders in (the server's
+        // table lagged a tick): those were played; the seat is told so.
+        if let Some((r, orders)) = &seat.played
+            && *r == sealed.round
+        {
+            let (round, orders) = (*r, orders.clone());
+            self.tell(ToServer::Played(sealed.side, round, orders, true));
+            let name = crate::words::possessive(&self.battle().sides()[sealed.side.0].name);
+            self.info(format!(
+                "{name} seat sealed again too late: its earlier orders were played, and it was told"
+            ));
+            return;
+        }
         // Sealed for a round the laptop has left (an undo, a race): void.
         if sealed.round != round || seat.token.is_none() {
             self.tell(ToServer::Unseal(sealed.side));
@@ -324,9 +350,18 @@ impl App {
             else {
                 return;
             };
+            // Told before the command runs: the table it sends may be the
+            // next round's, which this must not close.
+            self.tell(ToServer::Played(side, round, orders.clone(), false));
+            if let Some(seat) = self.seats.as_mut().and_then(|s| s.sides.get_mut(side.0)) {
+                seat.played = Some((round, orders.clone()));
+            }
             if !self.submit(Command::Orders { side, orders }) {
                 // The battle refused what the server took (the referee
                 // changed it since): the seat seals again.
+                if let Some(seat) = self.seats.as_mut().and_then(|s| s.sides.get_mut(side.0)) {
+                    seat.played = None;
+                }
                 self.tell(ToServer::Unseal(side));
                 return;
             }
@@ -344,6 +379,31 @@ impl App {
         if had.is_some() {
             self.tell(ToServer::Unseal(side));
         }
+    }
+
+    /// Enter at the hand-over: the referee writes the side's orders on the
+    /// laptop this round; its seat is told at once and seals no more.
+    pub(super) fn take_seat_back(&mut self, side: SideId) {
+        if self.seats.as_ref().is_some_and(|s| s.seated(side)) {
+            self.sealed_on_laptop(side);
+            self.tell(ToServer::TakenBack(side));
+        }
+    }
+
+    /// `u`: the shown side's seat belongs to no device; the next to open
+    /// its link takes it (a player's phone died, or the wrong one opened it).
+    pub(super) fn release_seat(&mut self) {
+        let Some(side) = self.seats.as_ref().map(|s| s.shown) else {
+            return;
+        };
+        if !self.seats.as_ref().is_some_and(|s| s.seated(side)) {
+            return;
+        }
+        self.tell(ToServer::Release(side));
+        let name = crate::words::possessive(&self.battle().sides()[side.0].name);
+        self.info(format!(
+            "{name} seat is free: the next device to open its link takes it"
+        ));
     }
 
     /// `K`: the seats overlay with each side's link and QR code.

@@ -95,7 +95,7 @@ pub fn overlay(frame: &mut Frame, body: Rect, app: &App) {
     }
     lines.push(Line::from(""));
     lines.push(
-        Line::from("Tab side · r new link · x close seat · Esc")
+        Line::from("Tab side · r new link · u release seat · x close seat · Esc")
             .style(Style::new().add_modifier(Modifier::DIM)),
     );
     if let Some(n) = super::note_line(app) {
