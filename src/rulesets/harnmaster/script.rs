@@ -6,7 +6,7 @@
 //! first defence entry against the first attack on it, and so on. The
 //! shell (errors, entries placed) is `crate::sim::orders`.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
@@ -16,10 +16,9 @@ use super::engine::{Action, Battle, Command, Defend, Prompt};
 use super::rules::terms::{Aim, Aspect};
 use super::scenario::{Checked, PAGE};
 use crate::hex::Hex;
-use crate::limits;
-use crate::scenario::{Problem, plain};
+use crate::scenario::Problem;
 use crate::seam::FigureId;
-use crate::sim::orders::{ScriptError, entry_starts, find_after, too_many_orders};
+use crate::sim::orders::{Rounds, ScriptError, Wrong, entries, find_after};
 use crate::text::{Place, name_key};
 
 /// One entry of an orders file.
@@ -105,17 +104,11 @@ impl HmScript {
             file: file.to_path_buf(),
             problems,
         };
-        if let Some(problem) = crate::scenario::shell_problem(text) {
-            return Err(fail(vec![problem]));
-        }
-        let list: Vec<Entry> =
-            plain::from_str(text).map_err(|e| fail(vec![plain::problem(text, &e, PAGE)]))?;
-        let starts = entry_starts(text);
+        let list: Vec<(Entry, usize)> = entries(file, text, PAGE)?;
         let mut problems = Vec::new();
         let mut entries: BTreeMap<_, Vec<_>> = BTreeMap::new();
-        let mut rounds: BTreeMap<FigureId, BTreeSet<u32>> = BTreeMap::new();
-        for (i, e) in list.into_iter().enumerate() {
-            let at = starts.get(i).copied().unwrap_or(0);
+        let mut rounds = Rounds::new(checked.spec.figures.iter().map(|f| f.name.as_str()));
+        for (e, at) in list {
             let mut problem = |field: &str, message: String, hint: String| {
                 problems.push(Problem {
                     at: Some(Place::of(text, find_after(text, field, at))),
@@ -123,32 +116,13 @@ impl HmScript {
                     hint: Some(hint),
                 })
             };
-            let Some(f) = figure(checked, &e.figure) else {
-                problem(
-                    "figure",
-                    format!(
-                        "no figure is named {}",
-                        crate::words::quoted([e.figure.as_str()])
-                    ),
-                    format!("name one of {}", every_name(checked)),
-                );
-                continue;
+            let f = match rounds.entry(&e.figure, e.round) {
+                Ok(f) => FigureId(f),
+                Err((field, message, hint)) => {
+                    problem(field, message, hint);
+                    continue;
+                }
             };
-            if e.round == 0 {
-                problem(
-                    "round",
-                    "rounds count from 1".into(),
-                    "give the round the order is for".into(),
-                );
-                continue;
-            }
-            let played = rounds.entry(f).or_default();
-            played.insert(e.round);
-            if played.len() > limits::ORDERS_PER_FIGURE {
-                let (message, hint) = too_many_orders(&e.figure, "rounds");
-                problem("figure", message, hint.unwrap_or_default());
-                continue;
-            }
             match scripted(checked, f, e.order) {
                 Ok(answer) => {
                     let kind = match answer {
@@ -191,9 +165,6 @@ fn figure(checked: &Checked, name: &str) -> Option<FigureId> {
 fn every_name(checked: &Checked) -> String {
     crate::words::quoted(checked.spec.figures.iter().map(|f| f.name.as_str()))
 }
-
-/// A problem with an entry: the field it is about, what, and how to fix it.
-type Wrong = (&'static str, String, String);
 
 /// The entry's order as the engine's answer, its names resolved and what
 /// the file alone can tell checked: the target an enemy, the weapon the
@@ -370,12 +341,12 @@ impl Playing<'_> {
     /// reason.
     pub fn refused(&self, refused: &crate::sim::Refused) -> String {
         match &self.last {
-            Some((round, who, at)) => format!(
-                "{}:{}:{}: round {round}: {who}'s scripted order was refused in play: {}\n  hint: it passes the file's checks but not the battle as it stands then; change the entry, or leave it to the AI",
-                crate::text::one_line(&self.script.file.display().to_string()),
-                at.line,
-                at.col,
-                refused.why,
+            Some((round, who, at)) => crate::sim::orders::refused_in_play(
+                &self.script.file,
+                *at,
+                &format!("round {round}"),
+                &format!("{who}'s scripted order"),
+                &refused.why,
             ),
             None => refused.to_string(),
         }

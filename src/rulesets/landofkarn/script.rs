@@ -12,9 +12,9 @@ use super::ai;
 use super::engine::{Battle, Command, Cover, Plan, Prompt};
 use super::scenario::Checked;
 use crate::limits;
-use crate::scenario::{Problem, plain};
+use crate::scenario::Problem;
 use crate::seam::FigureId;
-use crate::sim::orders::{ScriptError, entry_starts, too_many_orders};
+use crate::sim::orders::{ScriptError, entries, too_many_orders};
 use crate::text::Place;
 
 /// One entry of an orders file.
@@ -71,17 +71,11 @@ impl LokScript {
             file: file.to_path_buf(),
             problems,
         };
-        if let Some(problem) = crate::scenario::shell_problem(text) {
-            return Err(fail(vec![problem]));
-        }
-        let list: Vec<Entry> = plain::from_str(text)
-            .map_err(|e| fail(vec![plain::problem(text, &e, super::scenario::PAGE)]))?;
-        let starts = entry_starts(text);
+        let list: Vec<(Entry, usize)> = entries(file, text, super::scenario::PAGE)?;
         let mut problems = Vec::new();
         let mut entries = BTreeMap::new();
         let mut per_figure: BTreeMap<FigureId, u32> = BTreeMap::new();
-        for (i, e) in list.into_iter().enumerate() {
-            let at = starts.get(i).copied().unwrap_or(0);
+        for (e, at) in list {
             let place = Place::of(text, at);
             let mut problem = |message: String, hint: &str| {
                 problems.push(Problem {
@@ -184,12 +178,12 @@ impl Playing<'_> {
     /// reason.
     pub fn refused(&self, refused: &crate::sim::Refused) -> String {
         match &self.last {
-            Some((melee, who, at)) => format!(
-                "{}:{}:{}: melee {melee}: {who}'s scripted answer was refused in play: {}\n  hint: it passes the file's checks but not the battle as it stands then; change the entry, or leave it to the AI",
-                crate::text::one_line(&self.script.file.display().to_string()),
-                at.line,
-                at.col,
-                refused.why,
+            Some((melee, who, at)) => crate::sim::orders::refused_in_play(
+                &self.script.file,
+                *at,
+                &format!("melee {melee}"),
+                &format!("{who}'s scripted answer"),
+                &refused.why,
             ),
             None => refused.to_string(),
         }

@@ -5,7 +5,7 @@
 //! the attacks on it as they come. The shell (errors, entries placed) is
 //! `crate::sim::orders`.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
@@ -13,10 +13,9 @@ use serde::Deserialize;
 use super::ai;
 use super::engine::{Battle, Command, Defence, Intent, Prompt};
 use super::scenario::{Checked, PAGE};
-use crate::limits;
-use crate::scenario::{Problem, plain};
+use crate::scenario::Problem;
 use crate::seam::FigureId;
-use crate::sim::orders::{ScriptError, entry_starts, find_after, too_many_orders};
+use crate::sim::orders::{Rounds, ScriptError, Wrong, entries, find_after};
 use crate::text::{Place, name_key};
 
 /// One entry of an orders file.
@@ -70,21 +69,15 @@ impl RmScript {
             file: file.to_path_buf(),
             problems,
         };
-        if let Some(problem) = crate::scenario::shell_problem(text) {
-            return Err(fail(vec![problem]));
-        }
-        let list: Vec<Entry> =
-            plain::from_str(text).map_err(|e| fail(vec![plain::problem(text, &e, PAGE)]))?;
-        let starts = entry_starts(text);
+        let list: Vec<(Entry, usize)> = entries(file, text, PAGE)?;
         let mut problems = Vec::new();
         let mut script = RmScript {
             file: file.to_path_buf(),
             intents: BTreeMap::new(),
             defences: BTreeMap::new(),
         };
-        let mut rounds: BTreeMap<usize, BTreeSet<u32>> = BTreeMap::new();
-        for (i, e) in list.into_iter().enumerate() {
-            let at = starts.get(i).copied().unwrap_or(0);
+        let mut rounds = Rounds::new(checked.setup.figures.iter().map(|f| f.name.as_str()));
+        for (e, at) in list {
             let mut problem = |field: &str, message: String, hint: String| {
                 problems.push(Problem {
                     at: Some(Place::of(text, find_after(text, field, at))),
@@ -92,32 +85,13 @@ impl RmScript {
                     hint: Some(hint),
                 })
             };
-            let Some(f) = figure(checked, &e.figure) else {
-                problem(
-                    "figure",
-                    format!(
-                        "no figure is named {}",
-                        crate::words::quoted([e.figure.as_str()])
-                    ),
-                    format!("name one of {}", every_name(checked)),
-                );
-                continue;
+            let f = match rounds.entry(&e.figure, e.round) {
+                Ok(f) => f,
+                Err((field, message, hint)) => {
+                    problem(field, message, hint);
+                    continue;
+                }
             };
-            if e.round == 0 {
-                problem(
-                    "round",
-                    "rounds count from 1".into(),
-                    "give the round the order is for".into(),
-                );
-                continue;
-            }
-            let played = rounds.entry(f).or_default();
-            played.insert(e.round);
-            if played.len() > limits::ORDERS_PER_FIGURE {
-                let (message, hint) = too_many_orders(&e.figure, "rounds");
-                problem("figure", message, hint.unwrap_or_default());
-                continue;
-            }
             let place = Place::of(text, at);
             match scripted(checked, f, e.order) {
                 Ok(Scripted::Intent(intent)) => {
@@ -164,9 +138,6 @@ fn figure(checked: &Checked, name: &str) -> Option<usize> {
 fn every_name(checked: &Checked) -> String {
     crate::words::quoted(checked.setup.figures.iter().map(|f| f.name.as_str()))
 }
-
-/// A problem with an entry: the field it is about, what, and how to fix it.
-type Wrong = (&'static str, String, String);
 
 /// The entry's order as the engine's answer, checked as far as the file
 /// alone can tell: the target an enemy, a shield to block with, a weapon
@@ -275,12 +246,12 @@ impl Playing<'_> {
     /// reason.
     pub fn refused(&self, refused: &crate::sim::Refused) -> String {
         match &self.last {
-            Some((round, who, at)) => format!(
-                "{}:{}:{}: round {round}: {who}'s scripted order was refused in play: {}\n  hint: it passes the file's checks but not the battle as it stands then; change the entry, or leave it to the AI",
-                crate::text::one_line(&self.script.file.display().to_string()),
-                at.line,
-                at.col,
-                refused.why,
+            Some((round, who, at)) => crate::sim::orders::refused_in_play(
+                &self.script.file,
+                *at,
+                &format!("round {round}"),
+                &format!("{who}'s scripted order"),
+                &refused.why,
             ),
             None => refused.to_string(),
         }

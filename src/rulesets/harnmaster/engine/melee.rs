@@ -5,7 +5,7 @@
 
 use crate::rulesets::harnmaster::rules::eml::Fighter;
 use crate::rulesets::harnmaster::rules::injury::{self, Grip};
-use crate::rulesets::harnmaster::rules::skill;
+use crate::rulesets::harnmaster::rules::skill::{self, Worked};
 use crate::rulesets::harnmaster::rules::strike;
 use crate::rulesets::harnmaster::rules::tables::pack::{Effect, Mark};
 use crate::rulesets::harnmaster::rules::tables::sheet;
@@ -41,40 +41,7 @@ impl Battle {
             return self.resolve_shot(attack, defence);
         }
         let (a, d) = (attack.attacker, attack.target);
-        self.emit(Event::Defends {
-            defender: d,
-            defence,
-        });
-        let pack = self.spec.pack.clone();
-        let rolls = self.rolls(&attack, defence);
-        let guard = rolls.guard;
-        let roll = self.dice.d100();
-        let a_level = skill::level(&pack.skill, rolls.attack.eml(), roll);
-        self.emit(Event::SkillRoll {
-            figure: a,
-            worked: rolls.attack,
-            roll,
-            level: a_level,
-        });
-        let d_level = rolls.defender.map(|worked| {
-            let roll = self.dice.d100();
-            let level = skill::level(&pack.skill, worked.eml(), roll);
-            self.emit(Event::SkillRoll {
-                figure: d,
-                worked,
-                roll,
-                level,
-            });
-            level
-        });
-        let effects = pack.melee(rolls.defence, a_level, d_level).to_vec();
-        self.emit(Event::Result {
-            missile: false,
-            defence: rolls.defence,
-            attacker: a_level,
-            defender: d_level,
-            effects: effects.clone(),
-        });
+        let (guard, effects) = self.exchange(&attack, defence);
         let a_blow = Blow {
             weapon: attack.weapon,
             aspect: attack.aspect,
@@ -139,6 +106,51 @@ impl Battle {
             }
         }
         self.after(gains);
+    }
+
+    /// l.20–23, l.60–64: the declared defence, both skill rolls against
+    /// the EMLs worked out for them, and the combat table's cell (the
+    /// missile table's for a shot): the weapon the defender met the blow
+    /// with, and the cell's effects.
+    pub(super) fn exchange(
+        &mut self,
+        attack: &Attack,
+        defence: Defend,
+    ) -> (Option<usize>, Vec<Effect>) {
+        let (a, d) = (attack.attacker, attack.target);
+        self.emit(Event::Defends {
+            defender: d,
+            defence,
+        });
+        let pack = self.spec.pack.clone();
+        let rolls = self.rolls(attack, defence);
+        let roll = |b: &mut Battle, figure: FigureId, worked: Worked| {
+            let roll = b.dice.d100();
+            let level = skill::level(&pack.skill, worked.eml(), roll);
+            b.emit(Event::SkillRoll {
+                figure,
+                worked,
+                roll,
+                level,
+            });
+            level
+        };
+        let a_level = roll(self, a, rolls.attack);
+        let d_level = rolls.defender.map(|worked| roll(self, d, worked));
+        let cell = if rolls.missile {
+            pack.missile(rolls.defence, a_level, d_level)
+        } else {
+            pack.melee(rolls.defence, a_level, d_level)
+        };
+        let effects = cell.to_vec();
+        self.emit(Event::Result {
+            missile: rolls.missile,
+            defence: rolls.defence,
+            attacker: a_level,
+            defender: d_level,
+            effects: effects.clone(),
+        });
+        (rolls.guard, effects)
     }
 
     /// The blow a figure strikes with when the table gives it one unasked

@@ -2,7 +2,6 @@
 //! sight, not engaged), then resolved: EMLs, skill rolls, the missile
 //! combat table, strike delivery, and the stray missile.
 
-use crate::rulesets::harnmaster::rules::skill;
 use crate::rulesets::harnmaster::rules::tables::pack::Effect;
 use crate::rulesets::harnmaster::rules::tables::sheet;
 use crate::rulesets::harnmaster::rules::terms::{Aim, Defence, Level, Party};
@@ -69,40 +68,7 @@ impl Battle {
     /// l.60–71: both rolls, the missile table's cell, then its effects.
     pub(super) fn resolve_shot(&mut self, attack: Attack, defence: Defend) {
         let (a, d) = (attack.attacker, attack.target);
-        self.emit(Event::Defends {
-            defender: d,
-            defence,
-        });
-        let pack = self.spec.pack.clone();
-        let rolls = self.rolls(&attack, defence);
-        let guard = rolls.guard;
-        let roll = self.dice.d100();
-        let a_level = skill::level(&pack.skill, rolls.attack.eml(), roll);
-        self.emit(Event::SkillRoll {
-            figure: a,
-            worked: rolls.attack,
-            roll,
-            level: a_level,
-        });
-        let d_level = rolls.defender.map(|worked| {
-            let roll = self.dice.d100();
-            let level = skill::level(&pack.skill, worked.eml(), roll);
-            self.emit(Event::SkillRoll {
-                figure: d,
-                worked,
-                roll,
-                level,
-            });
-            level
-        });
-        let effects = pack.missile(rolls.defence, a_level, d_level).to_vec();
-        self.emit(Event::Result {
-            missile: true,
-            defence: rolls.defence,
-            attacker: a_level,
-            defender: d_level,
-            effects: effects.clone(),
-        });
+        let (guard, effects) = self.exchange(&attack, defence);
         let blow = Blow {
             weapon: attack.weapon,
             aspect: attack.aspect,
