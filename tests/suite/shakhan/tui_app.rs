@@ -129,7 +129,7 @@ fn a_full_melee_round_of_the_duel_by_keys() {
     typed(&mut app, "l");
     assert_eq!(app.mode(), Mode::Log);
     let log =
-        hexmelee::rulesets::shakhan::display::ui::log::lines(app.battle(), app.view, None, 200);
+        hexmelee::rulesets::shakhan::display::log_text::lines(app.battle(), app.view, None, 200);
     assert!(log.iter().any(|l| l.contains("(C) on")), "{log:?}");
     assert!(
         log.iter().any(|l| l.contains("— Melee Round 2 —")),

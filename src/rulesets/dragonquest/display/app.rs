@@ -151,7 +151,7 @@ impl App {
             return;
         };
         let (width, rows) = crate::tui::pager::inner(area);
-        let total = super::ui::log_lines(self.battle(), self.view, width).len();
+        let total = super::log_text::log_lines(self.battle(), self.view, width).len();
         self.log.apply(m, total, rows);
     }
 

@@ -8,6 +8,7 @@ pub mod app;
 pub mod choices;
 pub mod keys;
 pub mod legend;
+pub mod log_text;
 pub mod overlay;
 pub mod route;
 pub mod scene;

@@ -448,15 +448,6 @@ fn panel(frame: &mut Frame, area: Rect, app: &App) {
     }
 }
 
-/// Every explained line of the log in `view`, wrapped to `width`.
-pub fn log_lines(b: &Battle, view: View, width: usize) -> Vec<String> {
-    b.events()
-        .iter()
-        .filter_map(|e| explain_as(b, e, view))
-        .flat_map(|text| wrap(&text, width))
-        .collect()
-}
-
 /// The latest explained lines in the view shown, paged by `[` and `]`;
 /// scrolled back, the title says where the page stands.
 fn log(frame: &mut Frame, area: Rect, app: &App) {
@@ -476,7 +467,7 @@ fn log(frame: &mut Frame, area: Rect, app: &App) {
         newest_first.reverse();
         (newest_first, None)
     } else {
-        let all = log_lines(b, app.view, width);
+        let all = super::log_text::log_lines(b, app.view, width);
         let place = app.log.place(all.len(), rows);
         (all, place)
     };

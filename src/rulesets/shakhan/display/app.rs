@@ -209,7 +209,7 @@ impl App {
         };
         let (width, rows) = crate::tui::pager::inner(area);
         let total =
-            super::ui::log::lines(self.battle(), self.shown_view(), self.log.filter, width).len();
+            super::log_text::lines(self.battle(), self.shown_view(), self.log.filter, width).len();
         self.log.pager.apply(m, total, rows);
     }
 

@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod keys;
+pub mod log_text;
 pub mod marks;
 pub mod stage;
 pub mod summary;
