@@ -187,6 +187,21 @@ pub fn odds_report(checked: &Checked, asked: &Asked, json: bool) -> Result<Strin
             let hexes = asked
                 .range
                 .unwrap_or_else(|| b.figure(a).at.distance(b.figure(d).at));
+            // The engine's refusals of a shot (l.54, docs/RULINGS.md "Shooting
+            // while engaged"): odds gives no chances for a shot never made.
+            if hexes <= 1 {
+                return Err(format!(
+                    "{} would be engaged and cannot shoot; give --hm-range 2 or more",
+                    b.name(a)
+                ));
+            }
+            if b.ammo(a, weapon) == 0 {
+                return Err(format!(
+                    "{} has no missiles for the {}",
+                    b.name(a),
+                    row.name
+                ));
+            }
             if missile.range(hexes).is_none() {
                 let most = missile.ranges.last().map_or(0, |band| band.up_to);
                 return Err(format!(

@@ -329,6 +329,26 @@ fn check(scenario: Scenario, file: &Path, text: &str) -> Result<Checked, Vec<Pro
                 "give the total weight, 1..=1000",
             );
         }
+        // Points beyond any fight's, refused so no sum of them can overflow.
+        for (key, v, most, what) in [
+            ("load", fig.load, 1000, "the load carried"),
+            ("fatigue", fig.fatigue, 1000, "fatigue points"),
+            ("encumbrance", fig.encumbrance, 100, "points of encumbrance"),
+            (
+                "special_penalty",
+                fig.special_penalty,
+                500,
+                "a special penalty in EML points",
+            ),
+        ] {
+            if v > most {
+                r.at(
+                    r.in_figure(key),
+                    format!("{who}'s {key} {v} is more than {most}"),
+                    &format!("give {what}, 0 to {most}"),
+                );
+            }
+        }
         if fig.mobility > 500 {
             r.at(
                 r.in_figure("mobility"),

@@ -274,6 +274,19 @@ fn odds_refuses_what_cannot_be_in_plain_words() {
             "--hm-aim \"toes\": give any, head, arms or legs",
         ),
         (
+            vec![
+                "--attacker",
+                "Maelis",
+                "--defender",
+                "Cuthred",
+                "--weapon",
+                "Short bow",
+                "--hm-range",
+                "1",
+            ],
+            "Maelis would be engaged and cannot shoot; give --hm-range 2 or more",
+        ),
+        (
             vec!["--attacker", "Nobody", "--defender", "Cuthred"],
             "there is no figure named \"Nobody\"",
         ),
@@ -344,4 +357,14 @@ fn orders_files_are_refused_at_the_entry_in_plain_words() {
         "{err}"
     );
     assert!(err.contains("hint: it passes the file's checks"), "{err}");
+}
+
+#[test]
+fn points_past_any_fight_are_refused_at_their_place() {
+    let err = refused(&["check", "tests/broken/hm-huge-load.ron"]);
+    assert!(
+        err.contains("hm-huge-load.ron:33:")
+            && err.contains("Osric's load 4294967295 is more than 1000"),
+        "{err}"
+    );
 }

@@ -97,7 +97,7 @@ impl Battle {
                 Effect::Block => {
                     if let Some(w) = guard {
                         // A missile is enchanted when the weapon that shot it is
-                        // (docs/RULINGS.md, HârnMaster "Enchanted weapons").
+                        // (docs/RULINGS.md, HârnMaster "Blocks (l.161)").
                         let enchanted = self.of(a).weapons[attack.weapon].enchanted;
                         self.weapon_damage(d, w, a, enchanted, &mut gains);
                     }
